@@ -1,0 +1,1 @@
+"""Generators that turn the API table into headers, schema and checks."""

@@ -1,0 +1,128 @@
+"""Generates the Linux d3d11*.h and dxgi*.h headers from the API table.
+
+Each header holds, in this order: its includes, constants, enums, typedefs,
+structs, interface forward declarations, interfaces (C++ classes, and C vtables
+when CINTERFACE is defined), then entry points.  The COM base (IUnknown, GUID,
+HRESULT, __uuidof) comes from DirectX-Headers' wsl/winadapter.h.
+"""
+
+from ..api.model import Constant, Enum, Function, Interface, Struct, Typedef
+from .common import BANNER, upper_snake, uuid_parts
+
+# What each generated header includes before its own declarations.
+INCLUDES = {
+    "dxgitype": ["<wsl/winadapter.h>", "<dxgiformat.h>", "<dxgicommon.h>"],
+    "dxgi": ["<dxgitype.h>"],
+    "dxgi1_2": ["<dxgi.h>"],
+    "d3d11": ["<dxgi.h>", "<d3dcommon.h>"],
+    "d3d11_1": ["<d3d11.h>", "<dxgi1_2.h>"],
+    "d3d11_2": ["<d3d11_1.h>"],
+}
+
+# Types Windows code expects that the wsl stubs leave out.
+PLATFORM_PRELUDE = """\
+#ifndef D3DCAP_PLATFORM_HANDLES_DEFINED
+#define D3DCAP_PLATFORM_HANDLES_DEFINED
+typedef void *HMODULE;
+typedef void *HMONITOR;
+#endif
+"""
+
+
+def _param_list(params, this: str | None) -> str:
+    decls = [f"{this} *This"] if this else []
+    decls += [p.c_decl() for p in params]
+    return ", ".join(decls) if decls else ("void" if this is None else "")
+
+
+def _enum(e: Enum) -> str:
+    lines = [f"typedef enum {e.name} {{"]
+    lines += [f"    {v.name} = {v.value}," for v in e.values]
+    lines.append(f"}} {e.name};")
+    return "\n".join(lines)
+
+
+def _struct(s: Struct) -> str:
+    lines = [f"typedef struct {s.name} {{"]
+    open_union = None
+    for f in s.fields:
+        if f.union != open_union:
+            if open_union is not None:
+                lines.append("    };")
+            if f.union is not None:
+                lines.append("    union {")
+            open_union = f.union
+        indent = "        " if f.union is not None else "    "
+        sep = "" if f.type.text.endswith("*") else " "
+        array = f"[{f.array}]" if f.array is not None else ""
+        lines.append(f"{indent}{f.type.text}{sep}{f.name}{array};")
+    if open_union is not None:
+        lines.append("    };")
+    lines.append(f"}} {s.name};")
+    return "\n".join(lines)
+
+
+def _interface(api, iface: Interface) -> str:
+    name = iface.name
+    parts = uuid_parts(iface.uuid)
+    base = iface.base
+    out = [f"#ifndef __{name}_INTERFACE_DEFINED__",
+           f"#define __{name}_INTERFACE_DEFINED__",
+           f"DEFINE_GUID(IID_{name}, {', '.join(parts)});",
+           "#if defined(__cplusplus) && !defined(CINTERFACE)",
+           f'MIDL_INTERFACE("{iface.uuid}") {name} : public {base} {{',
+           "public:"]
+    for m in iface.methods:
+        out.append(f"    virtual {m.returns.text} STDMETHODCALLTYPE {m.name}("
+                   f"{_param_list(m.params, None) if m.params else ''}) = 0;")
+    out.append("};")
+    out.append(f"__CRT_UUID_DECL({name}, {', '.join(parts)})")
+    out.append("#else")
+    out.append(f"typedef struct {name}Vtbl {{")
+    out.append("    BEGIN_INTERFACE")
+    chain = api.interface_chain(name)
+    for owner in chain:
+        out.append(f"    /* {owner.name} */")
+        for m in owner.methods:
+            out.append(f"    {m.returns.text} (STDMETHODCALLTYPE *{m.name})("
+                       f"{_param_list(m.params, name)});")
+    out.append("    END_INTERFACE")
+    out.append(f"}} {name}Vtbl;")
+    out.append(f"interface {name} {{ CONST_VTBL struct {name}Vtbl *lpVtbl; }};")
+    out.append("#endif")
+    out.append(f"#endif /* __{name}_INTERFACE_DEFINED__ */")
+    return "\n".join(out)
+
+
+def _function(f: Function) -> str:
+    params = _param_list(f.params, None)
+    pfn = f"PFN_{upper_snake(f.name)}"
+    return (f"EXTERN_C {f.returns.text} WINAPI {f.name}({params});\n"
+            f"typedef {f.returns.text} (WINAPI *{pfn})({params});")
+
+
+def generate(api) -> dict[str, str]:
+    """Returns {file name: text} for every generated header."""
+    files = {}
+    for header, includes in INCLUDES.items():
+        items = [i for i in api.order if getattr(i, "header", None) == header]
+        out = [f"/* {BANNER} */", "#pragma once", ""]
+        out += [f"#include {inc}" for inc in includes]
+        out.append("")
+        if header == "dxgitype":
+            out.append(PLATFORM_PRELUDE)
+        out += [f"#define {c.name} {c.value}" for c in items if isinstance(c, Constant)]
+        out.append("")
+        interfaces = [i for i in items if isinstance(i, Interface)]
+        out += [f"typedef interface {i.name} {i.name};" for i in interfaces]
+        out.append("")
+        out += [_enum(e) + "\n" for e in items if isinstance(e, Enum)]
+        for item in items:
+            if isinstance(item, Typedef):
+                out.append(f"typedef {item.target} {item.name};\n")
+            elif isinstance(item, Struct):
+                out.append(_struct(item) + "\n")
+        out += [_interface(api, i) + "\n" for i in interfaces]
+        out += [_function(f) + "\n" for f in items if isinstance(f, Function)]
+        files[f"{header}.h"] = "\n".join(out).rstrip() + "\n"
+    return files

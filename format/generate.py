@@ -1,0 +1,46 @@
+#!/usr/bin/env python3
+"""The one generator entry point: API table -> everything generated.
+
+    generate.py --out DIR
+
+writes, under DIR:
+    include/{dxgitype,dxgi,dxgi1_2,d3d11,d3d11_1,d3d11_2}.h   Linux headers
+    include/d3dcap/api/calls.h                             call ids and metadata
+    schema/calls.fbs                                       FlatBuffers schema
+    checks/abi_check.c, checks/iid_check.cpp, checks/slot_table.inc
+Files whose content did not change are left untouched.
+"""
+
+import argparse
+import pathlib
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+
+from format import api as api_table  # noqa: E402
+from format.codegen import abi_checks, c_headers, call_table, schema  # noqa: E402
+from format.codegen.common import write_if_changed  # noqa: E402
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", required=True, type=pathlib.Path)
+    args = parser.parse_args()
+    try:
+        api = api_table.load()
+        outputs = {f"include/{name}": text for name, text in c_headers.generate(api).items()}
+        outputs["include/d3dcap/api/calls.h"] = call_table.generate(api, api_table.CALL_COUNT)
+        outputs["schema/calls.fbs"] = schema.generate(api)
+        outputs["checks/abi_check.c"] = abi_checks.abi_check_c(api)
+        outputs["checks/iid_check.cpp"] = abi_checks.iid_check_cpp(api)
+        outputs["checks/slot_table.inc"] = abi_checks.slot_table_inc(api)
+    except api_table.TableError as error:
+        print(f"format/api: {error}", file=sys.stderr)
+        return 1
+    for relative, text in outputs.items():
+        write_if_changed(args.out / relative, text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,20 @@
+#pragma once
+
+#include <iosfwd>
+#include <string>
+
+namespace d3dcap::cli {
+
+struct ApiListOptions {
+    std::string interface_name;  // empty: every interface and entry point
+    bool json = false;
+};
+
+// Prints the calls of the API table, one line each (or as JSON). Returns the
+// number of calls printed; zero means the interface name matched nothing.
+std::size_t print_api(const ApiListOptions& options, std::ostream& out);
+
+// The C++ signature of a call, e.g. "HRESULT Map(ID3D11Resource *pResource, ...)".
+std::string signature(std::size_t call_index);
+
+}  // namespace d3dcap::cli

@@ -28,6 +28,8 @@ nlohmann::json call_json(const api::CallInfo& call) {
         if (!p.count.empty()) param["count"] = p.count;
         if (!p.bytes.empty()) param["bytes"] = p.bytes;
         if (!p.size_rule.empty()) param["size_rule"] = p.size_rule;
+        if (p.string) param["string"] = true;
+        if (!p.iid.empty()) param["iid"] = p.iid;
         params.push_back(std::move(param));
     }
     nlohmann::json j = {{"id", static_cast<int>(call.id)},
@@ -40,6 +42,22 @@ nlohmann::json call_json(const api::CallInfo& call) {
         j["slot"] = call.slot;
     }
     return j;
+}
+
+void print_params(const api::CallInfo& call, std::ostream& out) {
+    for (std::size_t i = 0; i < call.param_count; ++i) {
+        const api::ParamInfo& p = api::kParams[call.first_param + i];
+        std::string direction(direction_name(p.direction));
+        if (p.optional) direction += " opt";
+        out << "    " << direction << std::string(10 - direction.size(), ' ') << p.type
+            << (p.type.ends_with('*') ? "" : " ") << p.name;
+        if (!p.count.empty()) out << "  [count: " << p.count << ']';
+        if (!p.bytes.empty()) out << "  [bytes: " << p.bytes << ']';
+        if (!p.size_rule.empty()) out << "  [size rule: " << p.size_rule << ']';
+        if (p.string) out << "  [string]";
+        if (!p.iid.empty()) out << "  [interface: " << p.iid << ']';
+        out << '\n';
+    }
 }
 
 }  // namespace
@@ -80,7 +98,13 @@ std::size_t print_api(const ApiListOptions& options, std::ostream& out) {
         } else {
             out << call.interface_name << " slot " << call.slot << "\t";
         }
-        out << signature(i) << (call.special ? "  [special]" : "") << '\n';
+        if (options.params) {
+            out << call.returns << ' ' << call.method << (call.special ? "  [special]" : "")
+                << '\n';
+            print_params(call, out);
+        } else {
+            out << signature(i) << (call.special ? "  [special]" : "") << '\n';
+        }
     }
     if (options.json) out << list.dump(2) << '\n';
     return printed;

@@ -8,6 +8,7 @@ namespace d3dcap::cli {
 struct ApiListOptions {
     std::string interface_name;  // empty: every interface and entry point
     bool json = false;
+    bool params = false;  // one line per parameter, with direction and size
 };
 
 // Prints the calls of the API table, one line each (or as JSON). Returns the

@@ -27,6 +27,7 @@ int run_demo() {
               << "The tiled-resource and annotation methods of ID3D11DeviceContext2:\n";
     cli::ApiListOptions options;
     options.interface_name = "ID3D11DeviceContext2";
+    options.params = true;
     cli::print_api(options, std::cout);
     return 0;
 }
@@ -42,6 +43,8 @@ int main(int argc, char** argv) {
     api_cmd->add_option("--interface", api_options.interface_name,
                         "Only this interface, e.g. ID3D11DeviceContext2");
     api_cmd->add_flag("--json", api_options.json, "Print JSON");
+    api_cmd->add_flag("--params", api_options.params,
+                      "One line per parameter, with its direction and size");
 
     CLI::App* demo_cmd = app.add_subcommand("demo", "Run the demo");
 

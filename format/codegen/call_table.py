@@ -28,6 +28,8 @@ def generate(api, declared_count: int) -> str:
             "    std::string_view count;       // element count expression, or empty",
             "    std::string_view bytes;       // byte size expression, or empty",
             "    std::string_view size_rule;   // hand-written size rule, or empty",
+            "    bool string;                  // NUL-terminated string",
+            "    std::string_view iid;         // parameter naming the interface of a void**",
             "};", "",
             "struct CallInfo {",
             "    CallId id;",
@@ -48,7 +50,7 @@ def generate(api, declared_count: int) -> str:
             params.append(
                 f"    ParamInfo{{{_cstr(p.name)}, {_cstr(type_text)}, Direction::{direction}, "
                 f"{'true' if p.optional else 'false'}, {_cstr(p.count)}, {_cstr(p.bytes)}, "
-                f"{_cstr(p.size_rule)}}},")
+                f"{_cstr(p.size_rule)}, {'true' if p.string else 'false'}, {_cstr(p.iid)}}},")
         iface = c.interface.name if getattr(c, "interface", None) else ""
         slot = getattr(c, "slot", -1)
         rows.append(f"    CallInfo{{CallId::{_enum_name(c)}, {_cstr(iface)}, {_cstr(c.name)}, "

@@ -127,7 +127,10 @@ TEST_CASE("methods whose capture is written by hand are flagged") {
 }
 
 TEST_CASE("annotation labels are strings and the context-1 constant windows are counted") {
-    CHECK(param(by_name("ID3D11DeviceContext2", "SetMarkerInt"), "pLabel").type == "LPCWSTR");
+    const ParamInfo& label = param(by_name("ID3D11DeviceContext2", "SetMarkerInt"), "pLabel");
+    CHECK(label.type == "LPCWSTR");
+    CHECK(label.string);
+    CHECK(param(by_name("IUnknown", "QueryInterface"), "ppvObject").iid == "riid");
     const CallInfo& set_cb1 = by_name("ID3D11DeviceContext1", "VSSetConstantBuffers1");
     CHECK(param(set_cb1, "pFirstConstant").count == "NumBuffers");
     CHECK(param(set_cb1, "pNumConstants").count == "NumBuffers");

@@ -10,9 +10,12 @@ namespace {
 
 std::string_view direction_name(api::Direction direction) {
     switch (direction) {
-        case api::Direction::In: return "in";
-        case api::Direction::Out: return "out";
-        case api::Direction::InOut: return "inout";
+        case api::Direction::In:
+            return "in";
+        case api::Direction::Out:
+            return "out";
+        case api::Direction::InOut:
+            return "inout";
     }
     return "?";
 }

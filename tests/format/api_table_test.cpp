@@ -58,10 +58,11 @@ TEST_CASE("each context interface starts where its base ends") {
 }
 
 TEST_CASE("ID3D11DeviceContext2 slots 134-143 are the ones the API reference lists") {
-    const char* expected[] = {"UpdateTileMappings", "CopyTileMappings",    "CopyTiles",
-                              "UpdateTiles",        "ResizeTilePool",      "TiledResourceBarrier",
-                              "IsAnnotationEnabled", "SetMarkerInt",       "BeginEventInt",
-                              "EndEvent"};
+    const char* expected[] = {"UpdateTileMappings",  "CopyTileMappings",
+                              "CopyTiles",           "UpdateTiles",
+                              "ResizeTilePool",      "TiledResourceBarrier",
+                              "IsAnnotationEnabled", "SetMarkerInt",
+                              "BeginEventInt",       "EndEvent"};
     for (int i = 0; i < 10; ++i) {
         INFO("slot " << 134 + i);
         CHECK(by_name("ID3D11DeviceContext2", expected[i]).slot == 134 + i);

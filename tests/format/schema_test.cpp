@@ -50,10 +50,10 @@ TEST_CASE("UpdateTiles carries its source tiles as bytes") {
     std::vector<uint8_t> data(65536, 0xab);
     fb::D3D11_TILED_RESOURCE_COORDINATE start{0, 0, 0, 0};
     fb::D3D11_TILE_REGION_SIZE size{1, 0, 1, 1, 1};
-    builder.Finish(fb::CreateID3D11DeviceContext2_UpdateTilesDirect(builder, 5, &start, &size,
-                                                                     &data, 0));
-    auto* read = flatbuffers::GetRoot<fb::ID3D11DeviceContext2_UpdateTiles>(
-        builder.GetBufferPointer());
+    builder.Finish(
+        fb::CreateID3D11DeviceContext2_UpdateTilesDirect(builder, 5, &start, &size, &data, 0));
+    auto* read =
+        flatbuffers::GetRoot<fb::ID3D11DeviceContext2_UpdateTiles>(builder.GetBufferPointer());
     CHECK(read->p_source_tile_data()->size() == 65536);
     CHECK(read->p_dest_tile_region_size()->num_tiles() == 1);
 }

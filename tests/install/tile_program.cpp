@@ -32,12 +32,12 @@ static int vtable_slot(HRESULT (STDMETHODCALLTYPE ID3D11DeviceContext2::*method)
 
 int main() {
     const GUID& iid = IID_ID3D11DeviceContext2;
-    std::printf("IID_ID3D11DeviceContext2 %08x-%04x-%04x-%02x%02x-%02x%02x%02x%02x%02x%02x, "
-                "tile region %zu bytes, UpdateTileMappings at slot %d\n",
-                iid.Data1, iid.Data2, iid.Data3, iid.Data4[0], iid.Data4[1], iid.Data4[2],
-                iid.Data4[3], iid.Data4[4], iid.Data4[5], iid.Data4[6], iid.Data4[7],
-                sizeof(D3D11_TILE_REGION_SIZE),
-                vtable_slot(&ID3D11DeviceContext2::UpdateTileMappings));
+    std::printf(
+        "IID_ID3D11DeviceContext2 %08x-%04x-%04x-%02x%02x-%02x%02x%02x%02x%02x%02x, "
+        "tile region %zu bytes, UpdateTileMappings at slot %d\n",
+        iid.Data1, iid.Data2, iid.Data3, iid.Data4[0], iid.Data4[1], iid.Data4[2], iid.Data4[3],
+        iid.Data4[4], iid.Data4[5], iid.Data4[6], iid.Data4[7], sizeof(D3D11_TILE_REGION_SIZE),
+        vtable_slot(&ID3D11DeviceContext2::UpdateTileMappings));
     HRESULT (*volatile keep)(ID3D11DeviceContext2*, ID3D11Resource*, ID3D11Buffer*) = map_box;
     return keep == nullptr;
 }

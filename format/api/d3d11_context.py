@@ -32,7 +32,7 @@ def declare(api) -> None:
         (106, "void Draw(UINT VertexCount, UINT StartVertexLocation)"),
         # Map/Unmap: the mapped memory must be tracked and its writes captured.
         (107, "[special] HRESULT Map(ID3D11Resource *pResource, UINT Subresource, "
-              "D3D11_MAP MapType, UINT MapFlags, "
+              "D3D11_MAP MapType, [enum=D3D11_MAP_FLAG] UINT MapFlags, "
               "[out, opt] D3D11_MAPPED_SUBRESOURCE *pMappedResource)"),
         (108, "[special] void Unmap(ID3D11Resource *pResource, UINT Subresource)"),
         (109, "void PSSetConstantBuffers(UINT StartSlot, UINT NumBuffers, "
@@ -62,7 +62,8 @@ def declare(api) -> None:
         (121, "void End(ID3D11Asynchronous *pAsync)"),
         # GetData: polled results, replay must wait for the recorded outcome.
         (122, "[special] HRESULT GetData(ID3D11Asynchronous *pAsync, "
-              "[out, opt, bytes=DataSize] void *pData, UINT DataSize, UINT GetDataFlags)"),
+              "[out, opt, bytes=DataSize] void *pData, UINT DataSize, "
+              "[enum=D3D11_ASYNC_GETDATA_FLAG] UINT GetDataFlags)"),
         (123, "void SetPredication([opt] ID3D11Predicate *pPredicate, BOOL PredicateValue)"),
         (124, "void GSSetShaderResources(UINT StartSlot, UINT NumViews, "
               "[opt, count=NumViews] ID3D11ShaderResourceView *const *ppShaderResourceViews)"),
@@ -116,7 +117,7 @@ def declare(api) -> None:
         (145, "void ClearUnorderedAccessViewFloat("
               "ID3D11UnorderedAccessView *pUnorderedAccessView, const FLOAT Values[4])"),
         (146, "void ClearDepthStencilView(ID3D11DepthStencilView *pDepthStencilView, "
-              "UINT ClearFlags, FLOAT Depth, UINT8 Stencil)"),
+              "[enum=D3D11_CLEAR_FLAG] UINT ClearFlags, FLOAT Depth, UINT8 Stencil)"),
         (147, "void GenerateMips(ID3D11ShaderResourceView *pShaderResourceView)"),
         (148, "void SetResourceMinLOD(ID3D11Resource *pResource, FLOAT MinLOD)"),
         (149, "FLOAT GetResourceMinLOD(ID3D11Resource *pResource)"),
@@ -257,12 +258,13 @@ def declare(api) -> None:
         # slot 115
         (208, "void CopySubresourceRegion1(ID3D11Resource *pDstResource, UINT DstSubresource, "
               "UINT DstX, UINT DstY, UINT DstZ, ID3D11Resource *pSrcResource, "
-              "UINT SrcSubresource, [opt] const D3D11_BOX *pSrcBox, UINT CopyFlags)"),
+              "UINT SrcSubresource, [opt] const D3D11_BOX *pSrcBox, "
+              "[enum=D3D11_COPY_FLAGS] UINT CopyFlags)"),
         # Unlike UpdateSubresource, pDstBox never offsets pSrcData.
         (209, "[special] void UpdateSubresource1(ID3D11Resource *pDstResource, "
               "UINT DstSubresource, [opt] const D3D11_BOX *pDstBox, "
               "[size=subresource_data] const void *pSrcData, "
-              "UINT SrcRowPitch, UINT SrcDepthPitch, UINT CopyFlags)"),
+              "UINT SrcRowPitch, UINT SrcDepthPitch, [enum=D3D11_COPY_FLAGS] UINT CopyFlags)"),
         (210, "void DiscardResource(ID3D11Resource *pResource)"),
         (211, "void DiscardView(ID3D11View *pResourceView)"),
         # pFirstConstant / pNumConstants: both NULL or both given, in
@@ -336,24 +338,26 @@ def declare(api) -> None:
               "[opt, count=NumTiledResourceRegions] "
               "const D3D11_TILE_REGION_SIZE *pTiledResourceRegionSizes, "
               "[opt] ID3D11Buffer *pTilePool, UINT NumRanges, "
-              "[opt, count=NumRanges] const UINT *pRangeFlags, "
+              "[opt, count=NumRanges, enum=D3D11_TILE_RANGE_FLAG] const UINT *pRangeFlags, "
               "[opt, count=NumRanges] const UINT *pTilePoolStartOffsets, "
-              "[opt, count=NumRanges] const UINT *pRangeTileCounts, UINT Flags)"),
+              "[opt, count=NumRanges] const UINT *pRangeTileCounts, "
+              "[enum=D3D11_TILE_MAPPING_FLAG] UINT Flags)"),
         (228, "HRESULT CopyTileMappings(ID3D11Resource *pDestTiledResource, "
               "const D3D11_TILED_RESOURCE_COORDINATE *pDestRegionStartCoordinate, "
               "ID3D11Resource *pSourceTiledResource, "
               "const D3D11_TILED_RESOURCE_COORDINATE *pSourceRegionStartCoordinate, "
-              "const D3D11_TILE_REGION_SIZE *pTileRegionSize, UINT Flags)"),
+              "const D3D11_TILE_REGION_SIZE *pTileRegionSize, "
+              "[enum=D3D11_TILE_MAPPING_FLAG] UINT Flags)"),
         (229, "void CopyTiles(ID3D11Resource *pTiledResource, "
               "const D3D11_TILED_RESOURCE_COORDINATE *pTileRegionStartCoordinate, "
               "const D3D11_TILE_REGION_SIZE *pTileRegionSize, ID3D11Buffer *pBuffer, "
-              "UINT64 BufferStartOffsetInBytes, UINT Flags)"),
+              "UINT64 BufferStartOffsetInBytes, [enum=D3D11_TILE_COPY_FLAG] UINT Flags)"),
         # Source data is linear, 64 KiB per tile.
         (230, "[special] void UpdateTiles(ID3D11Resource *pDestTiledResource, "
               "const D3D11_TILED_RESOURCE_COORDINATE *pDestTileRegionStartCoordinate, "
               "const D3D11_TILE_REGION_SIZE *pDestTileRegionSize, "
               "[bytes=pDestTileRegionSize->NumTiles * D3D11_2_TILED_RESOURCE_TILE_SIZE_IN_BYTES] "
-              "const void *pSourceTileData, UINT Flags)"),
+              "const void *pSourceTileData, [enum=D3D11_TILE_COPY_FLAG] UINT Flags)"),
         (231, "HRESULT ResizeTilePool(ID3D11Buffer *pTilePool, UINT64 NewSizeInBytes)"),
         # Each side is a resource, a view, or NULL (meaning all tiled resources).
         (232, "void TiledResourceBarrier("

@@ -195,7 +195,8 @@ def _device(api) -> None:
         # Shared handles are process-local: replay needs its own stand-in.
         (355, "[special] HRESULT OpenSharedResource(HANDLE hResource, "
               "REFIID ReturnedInterface, [out, opt, iid=ReturnedInterface] void **ppResource)"),
-        (356, "HRESULT CheckFormatSupport(DXGI_FORMAT Format, [out] UINT *pFormatSupport)"),
+        (356, "HRESULT CheckFormatSupport(DXGI_FORMAT Format, "
+              "[out, enum=D3D11_FORMAT_SUPPORT] UINT *pFormatSupport)"),
         (357, "HRESULT CheckMultisampleQualityLevels(DXGI_FORMAT Format, UINT SampleCount, "
               "[out] UINT *pNumQualityLevels)"),
         (358, "void CheckCounterInfo([out] D3D11_COUNTER_INFO *pCounterInfo)"),
@@ -220,7 +221,7 @@ def _device(api) -> None:
         (365, "UINT GetCreationFlags()"),
         (366, "HRESULT GetDeviceRemovedReason()"),
         (367, "[special] void GetImmediateContext([out] ID3D11DeviceContext **ppImmediateContext)"),
-        (368, "HRESULT SetExceptionMode(UINT RaiseFlags)"),
+        (368, "HRESULT SetExceptionMode([enum=D3D11_RAISE_FLAG] UINT RaiseFlags)"),
         (369, "UINT GetExceptionMode()"),
     ])
 
@@ -246,7 +247,8 @@ def _device1(api) -> None:
               "[out, opt] ID3D11BlendState1 **ppBlendState)"),
         (385, "HRESULT CreateRasterizerState1(const D3D11_RASTERIZER_DESC1 *pRasterizerDesc, "
               "[out, opt] ID3D11RasterizerState1 **ppRasterizerState)"),
-        (386, "HRESULT CreateDeviceContextState(UINT Flags, "
+        (386, "HRESULT CreateDeviceContextState("
+              "[enum=D3D11_1_CREATE_DEVICE_CONTEXT_STATE_FLAG] UINT Flags, "
               "[count=FeatureLevels] const D3D_FEATURE_LEVEL *pFeatureLevels, "
               "UINT FeatureLevels, UINT SDKVersion, REFIID EmulatedInterface, "
               "[out, opt] D3D_FEATURE_LEVEL *pChosenFeatureLevel, "
@@ -284,21 +286,23 @@ def _device2(api) -> None:
               "[out, opt, count=*pNumSubresourceTilings] "
               "D3D11_SUBRESOURCE_TILING *pSubresourceTilingsForNonPackedMips)"),
         (403, "HRESULT CheckMultisampleQualityLevels1(DXGI_FORMAT Format, UINT SampleCount, "
-              "UINT Flags, [out] UINT *pNumQualityLevels)"),
+              "[enum=D3D11_CHECK_MULTISAMPLE_QUALITY_LEVELS_FLAG] UINT Flags, "
+              "[out] UINT *pNumQualityLevels)"),
     ])
 
 
 def _entry_points(api) -> None:
     # Both are wrapped by hand (Function.special defaults to True).
     api.function(420, "HRESULT WINAPI D3D11CreateDevice([opt] IDXGIAdapter *pAdapter, "
-                 "D3D_DRIVER_TYPE DriverType, HMODULE Software, UINT Flags, "
+                 "D3D_DRIVER_TYPE DriverType, HMODULE Software, "
+                 "[enum=D3D11_CREATE_DEVICE_FLAG] UINT Flags, "
                  "[opt, count=FeatureLevels] const D3D_FEATURE_LEVEL *pFeatureLevels, "
                  "UINT FeatureLevels, UINT SDKVersion, [out, opt] ID3D11Device **ppDevice, "
                  "[out, opt] D3D_FEATURE_LEVEL *pFeatureLevel, "
                  "[out, opt] ID3D11DeviceContext **ppImmediateContext)", header="d3d11")
     api.function(421, "HRESULT WINAPI D3D11CreateDeviceAndSwapChain("
                  "[opt] IDXGIAdapter *pAdapter, D3D_DRIVER_TYPE DriverType, "
-                 "HMODULE Software, UINT Flags, "
+                 "HMODULE Software, [enum=D3D11_CREATE_DEVICE_FLAG] UINT Flags, "
                  "[opt, count=FeatureLevels] const D3D_FEATURE_LEVEL *pFeatureLevels, "
                  "UINT FeatureLevels, UINT SDKVersion, "
                  "[opt] const DXGI_SWAP_CHAIN_DESC *pSwapChainDesc, "

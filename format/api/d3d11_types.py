@@ -525,7 +525,8 @@ def _d3d11_structs(api) -> None:
     api.struct("D3D11_RENDER_TARGET_BLEND_DESC", header=h, fields="""
         BOOL BlendEnable; D3D11_BLEND SrcBlend; D3D11_BLEND DestBlend;
         D3D11_BLEND_OP BlendOp; D3D11_BLEND SrcBlendAlpha; D3D11_BLEND DestBlendAlpha;
-        D3D11_BLEND_OP BlendOpAlpha; UINT8 RenderTargetWriteMask;""")
+        D3D11_BLEND_OP BlendOpAlpha;
+        [enum=D3D11_COLOR_WRITE_ENABLE] UINT8 RenderTargetWriteMask;""")
     api.struct("D3D11_BLEND_DESC", header=h, fields="""
         BOOL AlphaToCoverageEnable; BOOL IndependentBlendEnable;
         D3D11_RENDER_TARGET_BLEND_DESC RenderTarget[8];""")
@@ -546,25 +547,30 @@ def _d3d11_structs(api) -> None:
     api.struct("D3D11_MAPPED_SUBRESOURCE", header=h, fields="""
         void *pData; UINT RowPitch; UINT DepthPitch;""")
     api.struct("D3D11_BUFFER_DESC", header=h, fields="""
-        UINT ByteWidth; D3D11_USAGE Usage; UINT BindFlags; UINT CPUAccessFlags;
-        UINT MiscFlags; UINT StructureByteStride;""")
+        UINT ByteWidth; D3D11_USAGE Usage; [enum=D3D11_BIND_FLAG] UINT BindFlags;
+        [enum=D3D11_CPU_ACCESS_FLAG] UINT CPUAccessFlags;
+        [enum=D3D11_RESOURCE_MISC_FLAG] UINT MiscFlags; UINT StructureByteStride;""")
     api.struct("D3D11_TEXTURE1D_DESC", header=h, fields="""
         UINT Width; UINT MipLevels; UINT ArraySize; DXGI_FORMAT Format; D3D11_USAGE Usage;
-        UINT BindFlags; UINT CPUAccessFlags; UINT MiscFlags;""")
+        [enum=D3D11_BIND_FLAG] UINT BindFlags; [enum=D3D11_CPU_ACCESS_FLAG] UINT CPUAccessFlags;
+        [enum=D3D11_RESOURCE_MISC_FLAG] UINT MiscFlags;""")
     api.struct("D3D11_TEXTURE2D_DESC", header=h, fields="""
         UINT Width; UINT Height; UINT MipLevels; UINT ArraySize; DXGI_FORMAT Format;
-        DXGI_SAMPLE_DESC SampleDesc; D3D11_USAGE Usage; UINT BindFlags;
-        UINT CPUAccessFlags; UINT MiscFlags;""")
+        DXGI_SAMPLE_DESC SampleDesc; D3D11_USAGE Usage; [enum=D3D11_BIND_FLAG] UINT BindFlags;
+        [enum=D3D11_CPU_ACCESS_FLAG] UINT CPUAccessFlags;
+        [enum=D3D11_RESOURCE_MISC_FLAG] UINT MiscFlags;""")
     api.struct("D3D11_TEXTURE3D_DESC", header=h, fields="""
         UINT Width; UINT Height; UINT Depth; UINT MipLevels; DXGI_FORMAT Format;
-        D3D11_USAGE Usage; UINT BindFlags; UINT CPUAccessFlags; UINT MiscFlags;""")
+        D3D11_USAGE Usage; [enum=D3D11_BIND_FLAG] UINT BindFlags;
+        [enum=D3D11_CPU_ACCESS_FLAG] UINT CPUAccessFlags;
+        [enum=D3D11_RESOURCE_MISC_FLAG] UINT MiscFlags;""")
 
     # Shader resource views.
     api.struct("D3D11_BUFFER_SRV", header=h, fields="""
         union { UINT FirstElement; UINT ElementOffset; };
         union { UINT NumElements; UINT ElementWidth; };""")
     api.struct("D3D11_BUFFEREX_SRV", header=h, fields="""
-        UINT FirstElement; UINT NumElements; UINT Flags;""")
+        UINT FirstElement; UINT NumElements; [enum=D3D11_BUFFEREX_SRV_FLAG] UINT Flags;""")
     api.struct("D3D11_TEX1D_SRV", header=h, fields="UINT MostDetailedMip; UINT MipLevels;")
     api.struct("D3D11_TEX1D_ARRAY_SRV", header=h, fields="""
         UINT MostDetailedMip; UINT MipLevels; UINT FirstArraySlice; UINT ArraySize;""")
@@ -624,7 +630,7 @@ def _d3d11_structs(api) -> None:
     api.struct("D3D11_TEX2DMS_ARRAY_DSV", header=h, fields="""
         UINT FirstArraySlice; UINT ArraySize;""")
     api.struct("D3D11_DEPTH_STENCIL_VIEW_DESC", header=h, fields="""
-        DXGI_FORMAT Format; D3D11_DSV_DIMENSION ViewDimension; UINT Flags;
+        DXGI_FORMAT Format; D3D11_DSV_DIMENSION ViewDimension; [enum=D3D11_DSV_FLAG] UINT Flags;
         union {
             D3D11_TEX1D_DSV Texture1D; D3D11_TEX1D_ARRAY_DSV Texture1DArray;
             D3D11_TEX2D_DSV Texture2D; D3D11_TEX2D_ARRAY_DSV Texture2DArray;
@@ -633,7 +639,7 @@ def _d3d11_structs(api) -> None:
 
     # Unordered access views.
     api.struct("D3D11_BUFFER_UAV", header=h, fields="""
-        UINT FirstElement; UINT NumElements; UINT Flags;""")
+        UINT FirstElement; UINT NumElements; [enum=D3D11_BUFFER_UAV_FLAG] UINT Flags;""")
     api.struct("D3D11_TEX1D_UAV", header=h, fields="UINT MipSlice;")
     api.struct("D3D11_TEX1D_ARRAY_UAV", header=h, fields="""
         UINT MipSlice; UINT FirstArraySlice; UINT ArraySize;""")
@@ -651,7 +657,8 @@ def _d3d11_structs(api) -> None:
         };""")
 
     # Queries, predicates and counters.
-    api.struct("D3D11_QUERY_DESC", header=h, fields="D3D11_QUERY Query; UINT MiscFlags;")
+    api.struct("D3D11_QUERY_DESC", header=h, fields="""
+        D3D11_QUERY Query; [enum=D3D11_QUERY_MISC_FLAG] UINT MiscFlags;""")
     api.struct("D3D11_QUERY_DATA_TIMESTAMP_DISJOINT", header=h, fields="""
         UINT64 Frequency; BOOL Disjoint;""")
     api.struct("D3D11_QUERY_DATA_PIPELINE_STATISTICS", header=h, fields="""
@@ -676,9 +683,9 @@ def _d3d11_structs(api) -> None:
     api.struct("D3D11_FEATURE_DATA_DOUBLES", header=h, fields="""
         BOOL DoublePrecisionFloatShaderOps;""")
     api.struct("D3D11_FEATURE_DATA_FORMAT_SUPPORT", header=h, fields="""
-        DXGI_FORMAT InFormat; UINT OutFormatSupport;""")
+        DXGI_FORMAT InFormat; [enum=D3D11_FORMAT_SUPPORT] UINT OutFormatSupport;""")
     api.struct("D3D11_FEATURE_DATA_FORMAT_SUPPORT2", header=h, fields="""
-        DXGI_FORMAT InFormat; UINT OutFormatSupport2;""")
+        DXGI_FORMAT InFormat; [enum=D3D11_FORMAT_SUPPORT2] UINT OutFormatSupport2;""")
     api.struct("D3D11_FEATURE_DATA_D3D10_X_HARDWARE_OPTIONS", header=h, fields="""
         BOOL ComputeShaders_Plus_RawAndStructuredBuffers_Via_Shader_4_x;""")
     api.struct("D3D11_FEATURE_DATA_D3D11_OPTIONS", header=h, fields="""
@@ -694,7 +701,8 @@ def _d3d11_structs(api) -> None:
     api.struct("D3D11_FEATURE_DATA_D3D9_OPTIONS", header=h, fields="""
         BOOL FullNonPow2TextureSupport;""")
     api.struct("D3D11_FEATURE_DATA_SHADER_MIN_PRECISION_SUPPORT", header=h, fields="""
-        UINT PixelShaderMinPrecision; UINT AllOtherShaderStagesMinPrecision;""")
+        [enum=D3D11_SHADER_MIN_PRECISION_SUPPORT] UINT PixelShaderMinPrecision;
+        [enum=D3D11_SHADER_MIN_PRECISION_SUPPORT] UINT AllOtherShaderStagesMinPrecision;""")
     api.struct("D3D11_FEATURE_DATA_D3D9_SHADOW_SUPPORT", header=h, fields="""
         BOOL SupportsDepthAsTextureWithLessEqualComparisonFilter;""")
     api.struct("D3D11_FEATURE_DATA_D3D11_OPTIONS1", header=h, fields="""
@@ -729,7 +737,8 @@ def _d3d11_1(api) -> None:
     api.struct("D3D11_RENDER_TARGET_BLEND_DESC1", header=h, fields="""
         BOOL BlendEnable; BOOL LogicOpEnable; D3D11_BLEND SrcBlend; D3D11_BLEND DestBlend;
         D3D11_BLEND_OP BlendOp; D3D11_BLEND SrcBlendAlpha; D3D11_BLEND DestBlendAlpha;
-        D3D11_BLEND_OP BlendOpAlpha; D3D11_LOGIC_OP LogicOp; UINT8 RenderTargetWriteMask;""")
+        D3D11_BLEND_OP BlendOpAlpha; D3D11_LOGIC_OP LogicOp;
+        [enum=D3D11_COLOR_WRITE_ENABLE] UINT8 RenderTargetWriteMask;""")
     api.struct("D3D11_BLEND_DESC1", header=h, fields="""
         BOOL AlphaToCoverageEnable; BOOL IndependentBlendEnable;
         D3D11_RENDER_TARGET_BLEND_DESC1 RenderTarget[8];""")

@@ -113,6 +113,47 @@ def _dxgi_types(api) -> None:
         DXGI_MWA_NO_PRINT_SCREEN 4
         DXGI_MWA_VALID 7
     """)
+    # winerror.h's DXGI status and error codes that the platform headers
+    # (DirectX-Headers' wsl/stubs/basetsd.h) lack; those it has (INVALID_CALL,
+    # NOT_FOUND, MORE_DATA, UNSUPPORTED, DEVICE_REMOVED/HUNG/RESET,
+    # DRIVER_INTERNAL_ERROR) must not be redefined here.  Later SDKs' codes are
+    # kept: a newer runtime may return them.
+    api.constants_block(header="dxgi", text="""
+        DXGI_STATUS_OCCLUDED ((HRESULT)0x087A0001L)
+        DXGI_STATUS_CLIPPED ((HRESULT)0x087A0002L)
+        DXGI_STATUS_NO_REDIRECTION ((HRESULT)0x087A0004L)
+        DXGI_STATUS_NO_DESKTOP_ACCESS ((HRESULT)0x087A0005L)
+        DXGI_STATUS_GRAPHICS_VIDPN_SOURCE_IN_USE ((HRESULT)0x087A0006L)
+        DXGI_STATUS_MODE_CHANGED ((HRESULT)0x087A0007L)
+        DXGI_STATUS_MODE_CHANGE_IN_PROGRESS ((HRESULT)0x087A0008L)
+        DXGI_STATUS_UNOCCLUDED ((HRESULT)0x087A0009L)
+        DXGI_STATUS_DDA_WAS_STILL_DRAWING ((HRESULT)0x087A000AL)
+        DXGI_STATUS_PRESENT_REQUIRED ((HRESULT)0x087A002FL)
+        DXGI_ERROR_WAS_STILL_DRAWING ((HRESULT)0x887A000AL)
+        DXGI_ERROR_FRAME_STATISTICS_DISJOINT ((HRESULT)0x887A000BL)
+        DXGI_ERROR_GRAPHICS_VIDPN_SOURCE_IN_USE ((HRESULT)0x887A000CL)
+        DXGI_ERROR_NONEXCLUSIVE ((HRESULT)0x887A0021L)
+        DXGI_ERROR_NOT_CURRENTLY_AVAILABLE ((HRESULT)0x887A0022L)
+        DXGI_ERROR_REMOTE_CLIENT_DISCONNECTED ((HRESULT)0x887A0023L)
+        DXGI_ERROR_REMOTE_OUTOFMEMORY ((HRESULT)0x887A0024L)
+        DXGI_ERROR_MODE_CHANGE_IN_PROGRESS ((HRESULT)0x887A0025L)
+        DXGI_ERROR_ACCESS_LOST ((HRESULT)0x887A0026L)
+        DXGI_ERROR_WAIT_TIMEOUT ((HRESULT)0x887A0027L)
+        DXGI_ERROR_SESSION_DISCONNECTED ((HRESULT)0x887A0028L)
+        DXGI_ERROR_RESTRICT_TO_OUTPUT_STALE ((HRESULT)0x887A0029L)
+        DXGI_ERROR_CANNOT_PROTECT_CONTENT ((HRESULT)0x887A002AL)
+        DXGI_ERROR_ACCESS_DENIED ((HRESULT)0x887A002BL)
+        DXGI_ERROR_NAME_ALREADY_EXISTS ((HRESULT)0x887A002CL)
+        DXGI_ERROR_SDK_COMPONENT_MISSING ((HRESULT)0x887A002DL)
+        DXGI_ERROR_NOT_CURRENT ((HRESULT)0x887A002EL)
+        DXGI_ERROR_HW_PROTECTION_OUTOFMEMORY ((HRESULT)0x887A0030L)
+        DXGI_ERROR_DYNAMIC_CODE_POLICY_VIOLATION ((HRESULT)0x887A0031L)
+        DXGI_ERROR_NON_COMPOSITED_UI ((HRESULT)0x887A0032L)
+        DXGI_ERROR_CACHE_CORRUPT ((HRESULT)0x887A0033L)
+        DXGI_ERROR_CACHE_FULL ((HRESULT)0x887A0034L)
+        DXGI_ERROR_CACHE_HASH_COLLISION ((HRESULT)0x887A0035L)
+        DXGI_ERROR_ALREADY_EXISTS ((HRESULT)0x887A0036L)
+    """)
     api.typedef("DXGI_USAGE", "UINT", header="dxgi")
 
     api.struct("DXGI_FRAME_STATISTICS", header="dxgi", fields="""
@@ -188,7 +229,7 @@ def _dxgi_types(api) -> None:
         HWND OutputWindow;
         BOOL Windowed;
         DXGI_SWAP_EFFECT SwapEffect;
-        UINT Flags;
+        [enum=DXGI_SWAP_CHAIN_FLAG] UINT Flags;
     """)
     api.enum("DXGI_ADAPTER_FLAG", header="dxgi", flags=True, values="""
         DXGI_ADAPTER_FLAG_NONE = 0,
@@ -206,7 +247,7 @@ def _dxgi_types(api) -> None:
         SIZE_T DedicatedSystemMemory;
         SIZE_T SharedSystemMemory;
         LUID AdapterLuid;
-        UINT Flags;
+        [enum=DXGI_ADAPTER_FLAG] UINT Flags;
     """)
 
 
@@ -291,7 +332,7 @@ def _dxgi_interfaces(api) -> None:
         (535, "HRESULT GetDesc([out] DXGI_SWAP_CHAIN_DESC *pDesc)"),
         # Invalidates and recreates the back buffers.
         (536, "[special] HRESULT ResizeBuffers(UINT BufferCount, UINT Width, UINT Height, "
-              "DXGI_FORMAT NewFormat, UINT SwapChainFlags)"),
+              "DXGI_FORMAT NewFormat, [enum=DXGI_SWAP_CHAIN_FLAG] UINT SwapChainFlags)"),
         (537, "[special] HRESULT ResizeTarget(const DXGI_MODE_DESC *pNewTargetParameters)"),
         (538, "HRESULT GetContainingOutput([out] IDXGIOutput **ppOutput)"),
         (539, "HRESULT GetFrameStatistics([out] DXGI_FRAME_STATISTICS *pStats)"),
@@ -403,7 +444,7 @@ def _dxgi1_2_types(api) -> None:
         BOOL Visible;
     """)
     api.struct("DXGI_OUTDUPL_POINTER_SHAPE_INFO", header="dxgi1_2", fields="""
-        UINT Type;
+        [enum=DXGI_OUTDUPL_POINTER_SHAPE_TYPE] UINT Type;
         UINT Width;
         UINT Height;
         UINT Pitch;
@@ -440,7 +481,7 @@ def _dxgi1_2_types(api) -> None:
         DXGI_SCALING Scaling;
         DXGI_SWAP_EFFECT SwapEffect;
         DXGI_ALPHA_MODE AlphaMode;
-        UINT Flags;
+        [enum=DXGI_SWAP_CHAIN_FLAG] UINT Flags;
     """)
     api.struct("DXGI_SWAP_CHAIN_FULLSCREEN_DESC", header="dxgi1_2", fields="""
         DXGI_RATIONAL RefreshRate;
@@ -465,7 +506,7 @@ def _dxgi1_2_types(api) -> None:
         SIZE_T DedicatedSystemMemory;
         SIZE_T SharedSystemMemory;
         LUID AdapterLuid;
-        UINT Flags;
+        [enum=DXGI_ADAPTER_FLAG] UINT Flags;
         DXGI_GRAPHICS_PREEMPTION_GRANULARITY GraphicsPreemptionGranularity;
         DXGI_COMPUTE_PREEMPTION_GRANULARITY ComputePreemptionGranularity;
     """)

@@ -21,6 +21,8 @@ Parameter and field attributes:
                        (e.g. subresource_data for UpdateSubresource's source)
     string             a NUL-terminated string
     iid=PARAM          a void** that receives the interface named by PARAM
+    enum=NAME          an integer (UINT, INT) that holds values or flags of enum
+                       NAME; dumps print them by name
 Method attributes (before the return type):
     special            capture/replay code for it is written by hand
 """
@@ -83,6 +85,7 @@ class Param:
     size_rule: str | None = None
     string: bool = False
     iid: str | None = None
+    enum: str | None = None    # the enum an integer parameter holds, e.g. D3D11_MAP_FLAG
     array: int | None = None   # fixed-size C array, e.g. FLOAT ColorRGBA[4]
 
     def c_decl(self) -> str:
@@ -140,6 +143,7 @@ class Field:
     count: str | None = None
     bytes: str | None = None
     string: bool = False
+    enum: str | None = None          # the enum an integer field holds (flags or values)
 
 
 @dataclasses.dataclass
@@ -182,7 +186,7 @@ class Typedef:
 
 _IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
 _ATTR_FLAGS = {"in", "out", "inout", "opt", "string", "special"}
-_ATTR_VALUES = {"count", "bytes", "size", "iid"}
+_ATTR_VALUES = {"count", "bytes", "size", "iid", "enum"}
 
 
 def _split_top_level(text: str, sep: str) -> list[str]:
@@ -253,7 +257,7 @@ def parse_param(text: str, where: str) -> Param:
     param = Param(
         name=name, type=type_, direction=direction, optional=bool(attrs.get("opt")),
         count=attrs.get("count"), bytes=attrs.get("bytes"), size_rule=attrs.get("size"),
-        string=bool(attrs.get("string")), iid=attrs.get("iid"),
+        string=bool(attrs.get("string")), iid=attrs.get("iid"), enum=attrs.get("enum"),
         array=int(array) if array is not None else None)
     if direction != "in" and type_.pointers == 0 and param.array is None:
         raise TableError(f"{where}: parameter '{name}' is {direction} but not a pointer")
@@ -296,7 +300,8 @@ def _parse_field(text: str, where: str) -> Field:
     if array is not None and array.isdigit():
         array = int(array)
     return Field(name=name, type=type_, array=array, count=attrs.get("count"),
-                 bytes=attrs.get("bytes"), string=bool(attrs.get("string")))
+                 bytes=attrs.get("bytes"), string=bool(attrs.get("string")),
+                 enum=attrs.get("enum"))
 
 
 def parse_enum_values(text: str, where: str) -> list[EnumValue]:
@@ -411,12 +416,16 @@ class Api:
                     refs -= {f.name for s in self.structs.values() for f in s.fields}
                     if not refs <= names:
                         errors.append(f"{where}: {p.name} refers to unknown {sorted(refs - names)}")
+                if p.enum and p.enum not in self.enums:
+                    errors.append(f"{where}: {p.name} names unknown enum {p.enum}")
                 if (p.count or p.bytes or p.size_rule) and p.type.pointers == 0:
                     errors.append(f"{where}: {p.name} has a size but is not a pointer")
         for struct in self.structs.values():
             for f in struct.fields:
                 if f.type.base not in known:
                     errors.append(f"{struct.name}.{f.name}: unknown type {f.type.base}")
+                if f.enum and f.enum not in self.enums:
+                    errors.append(f"{struct.name}.{f.name}: names unknown enum {f.enum}")
         if self.declared_call_count is not None and \
                 self.declared_call_count != len(seen_ids):
             errors.append(f"the table declares CALL_COUNT = {self.declared_call_count} "

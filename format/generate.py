@@ -6,7 +6,10 @@
 writes, under DIR:
     include/{dxgitype,dxgi,dxgi1_2,d3d11,d3d11_1,d3d11_2}.h   Linux headers
     include/d3dcap/api/calls.h                             call ids and metadata
-    schema/calls.fbs                                       FlatBuffers schema
+    include/d3dcap/api/call_dispatch.h                     typed access to a record's call
+    include/d3dcap/api/call_json.h, src/call_json.cpp      call arguments as JSON
+    checks/sample_calls.inc                                sample records and their JSON
+    schema/calls.fbs, schema/record.fbs                    FlatBuffers schema
     checks/abi_check.c, checks/iid_check.cpp, checks/slot_table.inc
 Files whose content did not change are left untouched.
 """
@@ -18,7 +21,8 @@ import sys
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
 from format import api as api_table  # noqa: E402
-from format.codegen import abi_checks, c_headers, call_table, schema  # noqa: E402
+from format.codegen import (  # noqa: E402
+    abi_checks, c_headers, call_table, dispatch, json_dump, samples, schema)
 from format.codegen.common import write_if_changed  # noqa: E402
 
 
@@ -30,7 +34,12 @@ def main() -> int:
         api = api_table.load()
         outputs = {f"include/{name}": text for name, text in c_headers.generate(api).items()}
         outputs["include/d3dcap/api/calls.h"] = call_table.generate(api, api_table.CALL_COUNT)
+        outputs["include/d3dcap/api/call_dispatch.h"] = dispatch.generate(api)
+        outputs["include/d3dcap/api/call_json.h"] = json_dump.generate_header(api)
+        outputs["src/call_json.cpp"] = json_dump.generate_source(api)
+        outputs["checks/sample_calls.inc"] = samples.generate(api)
         outputs["schema/calls.fbs"] = schema.generate(api)
+        outputs["schema/record.fbs"] = schema.generate_record(api)
         outputs["checks/abi_check.c"] = abi_checks.abi_check_c(api)
         outputs["checks/iid_check.cpp"] = abi_checks.iid_check_cpp(api)
         outputs["checks/slot_table.inc"] = abi_checks.slot_table_inc(api)

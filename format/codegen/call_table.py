@@ -15,7 +15,8 @@ def generate(api, declared_count: int) -> str:
            "#include <array>", "#include <cstdint>", "#include <string_view>", "",
            "namespace d3dcap::api {", "",
            "// Append-only: a value once given to a call is never reused or changed.",
-           "enum class CallId : std::uint16_t {"]
+           "enum class CallId : std::uint16_t {",
+           "    None = 0,  // a record that is not a call"]
     for c in calls:
         out.append(f"    {_enum_name(c)} = {c.call_id},")
     out += ["};", "",

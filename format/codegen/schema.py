@@ -125,6 +125,8 @@ class SchemaBuilder:
             return "[ulong]"
         if p.string or (base in _STRINGS and pointers == 0):
             return "string"
+        if p.size_rule and base in self.api.structs:
+            return f"[{base}]"   # e.g. one D3D11_SUBRESOURCE_DATA per subresource
         if base == "void" or p.bytes or p.size_rule:
             return "[ubyte]"
         if p.array is not None:
@@ -145,13 +147,21 @@ class SchemaBuilder:
         out.append("  None = 0,")
         calls = self.api.all_calls()
         for c in calls:
-            iface = getattr(c, "interface", None)
-            out.append(f"  {iface.name + '_' if iface else ''}{c.name} = {c.call_id},")
+            out.append(f"  {call_type_name(c)} = {c.call_id},")
         out.append("}")
         out.append("")
+        # FlatBuffers unions hold at most 255 types, so calls are spread over
+        # unions by id: call id N is member N % 255 + 1 of union CallsK, K = N / 255.
+        # Both numbers follow from the append-only id, so they never change.
+        for group in range(union_count(self.api)):
+            out.append(f"union {union_name(group)} {{")
+            for c in calls:
+                if c.call_id // UNION_SIZE == group:
+                    out.append(f"  {call_type_name(c)} = {union_member(c)},")
+            out.append("}")
+            out.append("")
         for c in calls:
-            iface = getattr(c, "interface", None)
-            out.append(f"table {iface.name + '_' if iface else ''}{c.name} {{")
+            out.append(f"table {call_type_name(c)} {{")
             for p in c.params:
                 out.append(f"  {snake_case(p.name)}:{self.param_type(p)};  // {p.direction}")
             out.append("}")
@@ -159,5 +169,54 @@ class SchemaBuilder:
         return "\n".join(out)
 
 
+UNION_SIZE = 255
+
+
+def call_type_name(call) -> str:
+    """The FlatBuffers table (and CallId) name of a call: Interface_Method."""
+    iface = getattr(call, "interface", None)
+    return f"{iface.name}_{call.name}" if iface else call.name
+
+
+def union_count(api) -> int:
+    return max(c.call_id for c in api.all_calls()) // UNION_SIZE + 1
+
+
+def union_name(group: int) -> str:
+    return f"Calls{group}"
+
+
+def union_field(group: int) -> str:
+    return f"calls{group}"
+
+
+def union_member(call) -> int:
+    return call.call_id % UNION_SIZE + 1
+
+
+# Record field ids below this are for hand-written fields (records.fbs types).
+_FIRST_UNION_FIELD_ID = 16
+
+
 def generate(api) -> str:
     return SchemaBuilder(api).build()
+
+
+def generate_record(api) -> str:
+    """record.fbs: the Record table, whose call unions depend on the table."""
+    out = [f"// {BANNER}", 'include "records.fbs";', "", "namespace d3dcap.fb;", "",
+           "// One event of a trace: a call (in exactly one of the callsK unions)",
+           "// or a meta record. Field ids are fixed; new unions are appended.",
+           "table Record {",
+           "  header: RecordHeader (id: 0);",
+           "  meta: Meta (id: 2);",
+           "  map_writes: [MappedWrite] (id: 3);"]
+    # Ids must be consecutive: hold the hand-written range with placeholders
+    # that a new hand-written field replaces.
+    out += [f"  reserved{i}: ubyte (id: {i}, deprecated);"
+            for i in range(4, _FIRST_UNION_FIELD_ID)]
+    for group in range(union_count(api)):
+        field_id = _FIRST_UNION_FIELD_ID + 2 * group + 1
+        out.append(f"  {union_field(group)}: {union_name(group)} (id: {field_id});")
+    out += ["}", "", "root_type Record;", ""]
+    return "\n".join(out)

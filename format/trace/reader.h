@@ -1,0 +1,98 @@
+// Reads a trace: header and index on open, one chunk per seek, every record
+// verified before use. A file without a valid index (cut short by a crash or
+// a full disk) opens in recovery mode with every complete chunk.
+#pragma once
+
+#include <d3dcap/fb/trace_generated.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "error.h"
+
+namespace d3dcap::trace {
+
+struct ReaderOptions {
+    bool allow_recovery = true;
+    // Upper bounds on what one chunk or the index may make the reader allocate.
+    std::uint64_t max_chunk_bytes = std::uint64_t{1} << 30;
+    std::uint64_t max_index_bytes = std::uint64_t{1} << 30;
+};
+
+// One decompressed chunk whose records have all passed the verifier.
+struct Chunk {
+    std::size_t number = 0;
+    std::uint64_t first_event = 0;
+    std::vector<std::uint8_t> bytes;
+    std::vector<std::uint32_t> record_offsets;  // of each size prefix in bytes
+
+    std::size_t record_count() const { return record_offsets.size(); }
+    const fb::Record& record(std::size_t i) const {
+        return *flatbuffers::GetSizePrefixedRoot<fb::Record>(bytes.data() + record_offsets[i]);
+    }
+    std::uint32_t record_size(std::size_t i) const;  // including the size prefix
+};
+
+class TraceReader {
+  public:
+    static Result<std::unique_ptr<TraceReader>> open(const std::string& path,
+                                                     const ReaderOptions& options = {});
+    ~TraceReader();
+
+    const std::string& path() const { return path_; }
+    std::uint16_t format_major() const { return major_; }
+    std::uint16_t format_minor() const { return minor_; }
+    std::uint64_t file_size() const { return file_size_; }
+    const fb::TraceHeader& header() const;
+    const fb::TraceIndex& index() const;
+
+    // True when the index was rebuilt by scanning; recovery_note says why and
+    // how much was recovered.
+    bool recovered() const { return recovered_; }
+    const std::string& recovery_note() const { return recovery_note_; }
+
+    std::uint64_t event_count() const { return index().event_count(); }
+    std::size_t chunk_count() const;
+
+    // Reads, decompresses and verifies chunk i.
+    Result<Chunk> read_chunk(std::size_t i) const;
+
+    // The record of one event; it stays valid until the next call.
+    Result<const fb::Record*> record(std::uint64_t event);
+
+    // The chunk that holds an event.
+    std::size_t chunk_of(std::uint64_t event) const;
+
+  private:
+    TraceReader(std::string path, int fd, std::uint64_t size, const ReaderOptions& options);
+    Status read_prologue();
+    Status read_index();
+    Status recover(const std::string& reason);
+    Status read_at(std::uint64_t offset, void* data, std::size_t size) const;
+    Result<Chunk> load_chunk(std::size_t number, const fb::ChunkEntry& expected,
+                             std::uint64_t offset) const;
+    TraceError error_at(std::string message, std::int64_t offset = -1, std::int64_t chunk = -1,
+                        std::int64_t event = -1) const;
+
+    std::string path_;
+    int fd_;
+    std::uint64_t file_size_;
+    ReaderOptions options_;
+    std::uint16_t major_ = 0;
+    std::uint16_t minor_ = 0;
+    std::uint64_t chunks_start_ = 0;
+    std::vector<std::uint8_t> header_bytes_;
+    std::vector<std::uint8_t> index_bytes_;
+    bool recovered_ = false;
+    std::string recovery_note_;
+    Chunk cached_;
+    bool cache_valid_ = false;
+};
+
+// Verifies one size-prefixed record of size bytes (prefix included); snapshot
+// records are verified with their nested records.
+bool verify_record(const std::uint8_t* data, std::size_t size);
+
+}  // namespace d3dcap::trace

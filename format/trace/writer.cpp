@@ -1,0 +1,250 @@
+#include "writer.h"
+
+#include <fcntl.h>
+#include <lz4.h>
+#include <unistd.h>
+#include <xxhash.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+#include "container.h"
+
+namespace d3dcap::trace {
+
+namespace {
+
+const std::uint8_t kZeros[kRecordAlignment] = {};
+
+// Writes all of data; returns 0 or the errno of the failure.
+int write_fully(int fd, const void* data, std::size_t size) {
+    const auto* bytes = static_cast<const std::uint8_t*>(data);
+    while (size > 0) {
+        const ssize_t written = ::write(fd, bytes, size);
+        if (written < 0) {
+            if (errno == EINTR) continue;
+            return errno;
+        }
+        bytes += written;
+        size -= static_cast<std::size_t>(written);
+    }
+    return 0;
+}
+
+}  // namespace
+
+Result<std::unique_ptr<TraceWriter>> TraceWriter::create(const std::string& path,
+                                                         const flatbuffers::DetachedBuffer& header,
+                                                         const WriterOptions& options) {
+    int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        return TraceError{path, std::string("cannot create the trace: ") + std::strerror(errno)};
+    }
+    Prologue prologue{};
+    std::memcpy(prologue.magic, kFileMagic.data(), sizeof prologue.magic);
+    prologue.major = kFormatMajor;
+    prologue.minor = kFormatMinor;
+    prologue.header_size = static_cast<std::uint32_t>(header.size());
+    std::vector<std::uint8_t> start(sizeof prologue + padded(header.size()), 0);
+    std::memcpy(start.data(), &prologue, sizeof prologue);
+    std::memcpy(start.data() + sizeof prologue, header.data(), header.size());
+    if (const int error = write_fully(fd, start.data(), start.size()); error != 0) {
+        ::close(fd);
+        return TraceError{path, std::string("cannot write the trace: ") + std::strerror(error)};
+    }
+    std::unique_ptr<TraceWriter> writer(new TraceWriter(path, fd, start.size(), options));
+    writer->thread_ = std::thread([w = writer.get()] { w->writer_loop(); });
+    return writer;
+}
+
+TraceWriter::TraceWriter(std::string path, int fd, std::uint64_t offset,
+                         const WriterOptions& options)
+    : path_(std::move(path)), fd_(fd), options_(options), file_offset_(offset) {
+    open_.bytes.reserve(options_.chunk_bytes + options_.chunk_bytes / 4);
+}
+
+TraceWriter::~TraceWriter() {
+    close();
+}
+
+std::optional<std::uint64_t> TraceWriter::submit(flatbuffers::FlatBufferBuilder& builder,
+                                                 bool end_of_frame) {
+    std::uint8_t* data = builder.GetBufferPointer();
+    const std::size_t size = builder.GetSize();
+    std::unique_lock lock(mutex_);
+    if (failed_ || stopping_) return std::nullopt;
+    if (size > options_.max_record_bytes) {
+        lock.unlock();
+        fail("a record of " + std::to_string(size) + " bytes is larger than the limit of " +
+                 std::to_string(options_.max_record_bytes),
+             0);
+        return std::nullopt;
+    }
+    if (open_.record_count > 0 && open_.bytes.size() + padded(size) > options_.chunk_bytes) {
+        close_open_chunk_locked(lock);
+        if (failed_) return std::nullopt;
+    }
+    const std::uint64_t event = next_event_++;
+    flatbuffers::GetMutableSizePrefixedRoot<fb::Record>(data)->mutable_header()->mutate_event(
+        event);
+    if (open_.record_count == 0) {
+        open_.first_event = event;
+        open_.opened = std::chrono::steady_clock::now();
+    }
+    open_.bytes.insert(open_.bytes.end(), data, data + size);
+    open_.bytes.insert(open_.bytes.end(), kZeros, kZeros + (padded(size) - size));
+    ++open_.record_count;
+    if (end_of_frame) close_open_chunk_locked(lock);
+    return event;
+}
+
+void TraceWriter::flush() {
+    std::unique_lock lock(mutex_);
+    if (open_.record_count > 0 && !stopping_) close_open_chunk_locked(lock);
+}
+
+void TraceWriter::wait_written() {
+    std::unique_lock lock(mutex_);
+    if (open_.record_count > 0 && !stopping_) close_open_chunk_locked(lock);
+    written_.wait(lock, [&] { return (queue_.empty() && !writing_) || failed_; });
+}
+
+void TraceWriter::close_open_chunk_locked(std::unique_lock<std::mutex>& lock) {
+    space_ready_.wait(lock, [&] { return queue_.size() < options_.queued_chunks || failed_; });
+    if (failed_) return;
+    queue_.push_back(std::move(open_));
+    open_ = Chunk{};
+    if (!spare_buffers_.empty()) {
+        open_.bytes = std::move(spare_buffers_.back());
+        spare_buffers_.pop_back();
+    } else {
+        open_.bytes.reserve(options_.chunk_bytes + options_.chunk_bytes / 4);
+    }
+    work_ready_.notify_one();
+}
+
+void TraceWriter::writer_loop() {
+    std::unique_lock lock(mutex_);
+    for (;;) {
+        if (queue_.empty()) {
+            written_.notify_all();
+            if (stopping_) return;
+            work_ready_.wait_for(lock, options_.flush_interval);
+            const auto age = std::chrono::steady_clock::now() - open_.opened;
+            if (queue_.empty() && open_.record_count > 0 && age >= options_.flush_interval) {
+                close_open_chunk_locked(lock);
+            }
+            continue;
+        }
+        Chunk chunk = std::move(queue_.front());
+        queue_.pop_front();
+        space_ready_.notify_all();
+        const bool skip = failed_;
+        writing_ = true;
+        lock.unlock();
+        if (!skip) write_chunk(chunk);
+        lock.lock();
+        writing_ = false;
+        chunk.bytes.clear();
+        spare_buffers_.push_back(std::move(chunk.bytes));
+    }
+}
+
+void TraceWriter::write_chunk(Chunk& chunk) {
+    const int source_size = static_cast<int>(chunk.bytes.size());
+    compressed_.resize(static_cast<std::size_t>(LZ4_compressBound(source_size)));
+    const int compressed_size =
+        LZ4_compress_default(reinterpret_cast<const char*>(chunk.bytes.data()), compressed_.data(),
+                             source_size, static_cast<int>(compressed_.size()));
+    if (compressed_size <= 0) {
+        fail("LZ4 could not compress a chunk", 0);
+        return;
+    }
+    ChunkHeader header{kChunkMagic,
+                       static_cast<std::uint32_t>(compressed_size),
+                       static_cast<std::uint32_t>(source_size),
+                       chunk.record_count,
+                       chunk.first_event,
+                       0};
+    header.checksum = chunk_checksum(header, compressed_.data(), header.compressed_size);
+    const std::uint64_t chunk_offset = file_offset_;
+    if (!write_all(&header, sizeof header) ||
+        !write_all(compressed_.data(), header.compressed_size)) {
+        return;
+    }
+    for (std::size_t offset = 0; offset < chunk.bytes.size();) {
+        std::uint32_t size;
+        std::memcpy(&size, chunk.bytes.data() + offset, sizeof size);
+        const auto* record =
+            flatbuffers::GetSizePrefixedRoot<fb::Record>(chunk.bytes.data() + offset);
+        index_.add_record(*record, sizeof size + size);
+        offset += padded(sizeof size + size);
+    }
+    index_.add_chunk(fb::ChunkEntry(chunk_offset, chunk.first_event, header.compressed_size,
+                                    header.uncompressed_size, header.record_count));
+}
+
+bool TraceWriter::write_all(const void* data, std::size_t size) {
+    if (const int error = write_fully(fd_, data, size); error != 0) {
+        fail("cannot write the trace", error);
+        return false;
+    }
+    file_offset_ += size;
+    return true;
+}
+
+void TraceWriter::fail(const std::string& what, int error_number) {
+    std::lock_guard lock(mutex_);
+    if (failed_) return;
+    failed_ = true;
+    error_ = what;
+    if (error_number != 0) error_ += std::string(": ") + std::strerror(error_number);
+    std::fprintf(stderr, "d3dcap: %s: %s; capture stopped\n", path_.c_str(), error_.c_str());
+    space_ready_.notify_all();
+    written_.notify_all();
+}
+
+Status TraceWriter::close() {
+    {
+        std::unique_lock lock(mutex_);
+        if (stopping_) return failed_ ? Status(TraceError{path_, error_}) : ok_status();
+        if (open_.record_count > 0 && !failed_) {
+            queue_.push_back(std::move(open_));
+            open_ = Chunk{};
+        }
+        stopping_ = true;
+        work_ready_.notify_all();
+    }
+    if (thread_.joinable()) thread_.join();
+    bool failed;
+    {
+        std::lock_guard lock(mutex_);
+        failed = failed_;
+    }
+    if (!failed) {
+        const std::vector<std::uint8_t> index = index_.finish();
+        IndexHeader header{kIndexMagic, static_cast<std::uint32_t>(index.size()),
+                           XXH3_64bits(index.data(), index.size())};
+        Trailer trailer{file_offset_, {}};
+        std::memcpy(trailer.magic, kTrailerMagic.data(), sizeof trailer.magic);
+        if (write_all(&header, sizeof header) && write_all(index.data(), index.size())) {
+            write_all(&trailer, sizeof trailer);
+        }
+    }
+    if (::close(fd_) != 0) fail("cannot close the trace", errno);
+    std::lock_guard lock(mutex_);
+    return failed_ ? Status(TraceError{path_, error_}) : ok_status();
+}
+
+std::string TraceWriter::error() const {
+    std::lock_guard lock(mutex_);
+    return failed_ ? path_ + ": " + error_ : std::string();
+}
+
+std::uint64_t TraceWriter::events_submitted() const {
+    std::lock_guard lock(mutex_);
+    return next_event_;
+}
+
+}  // namespace d3dcap::trace

@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "api_command.h"
+#include "trace_commands.h"
 
 namespace {
 
@@ -48,6 +49,24 @@ int main(int argc, char** argv) {
 
     CLI::App* demo_cmd = app.add_subcommand("demo", "Run the demo");
 
+    d3dcap::cli::InfoOptions info_options;
+    CLI::App* info_cmd = app.add_subcommand(
+        "info", "Summarise a trace: producer, device, events, frames, chunks, calls");
+    info_cmd->add_option("trace", info_options.trace, "The trace file")->required();
+    info_cmd->add_flag("--json", info_options.json, "Print JSON");
+
+    d3dcap::cli::DumpOptions dump_options;
+    CLI::App* dump_cmd = app.add_subcommand("dump", "Print events, one line each");
+    dump_cmd->add_option("trace", dump_options.trace, "The trace file")->required();
+    dump_cmd->add_option("--from", dump_options.from, "First event (default 0)");
+    dump_cmd->add_option("--to", dump_options.to, "Last event, inclusive (default: the last)");
+    dump_cmd->add_flag("--json", dump_options.json, "One JSON object per line");
+
+    d3dcap::cli::VerifyOptions verify_options;
+    CLI::App* verify_cmd =
+        app.add_subcommand("verify", "Check every chunk and record; exit 1 on any problem");
+    verify_cmd->add_option("trace", verify_options.trace, "The trace file")->required();
+
     CLI11_PARSE(app, argc, argv);
     if (api_cmd->parsed()) {
         if (d3dcap::cli::print_api(api_options, std::cout) == 0) {
@@ -58,5 +77,8 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (demo_cmd->parsed()) return run_demo();
+    if (info_cmd->parsed()) return d3dcap::cli::run_info(info_options, std::cout, std::cerr);
+    if (dump_cmd->parsed()) return d3dcap::cli::run_dump(dump_options, stdout, std::cerr);
+    if (verify_cmd->parsed()) return d3dcap::cli::run_verify(verify_options, std::cout, std::cerr);
     return 1;
 }

@@ -1,0 +1,360 @@
+// The trace container: round trip, index, seeking, recovery, corruption,
+// versioning and write errors.
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <cstring>
+#include <random>
+
+#include "format/trace/container.h"
+#include "format/trace/reader.h"
+#include "format/trace/records.h"
+#include "support/temp_dir.h"
+#include "support/trace_fixture.h"
+
+using namespace d3dcap;
+using namespace d3dcap::testing;
+using api::CallId;
+
+namespace {
+
+SampleTraceOptions small_chunks() {
+    SampleTraceOptions options;
+    options.writer.chunk_bytes = 4096;  // many chunks from a small trace
+    return options;
+}
+
+void check_event(trace::TraceReader& reader, std::uint64_t event,
+                 const SampleTraceOptions& options) {
+    auto record = reader.record(event);
+    REQUIRE(record.ok());
+    const ExpectedEvent expected = expected_sample_event(event, options);
+    const fb::RecordHeader& header = *record.value()->header();
+    INFO("event " << event);
+    CHECK(header.event() == event);
+    CHECK(header.call() == expected.call);
+    CHECK(header.object() == expected.object);
+    if (expected.call ==
+        static_cast<std::uint16_t>(CallId::ID3D11DeviceContext2_UpdateTileMappings)) {
+        const auto* params =
+            api::CallOf<fb::ID3D11DeviceContext2_UpdateTileMappings>::get(*record.value());
+        REQUIRE(params != nullptr);
+        CHECK(params->num_ranges() == expected.num_ranges);
+        CHECK(params->p_range_tile_counts()->size() == expected.num_ranges);
+        CHECK(params->p_tile_pool() == 8);
+    }
+}
+
+std::vector<fb::ChunkEntry> chunk_table(const trace::TraceReader& reader) {
+    std::vector<fb::ChunkEntry> chunks;
+    for (const fb::ChunkEntry* chunk : *reader.index().chunks()) chunks.push_back(*chunk);
+    return chunks;
+}
+
+}  // namespace
+
+TEST_CASE("a trace reads back every event, header and index") {
+    TempDir dir;
+    const SampleTraceOptions options = small_chunks();
+    const std::uint64_t events = write_sample_trace(dir.file("t.d3dcap"), options);
+    REQUIRE(events == 3 * 403);
+
+    auto reader = trace::TraceReader::open(dir.file("t.d3dcap"));
+    REQUIRE(reader.ok());
+    trace::TraceReader& r = *reader.value();
+    CHECK_FALSE(r.recovered());
+    CHECK(r.format_major() == 1);
+    CHECK(r.header().producer()->str() == "d3dcap-tests");
+    CHECK(r.header().device()->adapter_name()->str() == "d3dcap reference device");
+    CHECK(r.header().device()->tiled_resources_tier() == 2);
+    CHECK(r.event_count() == events);
+    CHECK(r.chunk_count() > 10);
+    for (std::uint64_t e = 0; e < events; ++e) check_event(r, e, options);
+
+    const fb::TraceIndex& index = r.index();
+    REQUIRE(index.frame_first_events()->size() == 3);
+    CHECK(index.frame_first_events()->Get(1) == 403);
+    CHECK(index.thread_count() == 1);
+    // Per frame: one BeginEventInt, one EndEvent and 133 SetMarkerInt.
+    REQUIRE(index.markers()->size() == 3 * 135);
+    const fb::MarkerEntry* begin = index.markers()->Get(0);
+    CHECK(begin->kind() == fb::MarkerKind::Begin);
+    CHECK(begin->label()->str() == "frame");
+    CHECK(begin->event() == 1);
+    CHECK(begin->depth() == 0);
+    const fb::MarkerEntry* marker = index.markers()->Get(1);
+    CHECK(marker->kind() == fb::MarkerKind::Marker);
+    CHECK(marker->label()->str() == "tick");
+    CHECK(marker->data() == 5);
+    CHECK(marker->depth() == 1);
+    std::uint64_t tile_calls = 0;
+    for (const fb::CallCount* count : *index.call_counts()) {
+        if (count->call() ==
+            static_cast<std::uint16_t>(CallId::ID3D11DeviceContext2_UpdateTileMappings)) {
+            tile_calls = count->count();
+        }
+    }
+    CHECK(tile_calls == 3 * 134);
+}
+
+TEST_CASE("seeking to random events decompresses the chunk that holds them") {
+    TempDir dir;
+    const SampleTraceOptions options = small_chunks();
+    const std::uint64_t events = write_sample_trace(dir.file("t.d3dcap"), options);
+    auto reader = trace::TraceReader::open(dir.file("t.d3dcap"));
+    REQUIRE(reader.ok());
+    std::mt19937_64 random(7);
+    for (int i = 0; i < 300; ++i) check_event(*reader.value(), random() % events, options);
+    auto past_end = reader.value()->record(events);
+    REQUIRE_FALSE(past_end.ok());
+    CHECK(past_end.error().message == "event 1209 is past the end (the trace has 1209 events)");
+}
+
+TEST_CASE("every chunk is cut at the end of a frame") {
+    TempDir dir;
+    SampleTraceOptions options;  // 1 MiB chunks: only frame ends close them
+    write_sample_trace(dir.file("t.d3dcap"), options);
+    auto reader = trace::TraceReader::open(dir.file("t.d3dcap"));
+    REQUIRE(reader.ok());
+    const auto chunks = chunk_table(*reader.value());
+    REQUIRE(chunks.size() == 3);
+    CHECK(chunks[1].first_event() == 403);
+    CHECK(chunks[2].record_count() == 403);
+}
+
+TEST_CASE("a trace cut at a chunk boundary recovers every chunk before the cut") {
+    TempDir dir;
+    const SampleTraceOptions options = small_chunks();
+    write_sample_trace(dir.file("t.d3dcap"), options);
+    const std::vector<std::uint8_t> whole = read_file(dir.file("t.d3dcap"));
+    auto complete = trace::TraceReader::open(dir.file("t.d3dcap"));
+    REQUIRE(complete.ok());
+    const auto chunks = chunk_table(*complete.value());
+
+    for (std::size_t cut_chunk = 0; cut_chunk < chunks.size(); ++cut_chunk) {
+        INFO("cut before chunk " << cut_chunk);
+        const std::vector<std::uint8_t> cut(whole.begin(),
+                                            whole.begin() + chunks[cut_chunk].offset());
+        write_file(dir.file("cut.d3dcap"), cut);
+        auto reader = trace::TraceReader::open(dir.file("cut.d3dcap"));
+        REQUIRE(reader.ok());
+        CHECK(reader.value()->recovered());
+        CHECK(reader.value()->chunk_count() == cut_chunk);
+        CHECK(reader.value()->event_count() == chunks[cut_chunk].first_event());
+        if (cut_chunk > 0)
+            check_event(*reader.value(), chunks[cut_chunk].first_event() - 1, options);
+    }
+}
+
+TEST_CASE("a trace cut at random offsets recovers the complete chunks and says so") {
+    TempDir dir;
+    const SampleTraceOptions options = small_chunks();
+    write_sample_trace(dir.file("t.d3dcap"), options);
+    const std::vector<std::uint8_t> whole = read_file(dir.file("t.d3dcap"));
+    auto complete = trace::TraceReader::open(dir.file("t.d3dcap"));
+    REQUIRE(complete.ok());
+    const auto chunks = chunk_table(*complete.value());
+
+    std::mt19937_64 random(11);
+    for (int i = 0; i < 60; ++i) {
+        const std::size_t size = random() % whole.size();
+        INFO("cut at byte " << size);
+        write_file(dir.file("cut.d3dcap"), {whole.begin(), whole.begin() + size});
+        auto reader = trace::TraceReader::open(dir.file("cut.d3dcap"));
+        if (size < 16 + 8) {  // not even the prologue and header
+            CHECK_FALSE(reader.ok());
+            continue;
+        }
+        REQUIRE(reader.ok());
+        std::size_t complete_chunks = 0;
+        while (complete_chunks < chunks.size() &&
+               chunks[complete_chunks].offset() + sizeof(trace::ChunkHeader) +
+                       chunks[complete_chunks].compressed_size() <=
+                   size) {
+            ++complete_chunks;
+        }
+        CHECK(reader.value()->recovered());
+        CHECK(reader.value()->chunk_count() == complete_chunks);
+        CHECK_THAT(
+            reader.value()->recovery_note(),
+            Catch::Contains("recovered " + std::to_string(reader.value()->event_count()) +
+                            " events in " + std::to_string(complete_chunks) + " complete chunks"));
+    }
+}
+
+TEST_CASE("a damaged chunk is reported with its number and offset") {
+    TempDir dir;
+    write_sample_trace(dir.file("t.d3dcap"), small_chunks());
+    auto complete = trace::TraceReader::open(dir.file("t.d3dcap"));
+    REQUIRE(complete.ok());
+    const fb::ChunkEntry chunk = chunk_table(*complete.value())[2];
+    std::vector<std::uint8_t> bytes = read_file(dir.file("t.d3dcap"));
+    bytes[chunk.offset() + sizeof(trace::ChunkHeader) + 5] ^= 0x40;
+    write_file(dir.file("bad.d3dcap"), bytes);
+
+    auto reader = trace::TraceReader::open(dir.file("bad.d3dcap"));
+    REQUIRE(reader.ok());  // the index is intact
+    CHECK(reader.value()->read_chunk(1).ok());
+    auto damaged = reader.value()->read_chunk(2);
+    REQUIRE_FALSE(damaged.ok());
+    CHECK(damaged.error().to_string() == dir.file("bad.d3dcap") + ": chunk 2 (offset " +
+                                             std::to_string(chunk.offset()) + "): bad checksum");
+    auto event = reader.value()->record(chunk.first_event());
+    REQUIRE_FALSE(event.ok());
+    CHECK(event.error().chunk == 2);
+}
+
+TEST_CASE("a damaged index falls back to recovery, or fails when recovery is off") {
+    TempDir dir;
+    const std::uint64_t events = write_sample_trace(dir.file("t.d3dcap"), small_chunks());
+    std::vector<std::uint8_t> bytes = read_file(dir.file("t.d3dcap"));
+    bytes[bytes.size() - sizeof(trace::Trailer) - 3] ^= 0xff;  // inside the index
+    write_file(dir.file("bad.d3dcap"), bytes);
+
+    auto reader = trace::TraceReader::open(dir.file("bad.d3dcap"));
+    REQUIRE(reader.ok());
+    CHECK(reader.value()->recovered());
+    CHECK(reader.value()->event_count() == events);
+    CHECK_THAT(reader.value()->recovery_note(),
+               Catch::StartsWith("the index checksum does not match"));
+    CHECK_THAT(reader.value()->recovery_note(), Catch::Contains("(the index after it is damaged)"));
+
+    trace::ReaderOptions strict;
+    strict.allow_recovery = false;
+    auto refused = trace::TraceReader::open(dir.file("bad.d3dcap"), strict);
+    REQUIRE_FALSE(refused.ok());
+    CHECK(refused.error().message == "the index checksum does not match");
+}
+
+TEST_CASE("a newer major version is refused, an older minor is read") {
+    TempDir dir;
+    write_sample_trace(dir.file("t.d3dcap"), small_chunks());
+    std::vector<std::uint8_t> bytes = read_file(dir.file("t.d3dcap"));
+    trace::Prologue prologue;
+    std::memcpy(&prologue, bytes.data(), sizeof prologue);
+
+    prologue.major = 2;
+    prologue.minor = 3;
+    std::memcpy(bytes.data(), &prologue, sizeof prologue);
+    write_file(dir.file("newer.d3dcap"), bytes);
+    auto newer = trace::TraceReader::open(dir.file("newer.d3dcap"));
+    REQUIRE_FALSE(newer.ok());
+    CHECK(newer.error().to_string() ==
+          dir.file("newer.d3dcap") +
+              ": written in trace format 2.3, newer than the format 1.x this d3dcap reads; use a "
+              "newer d3dcap");
+
+    prologue.major = 1;
+    prologue.minor = 0;
+    std::memcpy(bytes.data(), &prologue, sizeof prologue);
+    write_file(dir.file("same.d3dcap"), bytes);
+    CHECK(trace::TraceReader::open(dir.file("same.d3dcap")).ok());
+}
+
+TEST_CASE("files that are not traces are refused with a clear message") {
+    TempDir dir;
+    write_file(dir.file("text.txt"), std::vector<std::uint8_t>(100, 'x'));
+    auto text = trace::TraceReader::open(dir.file("text.txt"));
+    REQUIRE_FALSE(text.ok());
+    CHECK(text.error().message == "not a d3dcap trace (the file does not start with D3DCAPTR)");
+
+    auto missing = trace::TraceReader::open(dir.file("missing.d3dcap"));
+    REQUIRE_FALSE(missing.ok());
+    CHECK(missing.error().message == "cannot open: No such file or directory");
+}
+
+TEST_CASE("random byte flips never crash the reader") {
+    TempDir dir;
+    write_sample_trace(dir.file("t.d3dcap"), small_chunks());
+    const std::vector<std::uint8_t> whole = read_file(dir.file("t.d3dcap"));
+    std::mt19937_64 random(3);
+    int opened = 0;
+    for (int i = 0; i < 200; ++i) {
+        std::vector<std::uint8_t> bytes = whole;
+        for (int flips = 0; flips < 4; ++flips)
+            bytes[random() % bytes.size()] ^= 1u << (random() % 8);
+        write_file(dir.file("m.d3dcap"), bytes);
+        auto reader = trace::TraceReader::open(dir.file("m.d3dcap"));
+        if (!reader.ok()) continue;
+        ++opened;
+        for (std::size_t c = 0; c < reader.value()->chunk_count(); ++c) {
+            auto chunk = reader.value()->read_chunk(c);
+            if (!chunk.ok()) CHECK(chunk.error().chunk == static_cast<std::int64_t>(c));
+        }
+    }
+    CHECK(opened > 150);  // most flips land in chunk data, which fails per chunk only
+}
+
+TEST_CASE("a trace that cannot be created names the path and the reason") {
+    auto writer = trace::TraceWriter::create("/dev/full", sample_header());
+    REQUIRE_FALSE(writer.ok());
+    CHECK(writer.error().to_string() ==
+          "/dev/full: cannot write the trace: No space left on device");
+}
+
+TEST_CASE("everything submitted before wait_written is readable while capture goes on") {
+    TempDir dir;
+    auto writer = trace::TraceWriter::create(dir.file("live.d3dcap"), sample_header());
+    REQUIRE(writer.ok());
+    flatbuffers::FlatBufferBuilder builder;
+    for (int i = 0; i < 50; ++i) {
+        builder.Clear();
+        trace::finish_call(builder, {1, 1, 0, 1, false},
+                           fb::CreateID3D11DeviceContext_Draw(builder, 3, 0));
+        REQUIRE(writer.value()->submit(builder));
+    }
+    writer.value()->wait_written();
+    auto reader = trace::TraceReader::open(dir.file("live.d3dcap"));
+    REQUIRE(reader.ok());
+    CHECK(reader.value()->recovered());
+    CHECK(reader.value()->event_count() == 50);
+    CHECK(writer.value()->close().ok());
+}
+
+TEST_CASE("a write error mid-capture stops the trace once and keeps what was written") {
+    TempDir dir;
+    const std::string path = dir.file("limited.d3dcap");
+    const pid_t child = ::fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+        // A file size limit makes write() fail with EFBIG after 256 KiB.
+        ::signal(SIGXFSZ, SIG_IGN);
+        const rlimit limit{256 * 1024, 256 * 1024};
+        ::setrlimit(RLIMIT_FSIZE, &limit);
+        ::freopen("/dev/null", "w", stderr);
+        trace::WriterOptions options;
+        options.chunk_bytes = 16 * 1024;
+        auto writer = trace::TraceWriter::create(path, sample_header(), options);
+        if (!writer.ok()) ::_exit(10);
+        flatbuffers::FlatBufferBuilder builder;
+        std::vector<std::uint8_t> blob(8192);
+        int refused = 0;
+        for (std::uint32_t i = 0; i < 2000; ++i) {
+            for (auto& b : blob) b = static_cast<std::uint8_t>(i * 31 + (&b - blob.data()) * 7);
+            builder.Clear();
+            fb::D3D11_TILED_RESOURCE_COORDINATE start(0, 0, 0, 0);
+            fb::D3D11_TILE_REGION_SIZE size(1, 0, 1, 1, 1);
+            trace::finish_call(builder, {1, 1, 0, 1, false},
+                               fb::CreateID3D11DeviceContext2_UpdateTilesDirect(builder, 3, &start,
+                                                                                &size, &blob, 0));
+            if (!writer.value()->submit(builder)) ++refused;
+            writer.value()->wait_written();
+        }
+        const trace::Status closed = writer.value()->close();
+        const bool named =
+            !closed.ok() && closed.error().message == "cannot write the trace: File too large";
+        ::_exit(refused > 0 && named ? 0 : 20);
+    }
+    int status = 0;
+    ::waitpid(child, &status, 0);
+    REQUIRE(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 0);
+    auto reader = trace::TraceReader::open(path);
+    REQUIRE(reader.ok());
+    CHECK(reader.value()->recovered());
+    CHECK(reader.value()->event_count() > 10);
+    CHECK(reader.value()->record(reader.value()->event_count() - 1).ok());
+}

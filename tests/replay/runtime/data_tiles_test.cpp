@@ -1,0 +1,267 @@
+// The reference device's tiled data: UpdateTiles/CopyTiles, shared and NULL
+// tiles, packed mips and pool resizing, each checked byte for byte.
+#include <catch2/catch.hpp>
+
+#include "data_support.h"
+
+using namespace data_tests;
+
+namespace {
+
+constexpr ObjectId kPool = 100;
+constexpr UINT kReuse = D3D11_TILE_RANGE_REUSE_SINGLE_TILE;
+
+// Bytes of texel (x, y) of a tightly packed RGBA8 image of the given width.
+Bytes texel_at(const Bytes& image, std::uint32_t width, std::uint32_t x, std::uint32_t y) {
+    const std::size_t at = (std::size_t{y} * width + x) * 4;
+    return Bytes(image.begin() + at, image.begin() + at + 4);
+}
+
+Bytes slice_of(const Bytes& bytes, std::size_t from, std::size_t count) {
+    return Bytes(bytes.begin() + from, bytes.begin() + from + count);
+}
+
+}  // namespace
+
+TEST_CASE("UpdateTiles then CopyTiles gives back the same bytes in tile layout", "[data][tiles]") {
+    DataDevice device;
+    device.create_pool(kPool, 4);
+    device.create_tiled(
+        texture2d(1, 256, 256, DXGI_FORMAT_R8G8B8A8_UNORM));  // 2x2 tiles of 128x128
+    device.map_tiles(1, {0, 0, 0, 0}, 4, kPool, 0);
+
+    // Tiles (1,0) and (0,1): overall tiles 1 and 2.
+    const auto refs = device.region(1, {1, 0, 0, 0}, 2);
+    REQUIRE(refs.size() == 2);
+    CHECK(refs[0].tile == 1);
+    CHECK(refs[1].tile == 2);
+    Bytes data = pattern(kTile, 1);
+    const Bytes second = pattern(kTile, 101, 7);
+    data.insert(data.end(), second.begin(), second.end());
+    device.backend->update_tiles(1, refs, data.data());
+
+    device.create(buffer(2, 2 * kTile));
+    device.backend->copy_tiles(1, refs, 2, 0,
+                               D3D11_TILE_COPY_SWIZZLED_TILED_RESOURCE_TO_LINEAR_BUFFER);
+    CHECK(device.read(2) == data);
+
+    // Inside a tile, texels are row-major at the tile's width (128 texels).
+    const Bytes image = device.read(1);
+    REQUIRE(image.size() == 256u * 256u * 4u);
+    CHECK(texel_at(image, 256, 128 + 5, 3) ==
+          Bytes(data.begin() + (3 * 128 + 5) * 4, data.begin() + (3 * 128 + 5) * 4 + 4));
+    CHECK(texel_at(image, 256, 7, 128 + 2) == Bytes(data.begin() + kTile + (2 * 128 + 7) * 4,
+                                                    data.begin() + kTile + (2 * 128 + 7) * 4 + 4));
+    CHECK(texel_at(image, 256, 0, 0) == Bytes{0, 0, 0, 0});  // tile 0 was never written
+
+    // Back into tile 0 from the buffer's second 64 KiB.
+    const auto first_tile = device.region(1, {0, 0, 0, 0}, 1);
+    device.backend->copy_tiles(1, first_tile, 2, kTile,
+                               D3D11_TILE_COPY_LINEAR_BUFFER_TO_SWIZZLED_TILED_RESOURCE);
+    const Bytes after = device.read(1);
+    CHECK(texel_at(after, 256, 0, 0) == Bytes(second.begin(), second.begin() + 4));
+    CHECK(texel_at(after, 256, 127, 127) == Bytes(second.begin() + (127 * 128 + 127) * 4,
+                                                  second.begin() + (127 * 128 + 127) * 4 + 4));
+}
+
+TEST_CASE("edge tiles keep the full tile width as their row pitch", "[data][tiles]") {
+    DataDevice device;
+    device.create_pool(kPool, 4);
+    device.create_tiled(
+        texture2d(1, 200, 130, DXGI_FORMAT_R8G8B8A8_UNORM));  // 2x2 tiles, partial edges
+    device.map_tiles(1, {0, 0, 0, 0}, 4, kPool, 0);
+    const auto corner = device.region(1, {1, 1, 0, 0}, 1);
+    REQUIRE(corner.size() == 1);
+    CHECK(corner[0].tile == 3);
+    const Bytes data = pattern(kTile, 3, 5);
+    device.backend->update_tiles(1, corner, data.data());
+
+    const Bytes image = device.read(1);
+    REQUIRE(image.size() == 200u * 130u * 4u);
+    for (std::uint32_t y = 0; y < 2; ++y) {
+        for (std::uint32_t x : {0u, 1u, 71u}) {
+            INFO("texel " << 128 + x << "," << 128 + y);
+            const std::size_t at = (std::size_t{y} * 128 + x) * 4;
+            CHECK(texel_at(image, 200, 128 + x, 128 + y) ==
+                  Bytes(data.begin() + at, data.begin() + at + 4));
+        }
+    }
+}
+
+TEST_CASE("a pool tile mapped by two tiled resources shows writes through either",
+          "[data][tiles]") {
+    DataDevice device;
+    device.create_pool(kPool, 1);
+    device.create_tiled(buffer(3, kTile));
+    device.create_tiled(texture2d(4, 128, 128, DXGI_FORMAT_R32_UINT));  // one 128x128 tile
+    device.map_tiles(3, {0, 0, 0, 0}, 1, kPool, 0);
+    device.map_tiles(4, {0, 0, 0, 0}, 1, kPool, 0);
+
+    // Texel (3, 2) of the texture is bytes (2 * 128 + 3) * 4 of the buffer.
+    const std::uint32_t value = 0xDEADBEEF;
+    const D3D11_BOX texel{3, 2, 0, 4, 3, 1};
+    device.backend->update_subresource(4, 0, &texel, &value, 4, 4, 0);
+    const Bytes through_buffer = device.read(3);
+    CHECK(Bytes(through_buffer.begin() + 1036, through_buffer.begin() + 1040) ==
+          Bytes{0xEF, 0xBE, 0xAD, 0xDE});
+
+    // Bytes 8..11 of the buffer are texel (2, 0).
+    const Bytes word{0x01, 0x02, 0x03, 0x04};
+    const D3D11_BOX bytes{8, 0, 0, 12, 1, 1};
+    device.backend->update_subresource(3, 0, &bytes, word.data(), 0, 0, 0);
+    const Bytes through_texture = device.read(4);
+    CHECK(Bytes(through_texture.begin() + 8, through_texture.begin() + 12) == word);
+
+    // UpdateTiles through the buffer is seen by the texture.
+    const Bytes tile = pattern(kTile, 0x40, 3);
+    device.backend->update_tiles(3, device.region(3, {0, 0, 0, 0}, 1), tile.data());
+    CHECK(device.read(4) == tile);
+}
+
+TEST_CASE("NULL tiles read as zeros and drop writes", "[data][tiles]") {
+    DataDevice device;
+    device.create_pool(kPool, 1);
+    device.create_tiled(texture2d(5, 256, 256, DXGI_FORMAT_R8G8B8A8_UNORM));
+    device.map_tiles(5, {1, 1, 0, 0}, 1, kPool, 0);  // only tile 3 has memory
+
+    const float red[4] = {1.0f, 0.0f, 0.0f, 1.0f};
+    device.backend->clear_view(view_of(5, DXGI_FORMAT_R8G8B8A8_UNORM), red, nullptr, 0);
+    const Bytes image = device.read(5);
+    std::size_t red_texels = 0, zero_texels = 0;
+    for (std::uint32_t y = 0; y < 256; ++y) {
+        for (std::uint32_t x = 0; x < 256; ++x) {
+            const Bytes texel = texel_at(image, 256, x, y);
+            if (x >= 128 && y >= 128) {
+                red_texels += texel == Bytes{0xFF, 0x00, 0x00, 0xFF};
+            } else {
+                zero_texels += texel == Bytes{0, 0, 0, 0};
+            }
+        }
+    }
+    CHECK(red_texels == 128u * 128u);
+    CHECK(zero_texels == 3u * 128u * 128u);
+
+    // CopyTiles out of a NULL tile writes zeros over the buffer's old bytes.
+    device.create_with(buffer(6, 2 * kTile), Bytes(2 * kTile, 0x55), 0);
+    std::vector<d3dcap::tiles::TileRef> refs = device.region(5, {0, 0, 0, 0}, 1);
+    const auto mapped = device.region(5, {1, 1, 0, 0}, 1);
+    refs.push_back(mapped[0]);
+    device.backend->copy_tiles(5, refs, 6, 0,
+                               D3D11_TILE_COPY_SWIZZLED_TILED_RESOURCE_TO_LINEAR_BUFFER);
+    const Bytes linear = device.read(6);
+    CHECK(Bytes(linear.begin(), linear.begin() + kTile) == Bytes(kTile, 0));
+    Bytes red_tile(kTile);
+    for (std::size_t i = 0; i < kTile; i += 4) {
+        red_tile[i] = 0xFF;
+        red_tile[i + 3] = 0xFF;
+    }
+    CHECK(Bytes(linear.begin() + kTile, linear.end()) == red_tile);
+
+    // UpdateTiles into the NULL tile 0 is dropped; the pool keeps its bytes.
+    const Bytes junk(kTile, 0x77);
+    device.backend->update_tiles(5, device.region(5, {0, 0, 0, 0}, 1), junk.data());
+    CHECK(texel_at(device.read(5), 256, 0, 0) == Bytes{0, 0, 0, 0});
+    CHECK(device.read(kPool) == red_tile);
+}
+
+TEST_CASE("several tiles on one pool tile: the last UpdateTiles write wins", "[data][tiles]") {
+    DataDevice device;
+    device.create_pool(kPool, 1);
+    device.create_tiled(texture2d(6, 256, 256, DXGI_FORMAT_R8G8B8A8_UNORM));
+    device.map_tiles(6, {0, 0, 0, 0}, 4, kPool, 0, kReuse);
+    Bytes data;
+    for (std::uint32_t seed : {10u, 20u, 30u, 40u}) {
+        const Bytes tile = pattern(kTile, seed);
+        data.insert(data.end(), tile.begin(), tile.end());
+    }
+    device.backend->update_tiles(6, device.region(6, {0, 0, 0, 0}, 4), data.data());
+    CHECK(device.read(kPool) == pattern(kTile, 40));
+    CHECK(texel_at(device.read(6), 256, 200, 3) == texel_at(pattern(kTile, 40), 128, 72, 3));
+}
+
+TEST_CASE("packed mips lie one after another in the packed tiles", "[data][tiles]") {
+    DataDevice device;
+    device.create_pool(kPool, 2);
+    // 128x128 RGBA8 with 8 mips: mip 0 is one standard tile; mips 1-7
+    // (16384 + 4096 + 1024 + 256 + 64 + 16 + 4 bytes) share one packed tile.
+    device.create_tiled(texture2d(7, 128, 128, DXGI_FORMAT_R8G8B8A8_UNORM, 8));
+    device.map_tiles(7, {0, 0, 0, 0}, 2, kPool, 0);
+
+    const Bytes mip2 = pattern(32 * 32 * 4, 9, 11);
+    device.backend->update_subresource(7, 2, nullptr, mip2.data(), 32 * 4, 0, 0);
+    CHECK(device.read(7, 2) == mip2);
+
+    const Bytes pool = device.read(kPool);
+    CHECK(Bytes(pool.begin() + kTile + 16384, pool.begin() + kTile + 16384 + 4096) == mip2);
+    CHECK(Bytes(pool.begin() + kTile, pool.begin() + kTile + 16384) == Bytes(16384, 0));
+
+    // CopyTiles of the packed tile (Subresource = first packed mip, X = 0).
+    device.create(buffer(8, kTile));
+    device.backend->copy_tiles(7, device.region(7, {0, 0, 0, 1}, 1), 8, 0,
+                               D3D11_TILE_COPY_SWIZZLED_TILED_RESOURCE_TO_LINEAR_BUFFER);
+    const Bytes linear = device.read(8);
+    CHECK(Bytes(linear.begin() + 16384, linear.begin() + 16384 + 4096) == mip2);
+}
+
+TEST_CASE("shrinking a pool keeps tiles that mappings still use", "[data][tiles]") {
+    DataDevice device;
+    device.create_pool(kPool, 2);
+    device.create_tiled(buffer(9, kTile));
+    device.map_tiles(9, {0, 0, 0, 0}, 1, kPool, 1);  // onto the pool's last tile
+    const Bytes word{0xAA, 0xBB, 0xCC, 0xDD};
+    const D3D11_BOX first_bytes{0, 0, 0, 4, 1, 1};
+    device.backend->update_subresource(9, 0, &first_bytes, word.data(), 0, 0, 0);
+
+    REQUIRE(device.state.resize_tile_pool(kPool, kTile, &device.sink) == S_OK);
+    device.backend->resize_tile_pool(kPool, kTile);
+    const Bytes kept = device.read(9);
+    CHECK(Bytes(kept.begin(), kept.begin() + 4) == word);
+    CHECK(device.read(kPool).size() == kTile);
+
+    REQUIRE(device.state.resize_tile_pool(kPool, 2 * kTile, &device.sink) == S_OK);
+    device.backend->resize_tile_pool(kPool, 2 * kTile);
+    const Bytes pool = device.read(kPool);
+    CHECK(Bytes(pool.begin() + kTile, pool.begin() + kTile + 4) == word);  // the same memory again
+}
+
+TEST_CASE("a destroyed pool's tiles live on while a resource maps them", "[data][tiles]") {
+    DataDevice device;
+    device.create_pool(kPool, 1);
+    device.create_tiled(buffer(10, kTile));
+    device.map_tiles(10, {0, 0, 0, 0}, 1, kPool, 0);
+    const Bytes tile = pattern(kTile, 77, 13);
+    device.backend->update_tiles(10, device.region(10, {0, 0, 0, 0}, 1), tile.data());
+
+    device.state.destroy(kPool);
+    device.backend->destroy_resource(kPool);
+    Bytes gone;
+    CHECK_FALSE(device.backend->read_subresource(kPool, 0, gone));
+    CHECK(device.read(10) == tile);
+}
+
+TEST_CASE("tiles of a Texture3D and of array slices follow their tile shapes", "[data][tiles]") {
+    DataDevice device;
+    device.create_pool(kPool, 4);
+    // R8G8B8A8 Texture3D: 32x32x16 texels a tile, so 64x32x16 is 2 tiles.
+    ResourceInfo volume = texture2d(11, 64, 32, DXGI_FORMAT_R8G8B8A8_UNORM);
+    volume.dimension = D3D11_RESOURCE_DIMENSION_TEXTURE3D;
+    volume.depth = 16;
+    device.create_tiled(volume);
+    device.map_tiles(11, {0, 0, 0, 0}, 2, kPool, 0);
+    const Bytes second = pattern(kTile, 5, 3);
+    device.backend->update_tiles(11, device.region(11, {1, 0, 0, 0}, 1), second.data());
+    const Bytes texels = device.read(11);
+    REQUIRE(texels.size() == 64u * 32u * 16u * 4u);
+    // Texel (32 + 3, 4, 9) is texel (3, 4, 9) of tile 1: ((9 * 32 + 4) * 32 + 3) * 4.
+    const std::size_t in_volume = ((std::size_t{9} * 32 + 4) * 64 + 35) * 4;
+    const std::size_t in_tile = ((std::size_t{9} * 32 + 4) * 32 + 3) * 4;
+    CHECK(slice_of(texels, in_volume, 4) == slice_of(second, in_tile, 4));
+
+    // A 2-slice array of one 128x128 R32_UINT tile each: slice 1 is subresource 1.
+    device.create_tiled(texture2d(12, 128, 128, DXGI_FORMAT_R32_UINT, 1, 2));
+    device.map_tiles(12, {0, 0, 0, 1}, 1, kPool, 2);
+    const Bytes layer = pattern(kTile, 200, 9);
+    device.backend->update_tiles(12, device.region(12, {0, 0, 0, 1}, 1), layer.data());
+    CHECK(device.read(12, 1) == layer);
+    CHECK(device.read(12, 0) == Bytes(kTile, 0));  // slice 0 is NULL
+}

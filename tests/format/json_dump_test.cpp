@@ -123,7 +123,7 @@ TEST_CASE("enum values print by name, unknown ones as numbers") {
           R"("pMappedResource":null})");
 }
 
-TEST_CASE("strings are escaped; absent strings are null") {
+TEST_CASE("strings are escaped and absent strings are null") {
     auto marker = [](const char* name) {
         return dump<fb::ID3DUserDefinedAnnotation_SetMarker>(
             [name](flatbuffers::FlatBufferBuilder& b) {
@@ -136,7 +136,7 @@ TEST_CASE("strings are escaped; absent strings are null") {
     CHECK(marker(nullptr) == R"({"Name":null})");
 }
 
-TEST_CASE("byte blobs print their size and XXH3 hash; GUIDs print as strings") {
+TEST_CASE("byte blobs print their size and XXH3 hash, GUIDs print as strings") {
     const std::vector<std::uint8_t> bytes{'d', '3', 'd', 'c', 'a', 'p'};
     const fb::Guid guid(0x12345678, 0x9abc, 0xdef0,
                         std::array<std::uint8_t, 8>{1, 2, 3, 4, 5, 6, 7, 8});
@@ -158,7 +158,7 @@ TEST_CASE("byte blobs print their size and XXH3 hash; GUIDs print as strings") {
           R"("pData":{"size":0,"xxh3":"2d06800538d394c2"}})");
 }
 
-TEST_CASE("floats print shortest round-trip; NaN and infinities as strings") {
+TEST_CASE("floats print shortest round-trip, NaN and infinities as strings") {
     const std::vector<fb::D3D11_VIEWPORT> viewports{
         {0.1f, -2.5f, 1e20f, 3.0f, std::numeric_limits<float>::quiet_NaN(),
          std::numeric_limits<float>::infinity()},

@@ -82,6 +82,9 @@ class Backend {
     virtual void clear_view(const ViewInfo& view, const float color[4], const D3D11_RECT* rects,
                             std::uint32_t rect_count) = 0;
     virtual void generate_mips(const ViewInfo& view) = 0;
+    // ResolveSubresource: averages the samples of each texel in format.
+    virtual void resolve_subresource(ObjectId dest, std::uint32_t dest_subresource, ObjectId source,
+                                     std::uint32_t source_subresource, DXGI_FORMAT format) = 0;
     virtual void discard(const ViewInfo& view, const D3D11_RECT* rects,
                          std::uint32_t rect_count) = 0;
 

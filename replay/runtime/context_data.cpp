@@ -704,7 +704,17 @@ void Context::ResolveSubresource(ID3D11Resource* dst_resource, UINT dst_subresou
         log().error(call, "Format", format_name(format) + " does not fit both resources; dropped");
         return;
     }
-    log().warning(call, "", "validated but not executed: the backend interface has no resolve");
+    if (deferred_) {
+        record([dst_ref = Ref<Resource>(dst), src_ref = Ref<Resource>(src), dst_subresource,
+                src_subresource, format](Context& target) {
+            target.ResolveSubresource(dst_ref->d3d(), dst_subresource, src_ref->d3d(),
+                                      src_subresource, format);
+        });
+        return;
+    }
+    auto guard = device().lock();
+    device().backend().resolve_subresource(dst->info().id, dst_subresource, src->info().id,
+                                           src_subresource, format);
 }
 
 void Context::discard(const char* call, View* view, const D3D11_RECT* rects, UINT rect_count) {

@@ -53,6 +53,8 @@ class NullBackend final : public Backend {
     void clear_unordered_access_float(const ViewInfo&, const float[4]) override {}
     void clear_view(const ViewInfo&, const float[4], const D3D11_RECT*, std::uint32_t) override {}
     void generate_mips(const ViewInfo&) override {}
+    void resolve_subresource(ObjectId, std::uint32_t, ObjectId, std::uint32_t,
+                             DXGI_FORMAT) override {}
     void discard(const ViewInfo&, const D3D11_RECT*, std::uint32_t) override {}
 
     HRESULT map(ObjectId resource, std::uint32_t subresource, D3D11_MAP,

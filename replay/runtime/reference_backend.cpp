@@ -117,10 +117,15 @@ void ReferenceBackend::resize_tile_pool(ObjectId id, std::uint64_t new_byte_widt
     // Growing keeps (and reuses) tiles kept past the end by an earlier shrink.
     if (tiles.size() < new_tiles) tiles.resize(new_tiles);
     // Shrinking frees the tiles past the end that no mapping uses; mapped ones stay alive.
-    for (std::uint64_t tile = new_tiles; tile < tiles.size(); ++tile) {
-        if (tiles[tile] && (tiles_ == nullptr ||
-                            tiles_->references(id, static_cast<std::uint32_t>(tile)).empty())) {
-            tiles[tile].reset();
+    if (tiles.size() > new_tiles) {
+        std::vector<bool> mapped(tiles.size(), false);
+        if (tiles_ != nullptr) {
+            for (std::uint32_t tile : tiles_->referenced_pool_tiles(id)) {
+                if (tile < mapped.size()) mapped[tile] = true;
+            }
+        }
+        for (std::uint64_t tile = new_tiles; tile < tiles.size(); ++tile) {
+            if (!mapped[tile]) tiles[tile].reset();
         }
     }
     std::size_t keep = tiles.size();

@@ -173,6 +173,8 @@ class ReferenceBackend final : public Backend {
     void clear_view(const ViewInfo& view, const float color[4], const D3D11_RECT* rects,
                     std::uint32_t rect_count) override;
     void generate_mips(const ViewInfo& view) override;
+    void resolve_subresource(ObjectId dest, std::uint32_t dest_subresource, ObjectId source,
+                             std::uint32_t source_subresource, DXGI_FORMAT format) override;
     void discard(const ViewInfo& view, const D3D11_RECT* rects, std::uint32_t rect_count) override;
 
     HRESULT map(ObjectId resource, std::uint32_t subresource, D3D11_MAP type,

@@ -296,4 +296,40 @@ void ReferenceBackend::generate_mips(const ViewInfo& view) {
     }
 }
 
+void ReferenceBackend::resolve_subresource(ObjectId dest_id, std::uint32_t dest_subresource,
+                                           ObjectId source_id, std::uint32_t source_subresource,
+                                           DXGI_FORMAT format) {
+    std::lock_guard lock(mutex_);
+    Resource* dest = find(dest_id);
+    Resource* source = find(source_id);
+    const PixelLayout pixel = pixel_layout(format);
+    if (dest == nullptr || source == nullptr || pixel.bytes == 0) return;
+    SubresourceAccess from(*this, *source, source_subresource);
+    SubresourceAccess to(*this, *dest, dest_subresource);
+    const std::uint32_t samples = std::max<std::uint32_t>(1, source->info.sample_count);
+    if (from.layout().element_bytes != pixel.bytes * samples ||
+        to.layout().element_bytes != pixel.bytes) {
+        return;
+    }
+    const std::uint32_t width = std::min(from.layout().width, to.layout().width);
+    const std::uint32_t height = std::min(from.layout().height, to.layout().height);
+    std::vector<std::uint8_t> in(std::uint64_t{width} * pixel.bytes * samples);
+    std::vector<std::uint8_t> out(std::uint64_t{width} * pixel.bytes);
+    for (std::uint32_t y = 0; y < height; ++y) {
+        from.read(0, y, 0, width, in.data());
+        for (std::uint32_t x = 0; x < width; ++x) {
+            float sum[4] = {};
+            for (std::uint32_t s = 0; s < samples; ++s) {
+                float rgba[4];
+                decode_pixel(pixel, in.data() + (std::uint64_t{x} * samples + s) * pixel.bytes,
+                             rgba);
+                for (int c = 0; c < 4; ++c) sum[c] += rgba[c];
+            }
+            for (float& channel : sum) channel /= static_cast<float>(samples);
+            encode_pixel(pixel, sum, out.data() + std::uint64_t{x} * pixel.bytes);
+        }
+        to.write(0, y, 0, width, out.data());
+    }
+}
+
 }  // namespace d3dcap::runtime::reference

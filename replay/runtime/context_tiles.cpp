@@ -128,6 +128,26 @@ HRESULT Context::ResizeTilePool(ID3D11Buffer* pool, UINT64 new_size) {
     return hr;
 }
 
+namespace {
+
+// Packed mips have no standard tile layout: CopyTiles and UpdateTiles may not
+// write them (CopySubresourceRegion1 and UpdateSubresource1 can).
+bool touches_packed_mips(const tiles::TileState& state, tiles::ObjectId resource,
+                         const std::vector<tiles::TileRef>& tile_list) {
+    const tiles::ResourceTiling* tiling = state.tiling(resource);
+    if (tiling == nullptr) return false;
+    for (const tiles::TileRef& tile : tile_list) {
+        if (tile.subresource < tiling->subresources.size() &&
+            tiling->subresources[tile.subresource].StartTileIndexInOverallResource ==
+                tiles::kPackedStart) {
+            return true;
+        }
+    }
+    return false;
+}
+
+}  // namespace
+
 void Context::CopyTiles(ID3D11Resource* target, const D3D11_TILED_RESOURCE_COORDINATE* start,
                         const D3D11_TILE_REGION_SIZE* size, ID3D11Buffer* linear,
                         UINT64 buffer_offset, UINT flags) {
@@ -167,6 +187,12 @@ void Context::CopyTiles(ID3D11Resource* target, const D3D11_TILED_RESOURCE_COORD
                                              &log()))) {
         return;
     }
+    if ((flags & D3D11_TILE_COPY_LINEAR_BUFFER_TO_SWIZZLED_TILED_RESOURCE) &&
+        touches_packed_mips(device().tiles(), resource->id(), tile_list)) {
+        return drop("pTileRegionStartCoordinate",
+                    "addresses packed-mip tiles, which CopyTiles cannot write (use "
+                    "CopySubresourceRegion1)");
+    }
     const std::uint64_t bytes = std::uint64_t{tile_list.size()} * tiles::kTileBytes;
     if (buffer_offset > buffer->info().byte_width ||
         bytes > buffer->info().byte_width - buffer_offset) {
@@ -198,6 +224,11 @@ void Context::UpdateTiles(ID3D11Resource* target, const D3D11_TILED_RESOURCE_COO
     if (FAILED(device().tiles().region_tiles(resource->id(), *start, *size, tile_list, call,
                                              &log()))) {
         return;
+    }
+    if (touches_packed_mips(device().tiles(), resource->id(), tile_list)) {
+        return drop("pDestTileRegionStartCoordinate",
+                    "addresses packed-mip tiles, which UpdateTiles cannot write (use "
+                    "UpdateSubresource1)");
     }
     if (deferred_) {
         // The app may reuse its memory at once: keep a copy of the tiles.

@@ -144,3 +144,30 @@ TEST_CASE("Deferred contexts record tile calls - they apply when the list runs",
     setup.pool->GetDesc(&desc);
     CHECK(desc.ByteWidth == 8 * kTile);
 }
+
+TEST_CASE("UpdateTiles and CopyTiles refuse packed-mip tiles", "[tiles][context]") {
+    TestDevice test;
+    Com<ID3D11Buffer> pool =
+        test.buffer(8 * kTile, 0, D3D11_USAGE_DEFAULT, 0, D3D11_RESOURCE_MISC_TILE_POOL);
+    // 256x256 RGBA8 with 9 mips: mips 0 and 1 are standard (4 + 1 tiles), 2..8 packed.
+    Com<ID3D11Texture2D> texture =
+        test.texture2d(256, 256, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_BIND_SHADER_RESOURCE, 9, 1,
+                       D3D11_USAGE_DEFAULT, 0, D3D11_RESOURCE_MISC_TILED);
+    const UINT offset = 0;
+    REQUIRE(test.context->UpdateTileMappings(texture.get(), 1, nullptr, nullptr, pool.get(), 1,
+                                             nullptr, &offset, nullptr, 0) == S_OK);
+    const D3D11_TILED_RESOURCE_COORDINATE packed{0, 0, 0, 2};
+    const D3D11_TILE_REGION_SIZE one{1, FALSE, 1, 1, 1};
+    std::vector<std::uint8_t> data(kTile, 0x5a);
+    test.clear_messages();
+    test.context->UpdateTiles(texture.get(), &packed, &one, data.data(), 0);
+    CHECK(test.last_message() ==
+          "ID3D11DeviceContext2::UpdateTiles: pDestTileRegionStartCoordinate: addresses packed-mip "
+          "tiles, which UpdateTiles cannot write (use UpdateSubresource1); dropped");
+    Com<ID3D11Buffer> linear = test.buffer(kTile, 0);
+    test.context->CopyTiles(texture.get(), &packed, &one, linear.get(), 0,
+                            D3D11_TILE_COPY_LINEAR_BUFFER_TO_SWIZZLED_TILED_RESOURCE);
+    CHECK(test.last_message() ==
+          "ID3D11DeviceContext2::CopyTiles: pTileRegionStartCoordinate: addresses packed-mip "
+          "tiles, which CopyTiles cannot write (use CopySubresourceRegion1); dropped");
+}

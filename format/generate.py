@@ -8,6 +8,7 @@ writes, under DIR:
     include/d3dcap/api/calls.h                             call ids and metadata
     include/d3dcap/api/call_dispatch.h                     typed access to a record's call
     include/d3dcap/api/call_json.h, src/call_json.cpp      call arguments as JSON
+    include/d3dcap/api/call_encoders.h, src/call_encoders.cpp  C arguments -> parameter tables
     checks/sample_calls.inc                                sample records and their JSON
     schema/calls.fbs, schema/record.fbs                    FlatBuffers schema
     checks/abi_check.c, checks/iid_check.cpp, checks/slot_table.inc
@@ -22,7 +23,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
 from format import api as api_table  # noqa: E402
 from format.codegen import (  # noqa: E402
-    abi_checks, c_headers, call_table, dispatch, json_dump, samples, schema)
+    abi_checks, c_headers, call_table, dispatch, encoders, json_dump, samples, schema)
 from format.codegen.common import write_if_changed  # noqa: E402
 
 
@@ -37,6 +38,8 @@ def main() -> int:
         outputs["include/d3dcap/api/call_dispatch.h"] = dispatch.generate(api)
         outputs["include/d3dcap/api/call_json.h"] = json_dump.generate_header(api)
         outputs["src/call_json.cpp"] = json_dump.generate_source(api)
+        outputs["include/d3dcap/api/call_encoders.h"] = encoders.generate_header(api)
+        outputs["src/call_encoders.cpp"] = encoders.generate_source(api)
         outputs["checks/sample_calls.inc"] = samples.generate(api)
         outputs["schema/calls.fbs"] = schema.generate(api)
         outputs["schema/record.fbs"] = schema.generate_record(api)

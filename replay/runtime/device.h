@@ -202,8 +202,24 @@ class Device final : public ComObject<Object, ID3D11Device2, IDXGIDevice2> {
     HRESULT create_resource(const char* call, const ResourceInfo& info, const Desc& desc,
                             const D3D11_SUBRESOURCE_DATA* initial,
                             std::optional<tiles::ResourceTiling> tiling, T** created);
+    // The common path of the four Create*View methods.
+    template <class View, class Desc, class Interface>
+    HRESULT create_view(const char* call, ID3D11Resource* resource, const Desc* desc,
+                        Interface** view, UINT bind_flag, const char* bind_name,
+                        bool (*make_default)(MessageLog&, const char*, const Resource&, Desc&),
+                        bool (*check)(MessageLog&, const char*, const Resource&, Desc&, ViewInfo&));
     // The cached state with this key (AddRef'd), else a new one from make().
     StateBase* find_or_add_state(const std::string& key, const std::function<StateBase*()>& make);
+    // The common end of the Create*State methods: S_FALSE without an out
+    // pointer, else the cached or new state of this kind for normalized.
+    template <class State, class Desc, class Interface>
+    HRESULT add_state(char kind, const Desc& normalized, Interface** state);
+    // CreateBlendState1 and CreateRasterizerState1: a NULL desc, then make()
+    // validates and normalizes it for add_state.
+    template <class State, class Desc, class Interface>
+    HRESULT create_state(const char* call, const char* parameter, const Desc* desc,
+                         HRESULT (*make)(MessageLog&, const char*, const Desc&, Desc&), char kind,
+                         Interface** state);
     template <class T>
     HRESULT create_deferred_context(const char* call, UINT flags, T** context);
 

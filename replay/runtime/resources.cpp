@@ -197,6 +197,19 @@ HRESULT check_common(MessageLog& log, const char* call, D3D11_USAGE usage, UINT 
     return S_OK;
 }
 
+// The opening every Create* resource method but CreateTexture2D shares: a
+// NULL desc, then check_common.
+template <class Desc>
+HRESULT check_desc(MessageLog& log, const char* call, const Desc* desc,
+                   const D3D11_SUBRESOURCE_DATA* initial) {
+    if (!desc) {
+        log.error(call, "pDesc", "is NULL");
+        return E_INVALIDARG;
+    }
+    return check_common(log, call, desc->Usage, desc->CPUAccessFlags, desc->BindFlags,
+                        desc->MiscFlags, initial != nullptr);
+}
+
 HRESULT check_initial_data(MessageLog& log, const char* call, const D3D11_SUBRESOURCE_DATA* initial,
                            std::uint32_t subresources) {
     if (!initial) return S_OK;
@@ -385,12 +398,7 @@ HRESULT Device::CreateBuffer(const D3D11_BUFFER_DESC* desc, const D3D11_SUBRESOU
                              ID3D11Buffer** buffer) {
     const char* call = "ID3D11Device::CreateBuffer";
     if (buffer) *buffer = nullptr;
-    if (!desc) {
-        log_.error(call, "pDesc", "is NULL");
-        return E_INVALIDARG;
-    }
-    HRESULT hr = check_common(log_, call, desc->Usage, desc->CPUAccessFlags, desc->BindFlags,
-                              desc->MiscFlags, initial != nullptr);
+    HRESULT hr = check_desc(log_, call, desc, initial);
     if (FAILED(hr)) return hr;
     const UINT bind = desc->BindFlags, misc = desc->MiscFlags;
     if (desc->ByteWidth == 0) {
@@ -489,12 +497,7 @@ HRESULT Device::CreateTexture1D(const D3D11_TEXTURE1D_DESC* desc,
                                 const D3D11_SUBRESOURCE_DATA* initial, ID3D11Texture1D** texture) {
     const char* call = "ID3D11Device::CreateTexture1D";
     if (texture) *texture = nullptr;
-    if (!desc) {
-        log_.error(call, "pDesc", "is NULL");
-        return E_INVALIDARG;
-    }
-    HRESULT hr = check_common(log_, call, desc->Usage, desc->CPUAccessFlags, desc->BindFlags,
-                              desc->MiscFlags, initial != nullptr);
+    HRESULT hr = check_desc(log_, call, desc, initial);
     if (FAILED(hr)) return hr;
     if (desc->Width == 0 || desc->Width > D3D11_REQ_TEXTURE1D_U_DIMENSION) {
         log_.error(call, "pDesc->Width", std::to_string(desc->Width) + " is outside 1..16384");
@@ -671,12 +674,7 @@ HRESULT Device::CreateTexture3D(const D3D11_TEXTURE3D_DESC* desc,
                                 const D3D11_SUBRESOURCE_DATA* initial, ID3D11Texture3D** texture) {
     const char* call = "ID3D11Device::CreateTexture3D";
     if (texture) *texture = nullptr;
-    if (!desc) {
-        log_.error(call, "pDesc", "is NULL");
-        return E_INVALIDARG;
-    }
-    HRESULT hr = check_common(log_, call, desc->Usage, desc->CPUAccessFlags, desc->BindFlags,
-                              desc->MiscFlags, initial != nullptr);
+    HRESULT hr = check_desc(log_, call, desc, initial);
     if (FAILED(hr)) return hr;
     const UINT limit = D3D11_REQ_TEXTURE3D_U_V_OR_W_DIMENSION;
     const std::pair<const char*, UINT> sizes[] = {{"pDesc->Width", desc->Width},

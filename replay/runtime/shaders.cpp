@@ -80,60 +80,54 @@ HRESULT create_shader(Device& device, const char* call, int expected_type, const
     return S_OK;
 }
 
+// create_shader for a Create*Shader method, whose out pointer is of the
+// interface type.
+template <class T, class Interface>
+HRESULT create_shader_as(Device& device, const char* call, int expected_type, const void* bytecode,
+                         SIZE_T length, Interface** shader) {
+    T* created = nullptr;
+    HRESULT hr =
+        create_shader(device, call, expected_type, bytecode, length, shader ? &created : nullptr);
+    if (shader) *shader = created;
+    return hr;
+}
+
 }  // namespace
 
 HRESULT Device::CreateVertexShader(const void* bytecode, SIZE_T length, ID3D11ClassLinkage*,
                                    ID3D11VertexShader** shader) {
-    VertexShader* created = nullptr;
-    HRESULT hr = create_shader(*this, "ID3D11Device::CreateVertexShader", 1, bytecode, length,
-                               shader ? &created : nullptr);
-    if (shader) *shader = created;
-    return hr;
+    return create_shader_as<VertexShader>(*this, "ID3D11Device::CreateVertexShader", 1, bytecode,
+                                          length, shader);
 }
 
 HRESULT Device::CreatePixelShader(const void* bytecode, SIZE_T length, ID3D11ClassLinkage*,
                                   ID3D11PixelShader** shader) {
-    PixelShader* created = nullptr;
-    HRESULT hr = create_shader(*this, "ID3D11Device::CreatePixelShader", 0, bytecode, length,
-                               shader ? &created : nullptr);
-    if (shader) *shader = created;
-    return hr;
+    return create_shader_as<PixelShader>(*this, "ID3D11Device::CreatePixelShader", 0, bytecode,
+                                         length, shader);
 }
 
 HRESULT Device::CreateGeometryShader(const void* bytecode, SIZE_T length, ID3D11ClassLinkage*,
                                      ID3D11GeometryShader** shader) {
-    GeometryShader* created = nullptr;
-    HRESULT hr = create_shader(*this, "ID3D11Device::CreateGeometryShader", 2, bytecode, length,
-                               shader ? &created : nullptr);
-    if (shader) *shader = created;
-    return hr;
+    return create_shader_as<GeometryShader>(*this, "ID3D11Device::CreateGeometryShader", 2,
+                                            bytecode, length, shader);
 }
 
 HRESULT Device::CreateHullShader(const void* bytecode, SIZE_T length, ID3D11ClassLinkage*,
                                  ID3D11HullShader** shader) {
-    HullShader* created = nullptr;
-    HRESULT hr = create_shader(*this, "ID3D11Device::CreateHullShader", 3, bytecode, length,
-                               shader ? &created : nullptr);
-    if (shader) *shader = created;
-    return hr;
+    return create_shader_as<HullShader>(*this, "ID3D11Device::CreateHullShader", 3, bytecode,
+                                        length, shader);
 }
 
 HRESULT Device::CreateDomainShader(const void* bytecode, SIZE_T length, ID3D11ClassLinkage*,
                                    ID3D11DomainShader** shader) {
-    DomainShader* created = nullptr;
-    HRESULT hr = create_shader(*this, "ID3D11Device::CreateDomainShader", 4, bytecode, length,
-                               shader ? &created : nullptr);
-    if (shader) *shader = created;
-    return hr;
+    return create_shader_as<DomainShader>(*this, "ID3D11Device::CreateDomainShader", 4, bytecode,
+                                          length, shader);
 }
 
 HRESULT Device::CreateComputeShader(const void* bytecode, SIZE_T length, ID3D11ClassLinkage*,
                                     ID3D11ComputeShader** shader) {
-    ComputeShader* created = nullptr;
-    HRESULT hr = create_shader(*this, "ID3D11Device::CreateComputeShader", 5, bytecode, length,
-                               shader ? &created : nullptr);
-    if (shader) *shader = created;
-    return hr;
+    return create_shader_as<ComputeShader>(*this, "ID3D11Device::CreateComputeShader", 5, bytecode,
+                                           length, shader);
 }
 
 HRESULT Device::CreateGeometryShaderWithStreamOutput(const void* bytecode, SIZE_T length,

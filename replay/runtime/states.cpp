@@ -221,6 +221,32 @@ bool filter_value(D3D11_FILTER filter) {
 
 }  // namespace
 
+// The common end of the four Create*State methods: the cached state that
+// equals the normalized desc, else a new one.
+template <class State, class Desc, class Interface>
+HRESULT Device::add_state(char kind, const Desc& normalized, Interface** state) {
+    if (!state) return S_FALSE;
+    const std::string key = state_key(kind, normalized);
+    StateBase* found = find_or_add_state(key, [&] { return new State(*this, key, normalized); });
+    *state = static_cast<State*>(found);
+    return S_OK;
+}
+
+template <class State, class Desc, class Interface>
+HRESULT Device::create_state(const char* call, const char* parameter, const Desc* desc,
+                             HRESULT (*make)(MessageLog&, const char*, const Desc&, Desc&),
+                             char kind, Interface** state) {
+    if (state) *state = nullptr;
+    if (!desc) {
+        log_.error(call, parameter, "is NULL");
+        return E_INVALIDARG;
+    }
+    Desc normalized;
+    const HRESULT hr = make(log_, call, *desc, normalized);
+    if (FAILED(hr)) return hr;
+    return add_state<State>(kind, normalized, state);
+}
+
 HRESULT Device::CreateBlendState(const D3D11_BLEND_DESC* desc, ID3D11BlendState** state) {
     const char* call = "ID3D11Device::CreateBlendState";
     if (state) *state = nullptr;
@@ -252,21 +278,8 @@ HRESULT Device::CreateBlendState(const D3D11_BLEND_DESC* desc, ID3D11BlendState*
 }
 
 HRESULT Device::CreateBlendState1(const D3D11_BLEND_DESC1* desc, ID3D11BlendState1** state) {
-    const char* call = "ID3D11Device1::CreateBlendState1";
-    if (state) *state = nullptr;
-    if (!desc) {
-        log_.error(call, "pBlendStateDesc", "is NULL");
-        return E_INVALIDARG;
-    }
-    D3D11_BLEND_DESC1 normalized;
-    const HRESULT hr = make_blend(log_, call, *desc, normalized);
-    if (FAILED(hr)) return hr;
-    if (!state) return S_FALSE;
-    const std::string key = state_key('B', normalized);
-    StateBase* found =
-        find_or_add_state(key, [&] { return new BlendState(*this, key, normalized); });
-    *state = static_cast<BlendState*>(found);
-    return S_OK;
+    return create_state<BlendState>("ID3D11Device1::CreateBlendState1", "pBlendStateDesc", desc,
+                                    make_blend, 'B', state);
 }
 
 HRESULT Device::CreateRasterizerState(const D3D11_RASTERIZER_DESC* desc,
@@ -285,21 +298,8 @@ HRESULT Device::CreateRasterizerState(const D3D11_RASTERIZER_DESC* desc,
 
 HRESULT Device::CreateRasterizerState1(const D3D11_RASTERIZER_DESC1* desc,
                                        ID3D11RasterizerState1** state) {
-    const char* call = "ID3D11Device1::CreateRasterizerState1";
-    if (state) *state = nullptr;
-    if (!desc) {
-        log_.error(call, "pRasterizerDesc", "is NULL");
-        return E_INVALIDARG;
-    }
-    D3D11_RASTERIZER_DESC1 normalized;
-    const HRESULT hr = make_rasterizer(log_, call, *desc, normalized);
-    if (FAILED(hr)) return hr;
-    if (!state) return S_FALSE;
-    const std::string key = state_key('R', normalized);
-    StateBase* found =
-        find_or_add_state(key, [&] { return new RasterizerState(*this, key, normalized); });
-    *state = static_cast<RasterizerState*>(found);
-    return S_OK;
+    return create_state<RasterizerState>("ID3D11Device1::CreateRasterizerState1", "pRasterizerDesc",
+                                         desc, make_rasterizer, 'R', state);
 }
 
 HRESULT Device::CreateDepthStencilState(const D3D11_DEPTH_STENCIL_DESC* desc,
@@ -342,12 +342,7 @@ HRESULT Device::CreateDepthStencilState(const D3D11_DEPTH_STENCIL_DESC* desc,
     normalized.StencilWriteMask = desc->StencilWriteMask;
     normalized.FrontFace = desc->FrontFace;
     normalized.BackFace = desc->BackFace;
-    if (!state) return S_FALSE;
-    const std::string key = state_key('D', normalized);
-    StateBase* found =
-        find_or_add_state(key, [&] { return new DepthStencilState(*this, key, normalized); });
-    *state = static_cast<DepthStencilState*>(found);
-    return S_OK;
+    return add_state<DepthStencilState>('D', normalized, state);
 }
 
 HRESULT Device::CreateSamplerState(const D3D11_SAMPLER_DESC* desc, ID3D11SamplerState** state) {
@@ -395,12 +390,7 @@ HRESULT Device::CreateSamplerState(const D3D11_SAMPLER_DESC* desc, ID3D11Sampler
     D3D11_SAMPLER_DESC normalized;
     std::memset(&normalized, 0, sizeof normalized);
     normalized = *desc;
-    if (!state) return S_FALSE;
-    const std::string key = state_key('S', normalized);
-    StateBase* found =
-        find_or_add_state(key, [&] { return new SamplerState(*this, key, normalized); });
-    *state = static_cast<SamplerState*>(found);
-    return S_OK;
+    return add_state<SamplerState>('S', normalized, state);
 }
 
 }  // namespace d3dcap::runtime

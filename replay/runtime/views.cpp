@@ -104,6 +104,29 @@ bool dimension_mismatch(MessageLog& log, const char* call, int view_dimension) {
 
 }  // namespace
 
+// The common path of the four Create*View methods: check the bind flag,
+// resolve a NULL desc to the default, validate, then create.
+template <class View, class Desc, class Interface>
+HRESULT Device::create_view(const char* call, ID3D11Resource* resource, const Desc* desc,
+                            Interface** view, UINT bind_flag, const char* bind_name,
+                            bool (*make_default)(MessageLog&, const char*, const Resource&, Desc&),
+                            bool (*check)(MessageLog&, const char*, const Resource&, Desc&,
+                                          ViewInfo&)) {
+    if (view) *view = nullptr;
+    Resource* target = to_resource(resource);
+    if (!check_bind(log_, call, target, bind_flag, bind_name)) return E_INVALIDARG;
+    Desc resolved{};
+    if (desc) {
+        resolved = *desc;
+    } else if (!make_default(log_, call, *target, resolved)) {
+        return E_INVALIDARG;
+    }
+    ViewInfo info;
+    if (!check(log_, call, *target, resolved, info)) return E_INVALIDARG;
+    if (!view) return S_FALSE;
+    *view = new View(*this, *target, info, resolved);
+    return S_OK;
+}
 // Shader-resource views
 
 namespace {
@@ -312,23 +335,9 @@ bool check_srv(MessageLog& log, const char* call, const Resource& resource,
 HRESULT Device::CreateShaderResourceView(ID3D11Resource* resource,
                                          const D3D11_SHADER_RESOURCE_VIEW_DESC* desc,
                                          ID3D11ShaderResourceView** view) {
-    const char* call = "ID3D11Device::CreateShaderResourceView";
-    if (view) *view = nullptr;
-    Resource* target = to_resource(resource);
-    if (!check_bind(log_, call, target, D3D11_BIND_SHADER_RESOURCE, "D3D11_BIND_SHADER_RESOURCE")) {
-        return E_INVALIDARG;
-    }
-    D3D11_SHADER_RESOURCE_VIEW_DESC resolved{};
-    if (desc) {
-        resolved = *desc;
-    } else if (!default_srv(log_, call, *target, resolved)) {
-        return E_INVALIDARG;
-    }
-    ViewInfo info;
-    if (!check_srv(log_, call, *target, resolved, info)) return E_INVALIDARG;
-    if (!view) return S_FALSE;
-    *view = new ShaderResourceView(*this, *target, info, resolved);
-    return S_OK;
+    return create_view<ShaderResourceView>("ID3D11Device::CreateShaderResourceView", resource, desc,
+                                           view, D3D11_BIND_SHADER_RESOURCE,
+                                           "D3D11_BIND_SHADER_RESOURCE", default_srv, check_srv);
 }
 
 // Render-target views
@@ -414,12 +423,125 @@ struct SliceView {
     }
 };
 
+// The part of a view desc's union that an RTV, DSV or UAV dimension uses.
+enum class Shape { kNone, k1D, k1DArray, k2D, k2DArray, k2DMS, k2DMSArray, k3D };
+
+Shape shape_of(D3D11_RTV_DIMENSION dimension) {
+    switch (dimension) {
+        case D3D11_RTV_DIMENSION_TEXTURE1D:
+            return Shape::k1D;
+        case D3D11_RTV_DIMENSION_TEXTURE1DARRAY:
+            return Shape::k1DArray;
+        case D3D11_RTV_DIMENSION_TEXTURE2D:
+            return Shape::k2D;
+        case D3D11_RTV_DIMENSION_TEXTURE2DARRAY:
+            return Shape::k2DArray;
+        case D3D11_RTV_DIMENSION_TEXTURE2DMS:
+            return Shape::k2DMS;
+        case D3D11_RTV_DIMENSION_TEXTURE2DMSARRAY:
+            return Shape::k2DMSArray;
+        case D3D11_RTV_DIMENSION_TEXTURE3D:
+            return Shape::k3D;
+        default:
+            return Shape::kNone;
+    }
+}
+
+Shape shape_of(D3D11_DSV_DIMENSION dimension) {
+    switch (dimension) {
+        case D3D11_DSV_DIMENSION_TEXTURE1D:
+            return Shape::k1D;
+        case D3D11_DSV_DIMENSION_TEXTURE1DARRAY:
+            return Shape::k1DArray;
+        case D3D11_DSV_DIMENSION_TEXTURE2D:
+            return Shape::k2D;
+        case D3D11_DSV_DIMENSION_TEXTURE2DARRAY:
+            return Shape::k2DArray;
+        case D3D11_DSV_DIMENSION_TEXTURE2DMS:
+            return Shape::k2DMS;
+        case D3D11_DSV_DIMENSION_TEXTURE2DMSARRAY:
+            return Shape::k2DMSArray;
+        default:
+            return Shape::kNone;
+    }
+}
+
+Shape shape_of(D3D11_UAV_DIMENSION dimension) {
+    switch (dimension) {
+        case D3D11_UAV_DIMENSION_TEXTURE1D:
+            return Shape::k1D;
+        case D3D11_UAV_DIMENSION_TEXTURE1DARRAY:
+            return Shape::k1DArray;
+        case D3D11_UAV_DIMENSION_TEXTURE2D:
+            return Shape::k2D;
+        case D3D11_UAV_DIMENSION_TEXTURE2DARRAY:
+            return Shape::k2DArray;
+        case D3D11_UAV_DIMENSION_TEXTURE3D:
+            return Shape::k3D;
+        default:
+            return Shape::kNone;
+    }
+}
+
+// The texture part of the RTV, DSV and UAV checks: the view dimension must
+// fit the resource, then its mip and slices must lie inside it. A desc with
+// no multisampled dimensions (a UAV's) lets a 2D dimension view any Texture2D.
+template <class Desc>
+bool check_texture_dimension(MessageLog& log, const char* call, const Resource& resource,
+                             Desc& desc, ViewInfo& view) {
+    constexpr bool has_ms = requires {
+        desc.Texture2DMSArray;
+    };
+    const ResourceInfo& info = resource.info();
+    SliceView check{log, call, resource, view};
+    const bool one_d = info.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE1D;
+    const bool two_d = info.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE2D;
+    const bool multisampled = has_ms && info.sample_count > 1;
+    const auto dimension = desc.ViewDimension;
+    switch (shape_of(dimension)) {
+        case Shape::k1D:
+            if (!one_d) return dimension_mismatch(log, call, dimension);
+            return check.mip(desc.Texture1D.MipSlice);
+        case Shape::k1DArray:
+            if (!one_d) return dimension_mismatch(log, call, dimension);
+            return check.mip(desc.Texture1DArray.MipSlice) &&
+                   check.slices(desc.Texture1DArray.FirstArraySlice, desc.Texture1DArray.ArraySize);
+        case Shape::k2D:
+            if (!two_d || multisampled) return dimension_mismatch(log, call, dimension);
+            return check.mip(desc.Texture2D.MipSlice);
+        case Shape::k2DArray:
+            if (!two_d || multisampled) return dimension_mismatch(log, call, dimension);
+            return check.mip(desc.Texture2DArray.MipSlice) &&
+                   check.slices(desc.Texture2DArray.FirstArraySlice, desc.Texture2DArray.ArraySize);
+        case Shape::k2DMS:
+            if (!two_d || !multisampled) return dimension_mismatch(log, call, dimension);
+            return check.mip(0);
+        case Shape::k2DMSArray:
+            if constexpr (has_ms) {
+                if (!two_d || !multisampled) return dimension_mismatch(log, call, dimension);
+                return check.mip(0) && check.slices(desc.Texture2DMSArray.FirstArraySlice,
+                                                    desc.Texture2DMSArray.ArraySize);
+            }
+            return dimension_mismatch(log, call, dimension);
+        case Shape::k3D:
+            if constexpr (requires { desc.Texture3D; }) {
+                if (info.dimension != D3D11_RESOURCE_DIMENSION_TEXTURE3D) {
+                    return dimension_mismatch(log, call, dimension);
+                }
+                return check.mip(desc.Texture3D.MipSlice) &&
+                       check.w_slices(desc.Texture3D.FirstWSlice, desc.Texture3D.WSize);
+            }
+            return dimension_mismatch(log, call, dimension);
+        default:
+            return dimension_mismatch(log, call, dimension);
+    }
+}
+
 bool check_rtv(MessageLog& log, const char* call, const Resource& resource,
                D3D11_RENDER_TARGET_VIEW_DESC& desc, ViewInfo& view) {
     const ResourceInfo& info = resource.info();
     view.resource = resource.id();
     view.format = desc.Format;
-    SliceView check{log, call, resource, view};
     const auto dimension = desc.ViewDimension;
     if (info.dimension == D3D11_RESOURCE_DIMENSION_BUFFER) {
         if (dimension != D3D11_RTV_DIMENSION_BUFFER)
@@ -435,40 +557,7 @@ bool check_rtv(MessageLog& log, const char* call, const Resource& resource,
                            "as a render target")) {
         return false;
     }
-    const bool one_d = info.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE1D;
-    const bool two_d = info.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE2D;
-    const bool multisampled = info.sample_count > 1;
-    switch (dimension) {
-        case D3D11_RTV_DIMENSION_TEXTURE1D:
-            if (!one_d) return dimension_mismatch(log, call, dimension);
-            return check.mip(desc.Texture1D.MipSlice);
-        case D3D11_RTV_DIMENSION_TEXTURE1DARRAY:
-            if (!one_d) return dimension_mismatch(log, call, dimension);
-            return check.mip(desc.Texture1DArray.MipSlice) &&
-                   check.slices(desc.Texture1DArray.FirstArraySlice, desc.Texture1DArray.ArraySize);
-        case D3D11_RTV_DIMENSION_TEXTURE2D:
-            if (!two_d || multisampled) return dimension_mismatch(log, call, dimension);
-            return check.mip(desc.Texture2D.MipSlice);
-        case D3D11_RTV_DIMENSION_TEXTURE2DARRAY:
-            if (!two_d || multisampled) return dimension_mismatch(log, call, dimension);
-            return check.mip(desc.Texture2DArray.MipSlice) &&
-                   check.slices(desc.Texture2DArray.FirstArraySlice, desc.Texture2DArray.ArraySize);
-        case D3D11_RTV_DIMENSION_TEXTURE2DMS:
-            if (!two_d || !multisampled) return dimension_mismatch(log, call, dimension);
-            return check.mip(0);
-        case D3D11_RTV_DIMENSION_TEXTURE2DMSARRAY:
-            if (!two_d || !multisampled) return dimension_mismatch(log, call, dimension);
-            return check.mip(0) && check.slices(desc.Texture2DMSArray.FirstArraySlice,
-                                                desc.Texture2DMSArray.ArraySize);
-        case D3D11_RTV_DIMENSION_TEXTURE3D:
-            if (info.dimension != D3D11_RESOURCE_DIMENSION_TEXTURE3D) {
-                return dimension_mismatch(log, call, dimension);
-            }
-            return check.mip(desc.Texture3D.MipSlice) &&
-                   check.w_slices(desc.Texture3D.FirstWSlice, desc.Texture3D.WSize);
-        default:
-            return dimension_mismatch(log, call, dimension);
-    }
+    return check_texture_dimension(log, call, resource, desc, view);
 }
 
 }  // namespace
@@ -476,294 +565,186 @@ bool check_rtv(MessageLog& log, const char* call, const Resource& resource,
 HRESULT Device::CreateRenderTargetView(ID3D11Resource* resource,
                                        const D3D11_RENDER_TARGET_VIEW_DESC* desc,
                                        ID3D11RenderTargetView** view) {
-    const char* call = "ID3D11Device::CreateRenderTargetView";
-    if (view) *view = nullptr;
-    Resource* target = to_resource(resource);
-    if (!check_bind(log_, call, target, D3D11_BIND_RENDER_TARGET, "D3D11_BIND_RENDER_TARGET")) {
-        return E_INVALIDARG;
-    }
-    D3D11_RENDER_TARGET_VIEW_DESC resolved{};
-    if (desc) {
-        resolved = *desc;
-    } else if (!default_rtv(log_, call, *target, resolved)) {
-        return E_INVALIDARG;
-    }
-    ViewInfo info;
-    if (!check_rtv(log_, call, *target, resolved, info)) return E_INVALIDARG;
-    if (!view) return S_FALSE;
-    *view = new RenderTargetView(*this, *target, info, resolved);
-    return S_OK;
+    return create_view<RenderTargetView>("ID3D11Device::CreateRenderTargetView", resource, desc,
+                                         view, D3D11_BIND_RENDER_TARGET, "D3D11_BIND_RENDER_TARGET",
+                                         default_rtv, check_rtv);
 }
 
 // Depth-stencil views
 
+namespace {
+
+bool default_dsv(MessageLog& log, const char* call, const Resource& resource,
+                 D3D11_DEPTH_STENCIL_VIEW_DESC& desc) {
+    const ResourceInfo& info = resource.info();
+    if (!format_rules::depth(info.format)) {
+        log.error(call, "pDesc",
+                  "is NULL but the resource is " + format_name(info.format) +
+                      "; a typeless resource needs a desc naming the depth format");
+        return false;
+    }
+    desc.Format = info.format;
+    const bool array = info.array_size > 1;
+    if (info.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE1D) {
+        desc.ViewDimension =
+            array ? D3D11_DSV_DIMENSION_TEXTURE1DARRAY : D3D11_DSV_DIMENSION_TEXTURE1D;
+        if (array) desc.Texture1DArray = {0, 0, info.array_size};
+    } else if (info.sample_count > 1) {
+        desc.ViewDimension =
+            array ? D3D11_DSV_DIMENSION_TEXTURE2DMSARRAY : D3D11_DSV_DIMENSION_TEXTURE2DMS;
+        if (array) desc.Texture2DMSArray = {0, info.array_size};
+    } else {
+        desc.ViewDimension =
+            array ? D3D11_DSV_DIMENSION_TEXTURE2DARRAY : D3D11_DSV_DIMENSION_TEXTURE2D;
+        if (array) desc.Texture2DArray = {0, 0, info.array_size};
+    }
+    return true;
+}
+
+bool check_dsv(MessageLog& log, const char* call, const Resource& resource,
+               D3D11_DEPTH_STENCIL_VIEW_DESC& desc, ViewInfo& view) {
+    view.resource = resource.id();
+    view.format = desc.Format;
+    if (!check_view_format(log, call, resource, desc.Format, format_rules::depth,
+                           "as a depth-stencil view")) {
+        return false;
+    }
+    const UINT known_flags = D3D11_DSV_READ_ONLY_DEPTH | D3D11_DSV_READ_ONLY_STENCIL;
+    if (desc.Flags & ~known_flags) {
+        log.error(call, "pDesc->Flags", hex(desc.Flags) + " has unknown bits");
+        return false;
+    }
+    if ((desc.Flags & D3D11_DSV_READ_ONLY_STENCIL) && !format_rules::stencil(desc.Format)) {
+        log.error(call, "pDesc->Flags",
+                  "READ_ONLY_STENCIL on " + format_name(desc.Format) + ", which has no stencil");
+        return false;
+    }
+    return check_texture_dimension(log, call, resource, desc, view);
+}
+
+}  // namespace
+
 HRESULT Device::CreateDepthStencilView(ID3D11Resource* resource,
                                        const D3D11_DEPTH_STENCIL_VIEW_DESC* desc,
                                        ID3D11DepthStencilView** view) {
-    const char* call = "ID3D11Device::CreateDepthStencilView";
-    if (view) *view = nullptr;
-    Resource* target = to_resource(resource);
-    if (!check_bind(log_, call, target, D3D11_BIND_DEPTH_STENCIL, "D3D11_BIND_DEPTH_STENCIL")) {
-        return E_INVALIDARG;
-    }
-    const ResourceInfo& info = target->info();
-    D3D11_DEPTH_STENCIL_VIEW_DESC resolved{};
-    if (desc) {
-        resolved = *desc;
-    } else {
-        if (!format_rules::depth(info.format)) {
-            log_.error(call, "pDesc",
-                       "is NULL but the resource is " + format_name(info.format) +
-                           "; a typeless resource needs a desc naming the depth format");
-            return E_INVALIDARG;
-        }
-        resolved.Format = info.format;
-        const bool array = info.array_size > 1;
-        if (info.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE1D) {
-            resolved.ViewDimension =
-                array ? D3D11_DSV_DIMENSION_TEXTURE1DARRAY : D3D11_DSV_DIMENSION_TEXTURE1D;
-            if (array) resolved.Texture1DArray = {0, 0, info.array_size};
-        } else if (info.sample_count > 1) {
-            resolved.ViewDimension =
-                array ? D3D11_DSV_DIMENSION_TEXTURE2DMSARRAY : D3D11_DSV_DIMENSION_TEXTURE2DMS;
-            if (array) resolved.Texture2DMSArray = {0, info.array_size};
-        } else {
-            resolved.ViewDimension =
-                array ? D3D11_DSV_DIMENSION_TEXTURE2DARRAY : D3D11_DSV_DIMENSION_TEXTURE2D;
-            if (array) resolved.Texture2DArray = {0, 0, info.array_size};
-        }
-    }
-    ViewInfo view_info;
-    view_info.resource = target->id();
-    view_info.format = resolved.Format;
-    if (!check_view_format(log_, call, *target, resolved.Format, format_rules::depth,
-                           "as a depth-stencil view")) {
-        return E_INVALIDARG;
-    }
-    const UINT known_flags = D3D11_DSV_READ_ONLY_DEPTH | D3D11_DSV_READ_ONLY_STENCIL;
-    if (resolved.Flags & ~known_flags) {
-        log_.error(call, "pDesc->Flags", hex(resolved.Flags) + " has unknown bits");
-        return E_INVALIDARG;
-    }
-    if ((resolved.Flags & D3D11_DSV_READ_ONLY_STENCIL) && !format_rules::stencil(resolved.Format)) {
-        log_.error(
-            call, "pDesc->Flags",
-            "READ_ONLY_STENCIL on " + format_name(resolved.Format) + ", which has no stencil");
-        return E_INVALIDARG;
-    }
-    SliceView check{log_, call, *target, view_info};
-    const bool one_d = info.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE1D;
-    const bool two_d = info.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE2D;
-    const bool multisampled = info.sample_count > 1;
-    bool fits = false;
-    switch (resolved.ViewDimension) {
-        case D3D11_DSV_DIMENSION_TEXTURE1D:
-        case D3D11_DSV_DIMENSION_TEXTURE1DARRAY:
-            fits = one_d;
-            break;
-        case D3D11_DSV_DIMENSION_TEXTURE2D:
-        case D3D11_DSV_DIMENSION_TEXTURE2DARRAY:
-            fits = two_d && !multisampled;
-            break;
-        case D3D11_DSV_DIMENSION_TEXTURE2DMS:
-        case D3D11_DSV_DIMENSION_TEXTURE2DMSARRAY:
-            fits = two_d && multisampled;
-            break;
-        default:
-            break;
-    }
-    if (!fits) {
-        dimension_mismatch(log_, call, resolved.ViewDimension);
-        return E_INVALIDARG;
-    }
-    bool ok = false;
-    switch (resolved.ViewDimension) {
-        case D3D11_DSV_DIMENSION_TEXTURE1D:
-            ok = check.mip(resolved.Texture1D.MipSlice);
-            break;
-        case D3D11_DSV_DIMENSION_TEXTURE1DARRAY:
-            ok = check.mip(resolved.Texture1DArray.MipSlice) &&
-                 check.slices(resolved.Texture1DArray.FirstArraySlice,
-                              resolved.Texture1DArray.ArraySize);
-            break;
-        case D3D11_DSV_DIMENSION_TEXTURE2D:
-            ok = check.mip(resolved.Texture2D.MipSlice);
-            break;
-        case D3D11_DSV_DIMENSION_TEXTURE2DARRAY:
-            ok = check.mip(resolved.Texture2DArray.MipSlice) &&
-                 check.slices(resolved.Texture2DArray.FirstArraySlice,
-                              resolved.Texture2DArray.ArraySize);
-            break;
-        case D3D11_DSV_DIMENSION_TEXTURE2DMS:
-            ok = check.mip(0);
-            break;
-        default:
-            ok = check.mip(0) && check.slices(resolved.Texture2DMSArray.FirstArraySlice,
-                                              resolved.Texture2DMSArray.ArraySize);
-            break;
-    }
-    if (!ok) return E_INVALIDARG;
-    if (!view) return S_FALSE;
-    *view = new DepthStencilView(*this, *target, view_info, resolved);
-    return S_OK;
+    return create_view<DepthStencilView>("ID3D11Device::CreateDepthStencilView", resource, desc,
+                                         view, D3D11_BIND_DEPTH_STENCIL, "D3D11_BIND_DEPTH_STENCIL",
+                                         default_dsv, check_dsv);
 }
 
 // Unordered-access views
 
+namespace {
+
+bool default_uav(MessageLog& log, const char* call, const Resource& resource,
+                 D3D11_UNORDERED_ACCESS_VIEW_DESC& desc) {
+    const ResourceInfo& info = resource.info();
+    if (info.dimension == D3D11_RESOURCE_DIMENSION_BUFFER) {
+        if (!info.structure_stride) {
+            log.error(call, "pDesc", "is NULL, which only a structured buffer allows");
+            return false;
+        }
+        desc.ViewDimension = D3D11_UAV_DIMENSION_BUFFER;
+        desc.Buffer = {0, static_cast<UINT>(info.byte_width / info.structure_stride), 0};
+        return true;
+    }
+    if (format_rules::typeless(info.format)) {
+        log.error(call, "pDesc",
+                  "is NULL but the resource is " + format_name(info.format) +
+                      "; a typeless resource needs a desc naming the view format");
+        return false;
+    }
+    desc.Format = info.format;
+    const bool array = info.array_size > 1;
+    if (info.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE1D) {
+        desc.ViewDimension =
+            array ? D3D11_UAV_DIMENSION_TEXTURE1DARRAY : D3D11_UAV_DIMENSION_TEXTURE1D;
+        if (array) desc.Texture1DArray = {0, 0, info.array_size};
+    } else if (info.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE2D) {
+        desc.ViewDimension =
+            array ? D3D11_UAV_DIMENSION_TEXTURE2DARRAY : D3D11_UAV_DIMENSION_TEXTURE2D;
+        if (array) desc.Texture2DArray = {0, 0, info.array_size};
+    } else {
+        desc.ViewDimension = D3D11_UAV_DIMENSION_TEXTURE3D;
+        desc.Texture3D = {0, 0, info.depth};
+    }
+    return true;
+}
+
+bool check_uav_buffer(MessageLog& log, const char* call, const Resource& resource,
+                      D3D11_UNORDERED_ACCESS_VIEW_DESC& desc, ViewInfo& view) {
+    const ResourceInfo& info = resource.info();
+    if (desc.ViewDimension != D3D11_UAV_DIMENSION_BUFFER) {
+        return dimension_mismatch(log, call, desc.ViewDimension);
+    }
+    const UINT flags = desc.Buffer.Flags;
+    if (flags & ~UINT{D3D11_BUFFER_UAV_FLAG_RAW | D3D11_BUFFER_UAV_FLAG_APPEND |
+                      D3D11_BUFFER_UAV_FLAG_COUNTER}) {
+        log.error(call, "pDesc->Buffer.Flags", hex(flags) + " has unknown bits");
+        return false;
+    }
+    UINT size = 0;
+    if (flags & D3D11_BUFFER_UAV_FLAG_RAW) {
+        if (desc.Format != DXGI_FORMAT_R32_TYPELESS ||
+            !(info.misc_flags & D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS) ||
+            (flags & ~UINT{D3D11_BUFFER_UAV_FLAG_RAW})) {
+            log.error(call, "pDesc->Buffer.Flags",
+                      "raw views need DXGI_FORMAT_R32_TYPELESS, a buffer created with "
+                      "BUFFER_ALLOW_RAW_VIEWS, and neither APPEND nor COUNTER");
+            return false;
+        }
+        size = 4;
+    } else if (info.structure_stride) {
+        if (desc.Format != DXGI_FORMAT_UNKNOWN) {
+            log.error(call, "pDesc->Format",
+                      format_name(desc.Format) +
+                          "; views of a structured buffer use DXGI_FORMAT_UNKNOWN");
+            return false;
+        }
+        if ((flags & D3D11_BUFFER_UAV_FLAG_APPEND) && (flags & D3D11_BUFFER_UAV_FLAG_COUNTER)) {
+            log.error(call, "pDesc->Buffer.Flags", "APPEND and COUNTER together");
+            return false;
+        }
+        size = info.structure_stride;
+    } else {
+        if (flags & (D3D11_BUFFER_UAV_FLAG_APPEND | D3D11_BUFFER_UAV_FLAG_COUNTER)) {
+            log.error(call, "pDesc->Buffer.Flags", "APPEND and COUNTER need a structured buffer");
+            return false;
+        }
+        if (!format_rules::unordered_access(desc.Format)) {
+            log.error(call, "pDesc->Format",
+                      format_name(desc.Format) + " cannot be used for unordered access");
+            return false;
+        }
+        size = element_bytes(desc.Format);
+    }
+    return check_elements(log, call, resource, desc.Buffer.FirstElement, desc.Buffer.NumElements,
+                          size, view);
+}
+
+bool check_uav(MessageLog& log, const char* call, const Resource& resource,
+               D3D11_UNORDERED_ACCESS_VIEW_DESC& desc, ViewInfo& view) {
+    const ResourceInfo& info = resource.info();
+    view.resource = resource.id();
+    view.format = desc.Format;
+    if (info.dimension == D3D11_RESOURCE_DIMENSION_BUFFER) {
+        return check_uav_buffer(log, call, resource, desc, view);
+    }
+    if (!check_view_format(log, call, resource, desc.Format, format_rules::unordered_access,
+                           "for unordered access")) {
+        return false;
+    }
+    return check_texture_dimension(log, call, resource, desc, view);
+}
+
+}  // namespace
+
 HRESULT Device::CreateUnorderedAccessView(ID3D11Resource* resource,
                                           const D3D11_UNORDERED_ACCESS_VIEW_DESC* desc,
                                           ID3D11UnorderedAccessView** view) {
-    const char* call = "ID3D11Device::CreateUnorderedAccessView";
-    if (view) *view = nullptr;
-    Resource* target = to_resource(resource);
-    if (!check_bind(log_, call, target, D3D11_BIND_UNORDERED_ACCESS,
-                    "D3D11_BIND_UNORDERED_ACCESS")) {
-        return E_INVALIDARG;
-    }
-    const ResourceInfo& info = target->info();
-    D3D11_UNORDERED_ACCESS_VIEW_DESC resolved{};
-    const bool buffer = info.dimension == D3D11_RESOURCE_DIMENSION_BUFFER;
-    if (desc) {
-        resolved = *desc;
-    } else if (buffer) {
-        if (!info.structure_stride) {
-            log_.error(call, "pDesc", "is NULL, which only a structured buffer allows");
-            return E_INVALIDARG;
-        }
-        resolved.ViewDimension = D3D11_UAV_DIMENSION_BUFFER;
-        resolved.Buffer = {0, static_cast<UINT>(info.byte_width / info.structure_stride), 0};
-    } else {
-        if (format_rules::typeless(info.format)) {
-            log_.error(call, "pDesc",
-                       "is NULL but the resource is " + format_name(info.format) +
-                           "; a typeless resource needs a desc naming the view format");
-            return E_INVALIDARG;
-        }
-        resolved.Format = info.format;
-        const bool array = info.array_size > 1;
-        if (info.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE1D) {
-            resolved.ViewDimension =
-                array ? D3D11_UAV_DIMENSION_TEXTURE1DARRAY : D3D11_UAV_DIMENSION_TEXTURE1D;
-            if (array) resolved.Texture1DArray = {0, 0, info.array_size};
-        } else if (info.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE2D) {
-            resolved.ViewDimension =
-                array ? D3D11_UAV_DIMENSION_TEXTURE2DARRAY : D3D11_UAV_DIMENSION_TEXTURE2D;
-            if (array) resolved.Texture2DArray = {0, 0, info.array_size};
-        } else {
-            resolved.ViewDimension = D3D11_UAV_DIMENSION_TEXTURE3D;
-            resolved.Texture3D = {0, 0, info.depth};
-        }
-    }
-    ViewInfo view_info;
-    view_info.resource = target->id();
-    view_info.format = resolved.Format;
-    SliceView check{log_, call, *target, view_info};
-    if (buffer) {
-        if (resolved.ViewDimension != D3D11_UAV_DIMENSION_BUFFER) {
-            dimension_mismatch(log_, call, resolved.ViewDimension);
-            return E_INVALIDARG;
-        }
-        const UINT flags = resolved.Buffer.Flags;
-        if (flags & ~UINT{D3D11_BUFFER_UAV_FLAG_RAW | D3D11_BUFFER_UAV_FLAG_APPEND |
-                          D3D11_BUFFER_UAV_FLAG_COUNTER}) {
-            log_.error(call, "pDesc->Buffer.Flags", hex(flags) + " has unknown bits");
-            return E_INVALIDARG;
-        }
-        UINT size = 0;
-        if (flags & D3D11_BUFFER_UAV_FLAG_RAW) {
-            if (resolved.Format != DXGI_FORMAT_R32_TYPELESS ||
-                !(info.misc_flags & D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS) ||
-                (flags & ~UINT{D3D11_BUFFER_UAV_FLAG_RAW})) {
-                log_.error(call, "pDesc->Buffer.Flags",
-                           "raw views need DXGI_FORMAT_R32_TYPELESS, a buffer created with "
-                           "BUFFER_ALLOW_RAW_VIEWS, and neither APPEND nor COUNTER");
-                return E_INVALIDARG;
-            }
-            size = 4;
-        } else if (info.structure_stride) {
-            if (resolved.Format != DXGI_FORMAT_UNKNOWN) {
-                log_.error(call, "pDesc->Format",
-                           format_name(resolved.Format) +
-                               "; views of a structured buffer use DXGI_FORMAT_UNKNOWN");
-                return E_INVALIDARG;
-            }
-            if ((flags & D3D11_BUFFER_UAV_FLAG_APPEND) && (flags & D3D11_BUFFER_UAV_FLAG_COUNTER)) {
-                log_.error(call, "pDesc->Buffer.Flags", "APPEND and COUNTER together");
-                return E_INVALIDARG;
-            }
-            size = info.structure_stride;
-        } else {
-            if (flags & (D3D11_BUFFER_UAV_FLAG_APPEND | D3D11_BUFFER_UAV_FLAG_COUNTER)) {
-                log_.error(call, "pDesc->Buffer.Flags",
-                           "APPEND and COUNTER need a structured buffer");
-                return E_INVALIDARG;
-            }
-            if (!format_rules::unordered_access(resolved.Format)) {
-                log_.error(call, "pDesc->Format",
-                           format_name(resolved.Format) + " cannot be used for unordered access");
-                return E_INVALIDARG;
-            }
-            size = element_bytes(resolved.Format);
-        }
-        if (!check_elements(log_, call, *target, resolved.Buffer.FirstElement,
-                            resolved.Buffer.NumElements, size, view_info)) {
-            return E_INVALIDARG;
-        }
-    } else {
-        if (!check_view_format(log_, call, *target, resolved.Format, format_rules::unordered_access,
-                               "for unordered access")) {
-            return E_INVALIDARG;
-        }
-        const bool one_d = info.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE1D;
-        const bool two_d = info.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE2D;
-        bool fits = false;
-        switch (resolved.ViewDimension) {
-            case D3D11_UAV_DIMENSION_TEXTURE1D:
-            case D3D11_UAV_DIMENSION_TEXTURE1DARRAY:
-                fits = one_d;
-                break;
-            case D3D11_UAV_DIMENSION_TEXTURE2D:
-            case D3D11_UAV_DIMENSION_TEXTURE2DARRAY:
-                fits = two_d;
-                break;
-            case D3D11_UAV_DIMENSION_TEXTURE3D:
-                fits = info.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE3D;
-                break;
-            default:
-                break;
-        }
-        if (!fits) {
-            dimension_mismatch(log_, call, resolved.ViewDimension);
-            return E_INVALIDARG;
-        }
-        bool ok = false;
-        switch (resolved.ViewDimension) {
-            case D3D11_UAV_DIMENSION_TEXTURE1D:
-                ok = check.mip(resolved.Texture1D.MipSlice);
-                break;
-            case D3D11_UAV_DIMENSION_TEXTURE1DARRAY:
-                ok = check.mip(resolved.Texture1DArray.MipSlice) &&
-                     check.slices(resolved.Texture1DArray.FirstArraySlice,
-                                  resolved.Texture1DArray.ArraySize);
-                break;
-            case D3D11_UAV_DIMENSION_TEXTURE2D:
-                ok = check.mip(resolved.Texture2D.MipSlice);
-                break;
-            case D3D11_UAV_DIMENSION_TEXTURE2DARRAY:
-                ok = check.mip(resolved.Texture2DArray.MipSlice) &&
-                     check.slices(resolved.Texture2DArray.FirstArraySlice,
-                                  resolved.Texture2DArray.ArraySize);
-                break;
-            default:
-                ok = check.mip(resolved.Texture3D.MipSlice) &&
-                     check.w_slices(resolved.Texture3D.FirstWSlice, resolved.Texture3D.WSize);
-                break;
-        }
-        if (!ok) return E_INVALIDARG;
-    }
-    if (!view) return S_FALSE;
-    *view = new UnorderedAccessView(*this, *target, view_info, resolved);
-    return S_OK;
+    return create_view<UnorderedAccessView>("ID3D11Device::CreateUnorderedAccessView", resource,
+                                            desc, view, D3D11_BIND_UNORDERED_ACCESS,
+                                            "D3D11_BIND_UNORDERED_ACCESS", default_uav, check_uav);
 }
 
 }  // namespace d3dcap::runtime

@@ -5,32 +5,17 @@
 #include <iostream>
 
 #include "api_command.h"
+#include "demo.h"
 #include "trace_commands.h"
 
 namespace {
 
-// What the demo will do once capture, replay and the viewer exist, and what
-// of it this build can already show: the API description it stands on.
 int run_demo() {
-    using namespace d3dcap;
     std::size_t context_methods = 0;
-    for (const api::CallInfo& call : api::kCalls) {
+    for (const d3dcap::api::CallInfo& call : d3dcap::api::kCalls) {
         if (call.interface_name.starts_with("ID3D11DeviceContext")) ++context_methods;
     }
-    std::cout << "d3dcap demo\n"
-                 "The full demo captures a frame of a tiled-resource example program, replays\n"
-                 "it on the reference device with per-event timing, and renders the viewer's\n"
-                 "tile map of it. Capture, replay and the viewer are not built yet, so this\n"
-                 "demo runs none of that. Built so far: the API table and the Linux D3D11\n"
-                 "headers generated from it.\n\n"
-              << "API table: " << api::kCalls.size() << " calls, " << context_methods
-              << " device-context methods (vtable slots 7-143).\n"
-              << "The tiled-resource and annotation methods of ID3D11DeviceContext2:\n";
-    cli::ApiListOptions options;
-    options.interface_name = "ID3D11DeviceContext2";
-    options.params = true;
-    cli::print_api(options, std::cout);
-    return 0;
+    return d3dcap::cli::run_demo(d3dcap::api::kCalls.size(), context_methods);
 }
 
 }  // namespace

@@ -260,6 +260,13 @@ Result<Chunk> TraceReader::load_chunk(std::size_t number, const fb::ChunkEntry& 
                             " uncompressed)",
                         at, chunk_no);
     }
+    // LZ4 expands at most 255-fold: a larger claim is damage, not a reason to allocate.
+    if (header.uncompressed_size > std::uint64_t{header.compressed_size} * 255 + 64) {
+        return error_at("chunk claims " + std::to_string(header.uncompressed_size) +
+                            " bytes from " + std::to_string(header.compressed_size) +
+                            " compressed, more than LZ4 can expand",
+                        at, chunk_no);
+    }
     if (header.first_event != expected.first_event()) {
         return error_at("chunk starts at event " + std::to_string(header.first_event) +
                             ", expected " + std::to_string(expected.first_event()),

@@ -207,6 +207,30 @@ TEST_CASE("a damaged chunk is reported with its number and offset") {
     CHECK(event.error().chunk == 2);
 }
 
+TEST_CASE("a chunk claiming an impossible expansion is refused before anything is allocated") {
+    TempDir dir;
+    write_sample_trace(dir.file("t.d3dcap"), small_chunks());
+    auto complete = trace::TraceReader::open(dir.file("t.d3dcap"));
+    REQUIRE(complete.ok());
+    const fb::ChunkEntry chunk = chunk_table(*complete.value())[0];
+    std::vector<std::uint8_t> bytes = read_file(dir.file("t.d3dcap"));
+    trace::ChunkHeader header;
+    std::memcpy(&header, bytes.data() + chunk.offset(), sizeof header);
+    header.uncompressed_size = 900u << 20;  // 900 MiB, with a checksum that matches
+    header.checksum = trace::chunk_checksum(header, bytes.data() + chunk.offset() + sizeof header,
+                                            header.compressed_size);
+    std::memcpy(bytes.data() + chunk.offset(), &header, sizeof header);
+    write_file(dir.file("bomb.d3dcap"), bytes);
+
+    auto reader = trace::TraceReader::open(dir.file("bomb.d3dcap"));
+    REQUIRE(reader.ok());
+    auto refused = reader.value()->read_chunk(0);
+    REQUIRE_FALSE(refused.ok());
+    CHECK(refused.error().message == "chunk claims 943718400 bytes from " +
+                                         std::to_string(header.compressed_size) +
+                                         " compressed, more than LZ4 can expand");
+}
+
 TEST_CASE("a damaged index falls back to recovery, or fails when recovery is off") {
     TempDir dir;
     const std::uint64_t events = write_sample_trace(dir.file("t.d3dcap"), small_chunks());

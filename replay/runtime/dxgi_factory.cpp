@@ -253,10 +253,11 @@ HRESULT Adapter::GetDesc2(DXGI_ADAPTER_DESC2* desc) {
     return S_OK;
 }
 
-HRESULT Adapter::GetDesc1(DXGI_ADAPTER_DESC1* desc) {
-    if (!desc) return E_INVALIDARG;
-    DXGI_ADAPTER_DESC2 full;
-    GetDesc2(&full);
+namespace {
+
+// The fields every adapter desc version shares, from the newest one.
+template <typename Desc>
+void copy_shared_desc(const DXGI_ADAPTER_DESC2& full, Desc* desc) {
     std::wmemcpy(desc->Description, full.Description, 128);
     desc->VendorId = full.VendorId;
     desc->DeviceId = full.DeviceId;
@@ -266,23 +267,24 @@ HRESULT Adapter::GetDesc1(DXGI_ADAPTER_DESC1* desc) {
     desc->DedicatedSystemMemory = full.DedicatedSystemMemory;
     desc->SharedSystemMemory = full.SharedSystemMemory;
     desc->AdapterLuid = full.AdapterLuid;
+}
+
+}  // namespace
+
+HRESULT Adapter::GetDesc1(DXGI_ADAPTER_DESC1* desc) {
+    if (!desc) return E_INVALIDARG;
+    DXGI_ADAPTER_DESC2 full;
+    GetDesc2(&full);
+    copy_shared_desc(full, desc);
     desc->Flags = full.Flags;
     return S_OK;
 }
 
 HRESULT Adapter::GetDesc(DXGI_ADAPTER_DESC* desc) {
     if (!desc) return E_INVALIDARG;
-    DXGI_ADAPTER_DESC1 full;
-    GetDesc1(&full);
-    std::wmemcpy(desc->Description, full.Description, 128);
-    desc->VendorId = full.VendorId;
-    desc->DeviceId = full.DeviceId;
-    desc->SubSysId = full.SubSysId;
-    desc->Revision = full.Revision;
-    desc->DedicatedVideoMemory = full.DedicatedVideoMemory;
-    desc->DedicatedSystemMemory = full.DedicatedSystemMemory;
-    desc->SharedSystemMemory = full.SharedSystemMemory;
-    desc->AdapterLuid = full.AdapterLuid;
+    DXGI_ADAPTER_DESC2 full;
+    GetDesc2(&full);
+    copy_shared_desc(full, desc);
     return S_OK;
 }
 

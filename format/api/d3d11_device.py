@@ -8,7 +8,7 @@ pointers in the spelling; the ABI is the same).
 
 
 def _children(api) -> None:
-    """The d3d11.h child interfaces, in the order the brief lists them."""
+    """The d3d11.h child interfaces, in vtable and header order."""
     child = "ID3D11DeviceChild"
     api.interface("ID3D11DepthStencilState", base=child, header="d3d11",
                   uuid="03823efb-8d8f-4e1c-9aa2-f64bb2cbfdf1", methods=[

@@ -218,7 +218,7 @@ class ReferenceBackend final : public Backend {
     std::unordered_map<ObjectId, std::unique_ptr<Resource>> retired_pools_;
 };
 
-// Per-channel conversions (the D3D conversion rules; ClearView's in seed 003).
+// Per-channel conversions (the D3D conversion rules, as ClearView documents them).
 namespace convert {
 // Clamped to [0, 1] (NaN to 0), scaled by 2^bits - 1, rounded half up.
 std::uint32_t float_to_unorm(float value, unsigned bits);

@@ -1,5 +1,5 @@
 // Texel conversions of the reference device: float colors to every channel
-// type by the Direct3D conversion rules (ClearView's rules in seed 003), and
+// type by the Direct3D conversion rules (as the ClearView reference documents them), and
 // back for GenerateMips.
 #include <algorithm>
 #include <bit>

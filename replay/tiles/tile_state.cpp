@@ -1,5 +1,5 @@
 // The tile-mapping rules of UpdateTileMappings, CopyTileMappings and
-// ResizeTilePool (docs/tiled-resources.md, seed 000), over copy-on-write state.
+// ResizeTilePool (as the Direct3D 11.2 reference documents them), over copy-on-write state.
 //
 // Storage. A resource's mapping is one vector of pool tile indices (kNullTile
 // for NULL) plus the one pool the resource refers to; pools are a size each.

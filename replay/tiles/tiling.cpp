@@ -124,7 +124,7 @@ std::string untileable_format(DXGI_FORMAT format) {
     }
 }
 
-// The standard tile shape at one sample (the table in tiled-resources.md).
+// The standard tile shape at one sample (the documented table of shapes per texel size).
 D3D11_TILE_SHAPE single_sample_shape(const formats::FormatInfo& facts, bool volume) {
     if (is_block_compressed(facts)) {
         const bool eight_byte_blocks = facts.bits_per_element == 64;  // BC1, BC4

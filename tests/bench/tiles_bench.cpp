@@ -1,5 +1,5 @@
-// The tile model's speed: tiles mapped per second for the mapping shapes the
-// design names (one 64x64-tile box, 4096 scattered single tiles, the seed's
+// The tile model's speed: tiles mapped per second for three mapping shapes
+// (one 64x64-tile box, 4096 scattered single tiles, the API reference's
 // mixed example), and what a checkpoint copy of the state costs, each next
 // to a naive baseline in the same run. Every benchmark reports the state's
 // heap bytes per tracked tile as the counter bytes_per_tile.

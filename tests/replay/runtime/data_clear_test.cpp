@@ -1,4 +1,4 @@
-// The reference device's clears, by the conversion rules of seed 003, and
+// The reference device's clears, by the ClearView conversion rules of the API reference, and
 // its depth-stencil, UAV, discard and offer behaviour, byte for byte.
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -66,7 +66,7 @@ Bytes slice(const Bytes& bytes, std::size_t from, std::size_t count) {
 
 }  // namespace
 
-TEST_CASE("ClearView converts colors by the seed's rules", "[data][clear]") {
+TEST_CASE("ClearView converts colors by the documented rules", "[data][clear]") {
     for (const ConversionRow& row : kConversions) {
         DataDevice device;
         device.create(texture2d(1, 2, 1, row.format));

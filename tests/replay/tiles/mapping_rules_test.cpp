@@ -1,4 +1,4 @@
-// The rules of tiled-resources.md one at a time: pools, defaults, packed mips,
+// The documented tiled-resource rules one at a time: pools, defaults, packed mips,
 // walks, CopyTileMappings, ResizeTilePool, object lifetime and copy-on-write.
 #include <catch2/catch.hpp>
 #include <cstdint>

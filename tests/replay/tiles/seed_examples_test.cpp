@@ -1,4 +1,4 @@
-// The four worked UpdateTileMappings examples of seed 000, each against a tile
+// The four worked UpdateTileMappings examples of the UpdateTileMappings reference, each against a tile
 // table written out by hand.
 #include <catch2/catch.hpp>
 #include <cstdint>
@@ -30,8 +30,8 @@ std::vector<std::uint32_t> pool_tiles_of(const TileState& state, ObjectId resour
 
 }  // namespace
 
-TEST_CASE("seed 000: clearing a whole surface to NULL covers every mip and the packed tiles",
-          "[tiles][seed]") {
+TEST_CASE("API reference example: clearing a whole surface to NULL covers every mip and the packed tiles",
+          "[tiles][reference-example]") {
     TileState state;
     RecordingSink sink;
     // 3x2 tiles, 2x1 tiles, then 2 packed mips in 1 tile: 9 tiles.
@@ -48,7 +48,7 @@ TEST_CASE("seed 000: clearing a whole surface to NULL covers every mip and the p
                                                28};                     // packed
     CHECK(pool_tiles_of(state, kResource) == mapped);
 
-    // The seed's call: whole resource, NULL offsets and counts, no pool.
+    // The reference example's call: whole resource, NULL offsets and counts, no pool.
     const UINT range_flags = D3D11_TILE_RANGE_NULL;
     REQUIRE(state.update_tile_mappings(kResource, 1, nullptr, nullptr, 0, 1, &range_flags, nullptr,
                                        nullptr, D3D11_TILE_MAPPING_NO_OVERWRITE, &sink) == S_OK);
@@ -58,7 +58,7 @@ TEST_CASE("seed 000: clearing a whole surface to NULL covers every mip and the p
     CHECK(sink.messages.empty());
 }
 
-TEST_CASE("seed 000: a 2x3 box at (1,1) maps onto the single pool tile 12", "[tiles][seed]") {
+TEST_CASE("API reference example: a 2x3 box at (1,1) maps onto the single pool tile 12", "[tiles][reference-example]") {
     TileState state;
     RecordingSink sink;
     REQUIRE(state.create_pool(kPool, pool_bytes(16), &sink) == S_OK);
@@ -93,7 +93,7 @@ TEST_CASE("seed 000: a 2x3 box at (1,1) maps onto the single pool tile 12", "[ti
     CHECK(sink.messages.empty());
 }
 
-TEST_CASE("seed 000: scattered single tiles from coordinates and offsets alone", "[tiles][seed]") {
+TEST_CASE("API reference example: scattered single tiles from coordinates and offsets alone", "[tiles][reference-example]") {
     TileState state;
     RecordingSink sink;
     REQUIRE(state.create_pool(kPool, pool_bytes(16), &sink) == S_OK);
@@ -134,8 +134,8 @@ TEST_CASE("seed 000: scattered single tiles from coordinates and offsets alone",
     CHECK(sink.messages.empty());
 }
 
-TEST_CASE("seed 000: 22 tiles of three boxes through SKIP, NULL and REUSE_SINGLE_TILE ranges",
-          "[tiles][seed]") {
+TEST_CASE("API reference example: 22 tiles of three boxes through SKIP, NULL and REUSE_SINGLE_TILE ranges",
+          "[tiles][reference-example]") {
     TileState state;
     RecordingSink sink;
     constexpr UINT kWidth = 27;
@@ -158,7 +158,7 @@ TEST_CASE("seed 000: 22 tiles of three boxes through SKIP, NULL and REUSE_SINGLE
     trs[0].bUseBox = TRUE;
     trs[0].Width = 2;
     trs[0].Height = 3;
-    trs[0].Depth = 1;  // the seed leaves Depth unset; a 2D box has Depth 1
+    trs[0].Depth = 1;  // the example leaves Depth unset; a 2D box has Depth 1
     trs[0].NumTiles = trs[0].Width * trs[0].Height;
     trc[1].X = 4;
     trc[1].Y = 7;

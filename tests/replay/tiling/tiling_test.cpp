@@ -1,5 +1,5 @@
 // The reference device's tiling of tiled resources, against tilings worked
-// out by hand from tiled-resources.md: tile shapes, tile numbering, packed
+// out by hand from the documented rules: tile shapes, tile numbering, packed
 // mips, and the rejection of resources that cannot be tiled.
 #include "replay/tiles/tiling.h"
 

@@ -236,7 +236,7 @@ TEST_CASE("ClearView records the color and the rectangles") {
     }) == R"({"pView":61,"Color":[0.25,0.5,0.75,1],"pRect":null,"NumRects":0})");
 }
 
-TEST_CASE("CreateTexture2D records the desc and the new texture; initial data is unrecorded") {
+TEST_CASE("CreateTexture2D records the desc and the new texture, not its initial data") {
     Capture c;
     D3D11_TEXTURE2D_DESC desc{};
     desc.Width = 256;

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <initializer_list>
 
+#include "replay/formats.h"
+
 namespace d3dcap::runtime::format_rules {
 namespace {
 
@@ -23,8 +25,14 @@ constexpr Group kGroups[] = {
     {73, 75}, {76, 78}, {79, 81}, {82, 84}, {94, 96}, {97, 99},
 };
 
+// The kind of a format's values: its own, or its blocks' for BC formats.
+formats::Kind value_kind(DXGI_FORMAT format) {
+    const formats::FormatInfo& facts = formats::info(format);
+    return facts.kind == formats::Kind::Compressed ? facts.block_kind : facts.kind;
+}
+
 bool srgb(DXGI_FORMAT format) {
-    return one_of(format, {29, 72, 75, 78, 91, 93, 99});
+    return value_kind(format) == formats::Kind::UnormSrgb;
 }
 
 }  // namespace
@@ -45,26 +53,25 @@ DXGI_FORMAT family(DXGI_FORMAT format) {
 }
 
 bool typeless(DXGI_FORMAT format) {
-    return one_of(format, {1,  5,  9,  15, 19, 23, 27, 33, 39, 44, 48,
-                           53, 60, 70, 73, 76, 79, 82, 90, 92, 94, 97});
+    return value_kind(format) == formats::Kind::Typeless;
 }
 
 bool depth(DXGI_FORMAT format) {
-    return one_of(format, {20, 40, 45, 55});
+    return formats::info(format).kind == formats::Kind::Depth;
 }
 bool stencil(DXGI_FORMAT format) {
-    return one_of(format, {20, 45});
+    return depth(format) && formats::info(format).channel_bits[1] > 0;
 }
 bool block_compressed(DXGI_FORMAT format) {
-    return (format >= 70 && format <= 84) || (format >= 94 && format <= 99);
+    return formats::info(format).kind == formats::Kind::Compressed;
 }
 bool video(DXGI_FORMAT format) {
-    return format >= 100 && format <= 114;
+    return formats::info(format).kind == formats::Kind::Video;
 }
 
 bool integer(DXGI_FORMAT format) {
-    return one_of(format, {3,  4,  7,  8,  12, 14, 17, 18, 22, 25, 30, 32,
-                           36, 38, 42, 43, 47, 50, 52, 57, 59, 62, 64});
+    const formats::Kind kind = formats::info(format).kind;
+    return kind == formats::Kind::Uint || kind == formats::Kind::Sint;
 }
 
 bool depth_capable(DXGI_FORMAT resource_format) {
@@ -130,15 +137,15 @@ bool copy_compatible(DXGI_FORMAT a, DXGI_FORMAT b, bool allow_block_reinterpret)
     // A 4x4 block of BC1/BC4 is 64 bits and of the others 128 bits; an
     // uncompressed texel of the same size may stand for it.
     auto block_bits = [](DXGI_FORMAT format) -> int {
-        if (format >= 70 && format <= 72) return 64;  // BC1
-        if (format >= 79 && format <= 81) return 64;  // BC4
-        if (block_compressed(format)) return 128;
-        return 0;
+        return block_compressed(format) ? formats::info(format).bits_per_element : 0;
     };
     auto texel_bits = [](DXGI_FORMAT format) -> int {
-        if (one_of(format, {1, 2, 3, 4})) return 128;
-        if (one_of(format, {9, 10, 11, 12, 13, 14, 15, 16, 17, 18})) return 64;
-        return 0;
+        const formats::FormatInfo& facts = formats::info(format);
+        const bool plain = !block_compressed(format) && !depth_capable(family(format)) &&
+                           !video(format);
+        return plain && (facts.bits_per_element == 64 || facts.bits_per_element == 128)
+                   ? facts.bits_per_element
+                   : 0;
     };
     const int a_block = block_bits(a), b_block = block_bits(b);
     if (a_block && !b_block) return a_block == texel_bits(b);

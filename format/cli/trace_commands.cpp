@@ -31,12 +31,9 @@ std::unique_ptr<trace::TraceReader> open_or_report(const std::string& path, std:
     return std::move(reader.value());
 }
 
-std::string call_name(std::uint16_t id) {
-    if (id == 0) return "(meta records)";
-    const api::CallInfo* call = api::find_call(static_cast<api::CallId>(id));
-    if (call == nullptr) return "call#" + std::to_string(id);
-    return std::string(call->interface_name) + (call->interface_name.empty() ? "" : "::") +
-           std::string(call->method);
+// Per-call counts name meta records as one group.
+std::string count_name(std::uint16_t id) {
+    return id == 0 ? "(meta records)" : trace::call_name(id);
 }
 
 std::string feature_level_name(std::uint32_t level) {
@@ -90,7 +87,7 @@ int run_info(const InfoOptions& options, std::ostream& out, std::ostream& err) {
     if (reader->recovered()) info["recovered"] = reader->recovery_note();
     nlohmann::ordered_json calls = nlohmann::json::array();
     for (const fb::CallCount* count : counts) {
-        calls.push_back({{"call", call_name(count->call())},
+        calls.push_back({{"call", count_name(count->call())},
                          {"count", count->count()},
                          {"bytes", count->bytes()}});
     }
@@ -122,7 +119,7 @@ int run_info(const InfoOptions& options, std::ostream& out, std::ostream& err) {
         out << std::setw(9) << count->count() << std::setw(12) << count->bytes() << std::setw(12)
             << std::setprecision(1)
             << static_cast<double>(count->bytes()) / static_cast<double>(count->count()) << "  "
-            << call_name(count->call()) << '\n';
+            << count_name(count->call()) << '\n';
     }
     return 0;
 }

@@ -117,15 +117,18 @@ void append_map_writes(const fb::Record& record, std::string& out) {
 
 }  // namespace
 
-std::string record_name(const fb::Record& record) {
-    const std::uint16_t id = record.header()->call();
-    if (id == 0) return fb::EnumNameMeta(record.meta_type());
-    const api::CallInfo* call = api::find_call(static_cast<api::CallId>(id));
-    if (call == nullptr) return "call#" + std::to_string(id);
+std::string call_name(std::uint16_t call_id) {
+    const api::CallInfo* call = api::find_call(static_cast<api::CallId>(call_id));
+    if (call == nullptr) return "call#" + std::to_string(call_id);
     std::string name(call->interface_name);
     if (!name.empty()) name += "::";
     name += call->method;
     return name;
+}
+
+std::string record_name(const fb::Record& record) {
+    const std::uint16_t id = record.header()->call();
+    return id == 0 ? std::string(fb::EnumNameMeta(record.meta_type())) : call_name(id);
 }
 
 void append_record_json(const fb::Record& record, std::string& out) {

@@ -3,6 +3,7 @@
 
 #include <d3dcap/fb/record_generated.h>
 
+#include <cstdint>
 #include <string>
 
 namespace d3dcap::trace {
@@ -14,8 +15,11 @@ void append_record_json(const fb::Record& record, std::string& out);
 // "N  t T  #ID Interface::Method {...} -> S_OK", or "N  t T  FrameBoundary {...}".
 void append_record_text(const fb::Record& record, std::string& out);
 
-// "ID3D11DeviceContext2::UpdateTileMappings", the meta record's kind, or
-// "call#N" for a call this build does not know.
+// "ID3D11DeviceContext2::UpdateTileMappings", or "call#N" for a call id
+// this build does not know.
+std::string call_name(std::uint16_t call_id);
+
+// call_name of the record's call, or the meta record's kind.
 std::string record_name(const fb::Record& record);
 
 }  // namespace d3dcap::trace

@@ -63,8 +63,7 @@ void print_params(const api::CallInfo& call, std::ostream& out) {
     }
 }
 
-}  // namespace
-
+// The C++ signature of a call, e.g. "HRESULT Map(ID3D11Resource *pResource, ...)".
 std::string signature(std::size_t call_index) {
     const api::CallInfo& call = api::kCalls[call_index];
     std::string text(call.returns);
@@ -81,6 +80,8 @@ std::string signature(std::size_t call_index) {
     text += ')';
     return text;
 }
+
+}  // namespace
 
 std::size_t print_api(const ApiListOptions& options, std::ostream& out) {
     nlohmann::json list = nlohmann::json::array();

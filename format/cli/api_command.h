@@ -15,7 +15,4 @@ struct ApiListOptions {
 // number of calls printed; zero means the interface name matched nothing.
 std::size_t print_api(const ApiListOptions& options, std::ostream& out);
 
-// The C++ signature of a call, e.g. "HRESULT Map(ID3D11Resource *pResource, ...)".
-std::string signature(std::size_t call_index);
-
 }  // namespace d3dcap::cli

@@ -242,9 +242,4 @@ std::string TraceWriter::error() const {
     return failed_ ? path_ + ": " + error_ : std::string();
 }
 
-std::uint64_t TraceWriter::events_submitted() const {
-    std::lock_guard lock(mutex_);
-    return next_event_;
-}
-
 }  // namespace d3dcap::trace

@@ -59,7 +59,6 @@ class TraceWriter {
 
     // The first write error ("path: No space left on device"), or empty.
     std::string error() const;
-    std::uint64_t events_submitted() const;
 
   private:
     struct Chunk {

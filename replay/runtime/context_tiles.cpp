@@ -128,26 +128,6 @@ HRESULT Context::ResizeTilePool(ID3D11Buffer* pool, UINT64 new_size) {
     return hr;
 }
 
-namespace {
-
-// Packed mips have no standard tile layout: CopyTiles and UpdateTiles may not
-// write them (CopySubresourceRegion1 and UpdateSubresource1 can).
-bool touches_packed_mips(const tiles::TileState& state, tiles::ObjectId resource,
-                         const std::vector<tiles::TileRef>& tile_list) {
-    const tiles::ResourceTiling* tiling = state.tiling(resource);
-    if (tiling == nullptr) return false;
-    for (const tiles::TileRef& tile : tile_list) {
-        if (tile.subresource < tiling->subresources.size() &&
-            tiling->subresources[tile.subresource].StartTileIndexInOverallResource ==
-                tiles::kPackedStart) {
-            return true;
-        }
-    }
-    return false;
-}
-
-}  // namespace
-
 void Context::CopyTiles(ID3D11Resource* target, const D3D11_TILED_RESOURCE_COORDINATE* start,
                         const D3D11_TILE_REGION_SIZE* size, ID3D11Buffer* linear,
                         UINT64 buffer_offset, UINT flags) {
@@ -183,15 +163,12 @@ void Context::CopyTiles(ID3D11Resource* target, const D3D11_TILED_RESOURCE_COORD
     }
     auto guard = device().lock();
     std::vector<tiles::TileRef> tile_list;
-    if (FAILED(device().tiles().region_tiles(resource->id(), *start, *size, tile_list, call,
-                                             &log()))) {
+    const auto access = (flags & D3D11_TILE_COPY_LINEAR_BUFFER_TO_SWIZZLED_TILED_RESOURCE)
+                            ? tiles::TileState::RegionAccess::Write
+                            : tiles::TileState::RegionAccess::Read;
+    if (FAILED(device().tiles().region_tiles(resource->id(), *start, *size, tile_list, call, &log(),
+                                             access))) {
         return;
-    }
-    if ((flags & D3D11_TILE_COPY_LINEAR_BUFFER_TO_SWIZZLED_TILED_RESOURCE) &&
-        touches_packed_mips(device().tiles(), resource->id(), tile_list)) {
-        return drop("pTileRegionStartCoordinate",
-                    "addresses packed-mip tiles, which CopyTiles cannot write (use "
-                    "CopySubresourceRegion1)");
     }
     const std::uint64_t bytes = std::uint64_t{tile_list.size()} * tiles::kTileBytes;
     if (buffer_offset > buffer->info().byte_width ||
@@ -221,14 +198,9 @@ void Context::UpdateTiles(ID3D11Resource* target, const D3D11_TILED_RESOURCE_COO
     }
     auto guard = device().lock();
     std::vector<tiles::TileRef> tile_list;
-    if (FAILED(device().tiles().region_tiles(resource->id(), *start, *size, tile_list, call,
-                                             &log()))) {
+    if (FAILED(device().tiles().region_tiles(resource->id(), *start, *size, tile_list, call, &log(),
+                                             tiles::TileState::RegionAccess::Write))) {
         return;
-    }
-    if (touches_packed_mips(device().tiles(), resource->id(), tile_list)) {
-        return drop("pDestTileRegionStartCoordinate",
-                    "addresses packed-mip tiles, which UpdateTiles cannot write (use "
-                    "UpdateSubresource1)");
     }
     if (deferred_) {
         // The app may reuse its memory at once: keep a copy of the tiles.

@@ -519,7 +519,7 @@ HRESULT TileState::resize_tile_pool(ObjectId pool, std::uint64_t new_byte_width,
 
 HRESULT TileState::region_tiles(ObjectId resource, const D3D11_TILED_RESOURCE_COORDINATE& start,
                                 const D3D11_TILE_REGION_SIZE& size, std::vector<TileRef>& tiles,
-                                const char* call, MessageSink* sink) const {
+                                const char* call, MessageSink* sink, RegionAccess access) const {
     tiles.clear();
     if (call == nullptr) call = "d3dcap::tiles::TileState::region_tiles";
     // The parameter names differ between CopyTiles and UpdateTiles.
@@ -543,6 +543,23 @@ HRESULT TileState::region_tiles(ObjectId resource, const D3D11_TILED_RESOURCE_CO
             tiles.push_back(TileRef{run.subresource, run.x + i, run.y, run.z, run.first_tile + i});
         }
     });
+    if (access == RegionAccess::Write) {
+        const ResourceTiling& tiling = target->layout->tiling();
+        for (const TileRef& tile : tiles) {
+            if (tile.subresource < tiling.subresources.size() &&
+                tiling.subresources[tile.subresource].StartTileIndexInOverallResource ==
+                    kPackedStart) {
+                tiles.clear();
+                return reject(
+                    sink, call,
+                    update_tiles ? "pDestTileRegionStartCoordinate" : "pTileRegionStartCoordinate",
+                    update_tiles ? "addresses packed-mip tiles, which UpdateTiles cannot "
+                                   "write (use UpdateSubresource1)"
+                                 : "addresses packed-mip tiles, which CopyTiles cannot "
+                                   "write (use CopySubresourceRegion1)");
+            }
+        }
+    }
     return S_OK;
 }
 

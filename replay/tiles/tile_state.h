@@ -67,10 +67,13 @@ class TileState {
 
     // The tiles a CopyTiles/UpdateTiles region addresses, in the order the
     // linear side holds them; E_INVALIDARG when the region leaves the
-    // resource or touches packed mips with a box.
+    // resource, touches packed mips with a box, or (writes) touches packed
+    // mips at all: they have no standard tile layout to write tiles into.
+    enum class RegionAccess { Read, Write };
     HRESULT region_tiles(ObjectId resource, const D3D11_TILED_RESOURCE_COORDINATE& start,
                          const D3D11_TILE_REGION_SIZE& size, std::vector<TileRef>& tiles,
-                         const char* call, runtime::MessageSink* sink) const;
+                         const char* call, runtime::MessageSink* sink,
+                         RegionAccess access = RegionAccess::Read) const;
 
     // Queries for devices, the viewer and the tools.
     bool is_pool(ObjectId object) const;

@@ -163,11 +163,11 @@ TEST_CASE("UpdateTiles and CopyTiles refuse packed-mip tiles", "[tiles][context]
     test.context->UpdateTiles(texture.get(), &packed, &one, data.data(), 0);
     CHECK(test.last_message() ==
           "ID3D11DeviceContext2::UpdateTiles: pDestTileRegionStartCoordinate: addresses packed-mip "
-          "tiles, which UpdateTiles cannot write (use UpdateSubresource1); dropped");
+          "tiles, which UpdateTiles cannot write (use UpdateSubresource1)");
     Com<ID3D11Buffer> linear = test.buffer(kTile, 0);
     test.context->CopyTiles(texture.get(), &packed, &one, linear.get(), 0,
                             D3D11_TILE_COPY_LINEAR_BUFFER_TO_SWIZZLED_TILED_RESOURCE);
     CHECK(test.last_message() ==
           "ID3D11DeviceContext2::CopyTiles: pTileRegionStartCoordinate: addresses packed-mip "
-          "tiles, which CopyTiles cannot write (use CopySubresourceRegion1); dropped");
+          "tiles, which CopyTiles cannot write (use CopySubresourceRegion1)");
 }

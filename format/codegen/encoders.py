@@ -20,9 +20,14 @@ parameter table (schema.py) from the C arguments:
   NULL pointers       absent fields (scalars read through them stay 0)
   REFIID/REFGUID      fb::Guid
 
-[special] calls get no encoder (they are written by hand); kHandWrittenCalls
-lists them.  Parameters with a size=RULE are recorded absent (the rule is
-hand-written, and no generated code guesses it); kUnrecordedParams lists them.
+Every call gets an encoder, [special] ones too (their wrappers are written by
+hand and call it; kHandWrittenCalls lists them).  An iid= out parameter is
+recorded as the id of the object it received.  A size=RULE parameter takes its
+sizes from the caller, which applies the hand-written rule: an extra argument
+<name>_bytes (std::size_t for a blob, std::span<const std::size_t> with one
+size per element for an array of structs such as D3D11_SUBRESOURCE_DATA).
+Parameters of platform types with a size rule (SECURITY_ATTRIBUTES) are
+recorded absent; kUnrecordedParams lists them.
 """
 
 from __future__ import annotations
@@ -98,7 +103,7 @@ class Encoders:
     # -- what is generated ---------------------------------------------------
 
     def calls(self) -> list:
-        return [c for c in self.api.all_calls() if not c.special]
+        return list(self.api.all_calls())
 
     def hand_written(self) -> list:
         return [c for c in self.api.all_calls() if c.special]
@@ -293,13 +298,20 @@ class Encoders:
         base = self.sb.resolve(p.type.base)
         call_name = call_type_name(call)
         w = kind.what
+        if p.size_rule and w == "blob":
+            return [f"const auto {local} = blob(b, {p.name}, {snake_case(p.name)}_bytes);"], \
+                [f"{add}({local});"], False
+        if p.size_rule and w == "vector" and kind.element.what == "struct":
+            self._need(kind)
+            return [f"const auto {local} = {self._sized_table_vector(call_name, p)};"], \
+                [f"{add}({local});"], False
         if p.size_rule:
             self.unrecorded.append(Unrecorded(call_name, p.name,
-                                              f"size rule '{p.size_rule}' is hand-written"))
+                                              f"{p.type.base} with size rule '{p.size_rule}' "
+                                              "is not recorded"))
             return [], [], False
         if p.iid:
-            raise TableError(f"encoders: {call.qualified_name}: {p.name}: an iid= out "
-                             "parameter needs a hand-written encoder")
+            return [], [f"if ({p.name} != nullptr) {add}(object_id(ids, *{p.name}));"], True
         self._need(kind)
         if w == "object":
             if p.type.pointers == 1:
@@ -317,7 +329,8 @@ class Encoders:
             return [], [f"if ({p.name} != nullptr) {{ const auto fb_value = to_fb(*{p.name}); "
                         f"{add}(&fb_value); }}"], False
         if w == "struct":
-            value = (f"{p.name} != nullptr ? table(b, *{p.name}) "
+            unknown = "".join(", kUnknownSize" for _ in self._unknown_size_fields(kind.struct))
+            value = (f"{p.name} != nullptr ? table(b, *{p.name}{unknown}) "
                      f": flatbuffers::Offset<fb::{kind.struct}>()")
             return [f"const auto {local} = {value};"], [f"{add}({local});"], False
         if w == "string":
@@ -350,6 +363,18 @@ class Encoders:
             return [f"const auto {local} = {vector};"], [f"{add}({local});"], uses_ids
         raise TableError(f"encoders: {call.qualified_name}: {p.name}: no rule for {w}")
 
+    def _sized_table_vector(self, call_name: str, p) -> str:
+        """Structs whose count and blob sizes come from a size rule (one size each)."""
+        struct = self.sb.resolve(p.type.base)
+        blobs = self._unknown_size_fields(struct)
+        if len(blobs) != 1:
+            raise TableError(f"encoders: {call_name}: {p.name}: a size rule needs exactly one "
+                             f"unsized blob in {struct} (found {blobs})")
+        sizes = f"{snake_case(p.name)}_bytes"
+        return (f"{p.name} == nullptr ? flatbuffers::Offset<flatbuffers::Vector<"
+                f"flatbuffers::Offset<fb::{struct}>>>() : sized_tables(b, {p.name}, {sizes}, "
+                f"[&b](const {struct}& v, std::size_t size) {{ return table(b, v, size); }})")
+
     def _table_vector(self, call_name: str, p, data: str, count: str, names: set[str]) -> str:
         struct = self.sb.resolve(p.type.base)
         extra = []
@@ -372,9 +397,24 @@ class Encoders:
         params = ["flatbuffers::FlatBufferBuilder& b",
                   "ObjectIds& ids" if uses_ids or not definition else "ObjectIds& /*ids*/"]
         for p in call.params:
-            unused = definition and p.size_rule
-            params.append(("[[maybe_unused]] " if unused else "") + p.c_decl())
+            params.append(p.c_decl())
+        for p in call.params:
+            extra = self._size_argument(p)
+            if extra:
+                params.append(extra)
         return (f"flatbuffers::Offset<fb::{name}> encode_{name}({', '.join(params)})")
+
+    def _size_argument(self, p) -> str | None:
+        """The extra argument of a size=RULE parameter that is recorded."""
+        if not p.size_rule:
+            return None
+        kind = self.cl.param(p)
+        name = f"{snake_case(p.name)}_bytes"
+        if kind.what == "blob":
+            return f"std::size_t {name}"
+        if kind.what == "vector" and kind.element.what == "struct":
+            return f"std::span<const std::size_t> {name}"
+        return None
 
     def encoder(self, call) -> list[str]:
         names = {p.name for p in call.params}
@@ -428,6 +468,7 @@ def generate_header(api) -> str:
            "",
            "#include <array>",
            "#include <cstdint>",
+           "#include <span>",
            "#include <string>",
            "#include <string_view>",
            "",
@@ -454,7 +495,8 @@ def generate_header(api) -> str:
             f"inline constexpr std::array<CallId, {len(calls)}> kEncodedCalls{{{{"]
     out += [f"    {_call_id(c)}," for c in calls]
     out += ["}};", "",
-            "// [special] calls: their encoders are written by hand.",
+            "// [special] calls: their wrappers are written by hand (they still use the",
+            "// generated encoders).",
             f"inline constexpr std::array<CallId, {len(special)}> kHandWrittenCalls{{{{"]
     out += [f"    {_call_id(c)}," for c in special]
     out += ["}};", "",
@@ -588,6 +630,18 @@ flatbuffers::Offset<flatbuffers::Vector<Offset>> tables(flatbuffers::FlatBufferB
     std::vector<Offset> offsets;
     offsets.reserve(count);
     for (std::size_t i = 0; i < count; ++i) offsets.push_back(encode_one(values[i]));
+    return b.CreateVector(offsets);
+}
+
+// Tables whose one blob's size comes from a size rule: one size per element.
+template <typename C, typename EncodeOne,
+          typename Offset = std::invoke_result_t<EncodeOne, const C&, std::size_t>>
+flatbuffers::Offset<flatbuffers::Vector<Offset>> sized_tables(
+    flatbuffers::FlatBufferBuilder& b, const C* values, std::span<const std::size_t> sizes,
+    EncodeOne encode_one) {
+    std::vector<Offset> offsets;
+    offsets.reserve(sizes.size());
+    for (std::size_t i = 0; i < sizes.size(); ++i) offsets.push_back(encode_one(values[i], sizes[i]));
     return b.CreateVector(offsets);
 }
 """

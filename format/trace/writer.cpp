@@ -32,6 +32,11 @@ int write_fully(int fd, const void* data, std::size_t size) {
     return 0;
 }
 
+void number_record(std::uint8_t* data, std::uint64_t event) {
+    flatbuffers::GetMutableSizePrefixedRoot<fb::Record>(data)->mutable_header()->mutate_event(
+        event);
+}
+
 }  // namespace
 
 Result<std::unique_ptr<TraceWriter>> TraceWriter::create(const std::string& path,
@@ -62,18 +67,70 @@ TraceWriter::TraceWriter(std::string path, int fd, std::uint64_t offset,
                          const WriterOptions& options)
     : path_(std::move(path)), fd_(fd), options_(options), file_offset_(offset) {
     open_.bytes.reserve(options_.chunk_bytes + options_.chunk_bytes / 4);
+    flatbuffers::FlatBufferBuilder builder(64);
+    const fb::RecordHeader header(0, 0, 0, 0, 0, 0, 0);
+    fb::RecordBuilder record(builder);
+    record.add_header(&header);
+    builder.FinishSizePrefixed(record.Finish());
+    placeholder_.assign(builder.GetBufferPointer(), builder.GetBufferPointer() + builder.GetSize());
 }
 
 TraceWriter::~TraceWriter() {
     close();
 }
 
+std::optional<std::uint64_t> TraceWriter::reserve() {
+    // The stop flag shares the counter's word, so every number handed out is
+    // one that close() sees.
+    const std::uint64_t event = reserved_.fetch_add(1, std::memory_order_relaxed);
+    if (event & kStopped) return std::nullopt;
+    return event;
+}
+
+std::optional<std::uint64_t> TraceWriter::submit(flatbuffers::FlatBufferBuilder& builder,
+                                                 std::uint64_t event, bool end_of_frame) {
+    std::uint8_t* data = builder.GetBufferPointer();
+    number_record(data, event);
+    std::unique_lock lock(mutex_);
+    if (!wait_for_room_locked(lock)) return std::nullopt;
+    return accept_locked(lock, data, builder.GetSize(), event, end_of_frame);
+}
+
 std::optional<std::uint64_t> TraceWriter::submit(flatbuffers::FlatBufferBuilder& builder,
                                                  bool end_of_frame) {
     std::uint8_t* data = builder.GetBufferPointer();
-    const std::size_t size = builder.GetSize();
     std::unique_lock lock(mutex_);
-    if (failed_ || stopping_) return std::nullopt;
+    if (!wait_for_room_locked(lock)) return std::nullopt;
+    // Reserved under the lock, so records that only come this way are never
+    // held.
+    const std::uint64_t event = reserved_.fetch_add(1, std::memory_order_relaxed);
+    number_record(data, event);
+    return accept_locked(lock, data, builder.GetSize(), event, end_of_frame);
+}
+
+void TraceWriter::abandon(std::uint64_t event) {
+    std::unique_lock lock(mutex_);
+    if (!wait_for_room_locked(lock)) return;
+    number_record(placeholder_.data(), event);
+    accept_locked(lock, placeholder_.data(), placeholder_.size(), event, false);
+}
+
+bool TraceWriter::wait_for_room_locked(std::unique_lock<std::mutex>& lock) {
+    // Waiting before a record is taken, never while appending, bounds the
+    // queue without waiting on an earlier event's record.
+    space_ready_.wait(
+        lock, [&] { return queue_.size() < options_.queued_chunks || failed_ || stopping_; });
+    return !failed_ && !stopping_;
+}
+
+std::optional<std::uint64_t> TraceWriter::accept_locked(std::unique_lock<std::mutex>& lock,
+                                                        const std::uint8_t* data, std::size_t size,
+                                                        std::uint64_t event, bool end_of_frame) {
+    // Not stopped, so reserved_ holds no flag; past events and events never
+    // handed out are refused.
+    if (event < next_written_ || event >= reserved_.load(std::memory_order_relaxed)) {
+        return std::nullopt;
+    }
     if (size > options_.max_record_bytes) {
         lock.unlock();
         fail("a record of " + std::to_string(size) + " bytes is larger than the limit of " +
@@ -81,22 +138,71 @@ std::optional<std::uint64_t> TraceWriter::submit(flatbuffers::FlatBufferBuilder&
              0);
         return std::nullopt;
     }
-    if (open_.record_count > 0 && open_.bytes.size() + padded(size) > options_.chunk_bytes) {
-        close_open_chunk_locked(lock);
-        if (failed_) return std::nullopt;
+    if (event == next_written_) {
+        append_locked(data, size, end_of_frame);
+        drain_locked();
+        return event;
     }
-    const std::uint64_t event = next_event_++;
-    flatbuffers::GetMutableSizePrefixedRoot<fb::Record>(data)->mutable_header()->mutate_event(
-        event);
+    Pending& slot = pending_slot_locked(event);
+    if (slot.filled) return std::nullopt;
+    slot.bytes.assign(data, data + size);
+    slot.filled = true;
+    slot.end_of_frame = end_of_frame;
+    ++pending_count_;
+    return event;
+}
+
+void TraceWriter::append_locked(const std::uint8_t* data, std::size_t size, bool end_of_frame) {
+    if (open_.record_count > 0 && open_.bytes.size() + padded(size) > options_.chunk_bytes) {
+        queue_open_chunk_locked();
+    }
     if (open_.record_count == 0) {
-        open_.first_event = event;
+        open_.first_event = next_written_;
         open_.opened = std::chrono::steady_clock::now();
     }
     open_.bytes.insert(open_.bytes.end(), data, data + size);
     open_.bytes.insert(open_.bytes.end(), kZeros, kZeros + (padded(size) - size));
     ++open_.record_count;
-    if (end_of_frame) close_open_chunk_locked(lock);
-    return event;
+    ++next_written_;
+    if (end_of_frame) queue_open_chunk_locked();
+}
+
+void TraceWriter::drain_locked() {
+    while (pending_count_ > 0) {
+        Pending& slot = pending_[next_written_ & (pending_.size() - 1)];
+        if (!slot.filled) return;
+        slot.filled = false;
+        --pending_count_;
+        append_locked(slot.bytes.data(), slot.bytes.size(), slot.end_of_frame);
+        // Buffers are kept for the next early record, but not huge ones.
+        if (slot.bytes.capacity() > options_.chunk_bytes) {
+            std::vector<std::uint8_t>().swap(slot.bytes);
+        } else {
+            slot.bytes.clear();
+        }
+    }
+}
+
+TraceWriter::Pending& TraceWriter::pending_slot_locked(std::uint64_t event) {
+    const std::uint64_t distance = event - next_written_;
+    if (distance >= pending_.size()) {
+        std::size_t size = pending_.empty() ? 64 : pending_.size();
+        while (size <= distance) size *= 2;
+        std::vector<Pending> grown(size);
+        // The old ring covers the events from next_written_ on, one slot each.
+        for (std::size_t i = 0; i < pending_.size(); ++i) {
+            const std::uint64_t e = next_written_ + i;
+            grown[e & (size - 1)] = std::move(pending_[e & (pending_.size() - 1)]);
+        }
+        pending_.swap(grown);
+    }
+    return pending_[event & (pending_.size() - 1)];
+}
+
+std::uint64_t TraceWriter::stop_reserving_locked() {
+    const std::uint64_t before = reserved_.fetch_or(kStopped, std::memory_order_relaxed);
+    if (!(before & kStopped)) reserved_end_ = before;
+    return reserved_end_;
 }
 
 void TraceWriter::flush() {
@@ -113,6 +219,12 @@ void TraceWriter::wait_written() {
 void TraceWriter::close_open_chunk_locked(std::unique_lock<std::mutex>& lock) {
     space_ready_.wait(lock, [&] { return queue_.size() < options_.queued_chunks || failed_; });
     if (failed_) return;
+    queue_open_chunk_locked();
+}
+
+void TraceWriter::queue_open_chunk_locked() {
+    // Another thread may have queued it while this one waited.
+    if (open_.record_count == 0) return;
     queue_.push_back(std::move(open_));
     open_ = Chunk{};
     if (!spare_buffers_.empty()) {
@@ -133,7 +245,7 @@ void TraceWriter::writer_loop() {
             work_ready_.wait_for(lock, options_.flush_interval);
             const auto age = std::chrono::steady_clock::now() - open_.opened;
             if (queue_.empty() && open_.record_count > 0 && age >= options_.flush_interval) {
-                close_open_chunk_locked(lock);
+                queue_open_chunk_locked();
             }
             continue;
         }
@@ -198,6 +310,7 @@ void TraceWriter::fail(const std::string& what, int error_number) {
     std::lock_guard lock(mutex_);
     if (failed_) return;
     failed_ = true;
+    stop_reserving_locked();
     error_ = what;
     if (error_number != 0) error_ += std::string(": ") + std::strerror(error_number);
     std::fprintf(stderr, "d3dcap: %s: %s; capture stopped\n", path_.c_str(), error_.c_str());
@@ -208,13 +321,21 @@ void TraceWriter::fail(const std::string& what, int error_number) {
 Status TraceWriter::close() {
     {
         std::unique_lock lock(mutex_);
-        if (stopping_) return failed_ ? Status(TraceError{path_, error_}) : ok_status();
-        if (open_.record_count > 0 && !failed_) {
-            queue_.push_back(std::move(open_));
-            open_ = Chunk{};
-        }
+        if (stopping_) return result_locked();
         stopping_ = true;
+        const std::uint64_t reserved = stop_reserving_locked();
+        if (!failed_) {
+            // A missing record gets a placeholder so that the held records
+            // after it are written too.
+            for (drain_locked(); next_written_ < reserved; drain_locked()) {
+                if (!missing_) missing_ = next_written_;
+                number_record(placeholder_.data(), next_written_);
+                append_locked(placeholder_.data(), placeholder_.size(), false);
+            }
+            queue_open_chunk_locked();
+        }
         work_ready_.notify_all();
+        space_ready_.notify_all();
     }
     if (thread_.joinable()) thread_.join();
     bool failed;
@@ -234,7 +355,16 @@ Status TraceWriter::close() {
     }
     if (::close(fd_) != 0) fail("cannot close the trace", errno);
     std::lock_guard lock(mutex_);
-    return failed_ ? Status(TraceError{path_, error_}) : ok_status();
+    return result_locked();
+}
+
+Status TraceWriter::result_locked() const {
+    if (failed_) return TraceError{path_, error_};
+    if (missing_) {
+        return TraceError{
+            path_, "event " + std::to_string(*missing_) + " was reserved but never submitted"};
+    }
+    return ok_status();
 }
 
 std::string TraceWriter::error() const {

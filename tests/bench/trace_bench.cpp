@@ -5,6 +5,7 @@
 
 #include <cstring>
 #include <filesystem>
+#include <mutex>
 #include <random>
 
 #include "format/trace/reader.h"
@@ -75,6 +76,64 @@ void BM_SubmitBlob64K(benchmark::State& state) {
     std::filesystem::remove(scratch("blob.d3dcap"));
 }
 BENCHMARK(BM_SubmitBlob64K)->UseRealTime();
+
+// Capture threads sharing one writer: thread 0 creates and closes it, the
+// loop starts and ends with all threads together. reserve_first numbers the
+// event before the record is built, as a call entering the layer does.
+std::unique_ptr<trace::TraceWriter> shared_writer;
+
+void submit_shared(benchmark::State& state, bool reserve_first) {
+    if (state.thread_index() == 0) {
+        shared_writer = std::move(
+            trace::TraceWriter::create(scratch("shared.d3dcap"), testing::sample_header()).value());
+    }
+    flatbuffers::FlatBufferBuilder b;
+    for (auto _ : state) {
+        if (reserve_first) {
+            const std::optional<std::uint64_t> event = shared_writer->reserve();
+            build_small(b);
+            benchmark::DoNotOptimize(shared_writer->submit(b, *event));
+        } else {
+            build_small(b);
+            benchmark::DoNotOptimize(shared_writer->submit(b));
+        }
+    }
+    state.SetItemsProcessed(state.iterations());
+    if (state.thread_index() == 0) {
+        shared_writer->close();
+        shared_writer.reset();
+        std::filesystem::remove(scratch("shared.d3dcap"));
+    }
+}
+void BM_SubmitSmallShared(benchmark::State& state) {
+    submit_shared(state, false);
+}
+void BM_ReserveSubmitSmall(benchmark::State& state) {
+    submit_shared(state, true);
+}
+BENCHMARK(BM_SubmitSmallShared)->Threads(1)->Threads(4)->UseRealTime();
+BENCHMARK(BM_ReserveSubmitSmall)->Threads(1)->Threads(4)->UseRealTime();
+
+// Baselines for reserve(): an atomic counter against one under a mutex.
+std::atomic<std::uint64_t> atomic_counter{0};
+std::mutex counter_mutex;
+std::uint64_t locked_counter = 0;
+
+void BM_CounterAtomic(benchmark::State& state) {
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(atomic_counter.fetch_add(1, std::memory_order_relaxed));
+    }
+    state.SetItemsProcessed(state.iterations());
+}
+void BM_CounterMutex(benchmark::State& state) {
+    for (auto _ : state) {
+        std::lock_guard lock(counter_mutex);
+        benchmark::DoNotOptimize(locked_counter++);
+    }
+    state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_CounterAtomic)->Threads(1)->Threads(4)->UseRealTime();
+BENCHMARK(BM_CounterMutex)->Threads(1)->Threads(4)->UseRealTime();
 
 // Baseline: copying the same record bytes into a chunk-sized buffer.
 void memcpy_record(benchmark::State& state, const flatbuffers::FlatBufferBuilder& b) {

@@ -24,7 +24,8 @@ void IndexBuilder::add_record(const fb::Record& record, std::size_t record_bytes
     const fb::RecordHeader& header = *record.header();
     ++event_count_;
     uncompressed_bytes_ += record_bytes;
-    threads_[header.thread()] = true;
+    // Thread 0 marks placeholders of abandoned events, not a thread.
+    if (header.thread() != 0) threads_[header.thread()] = true;
     Count& count = counts_[header.call()];
     ++count.count;
     count.bytes += record_bytes;

@@ -1,7 +1,7 @@
 // `d3dcap demo`: the runtime on the reference device, through the standard
 // D3D11 API: the API reference's 22-tile UpdateTileMappings example, its tile
 // map, and a write through one tile seen through another that shares its
-// pool tile. Capture, replay and the viewer join the demo as they land.
+// pool tile. scripts/demo then captures the tiled_streaming example.
 #include "demo.h"
 
 #include <d3d11_2.h>
@@ -51,8 +51,8 @@ const char* hresult_text(HRESULT hr) {
 int run_demo(std::size_t calls_in_table, std::size_t context_methods) {
     std::printf(
         "d3dcap demo\n"
-        "Capture, replay and the viewer are not built yet; this demo drives the runtime\n"
-        "they will run on: the CPU reference device, through the standard D3D11 API.\n\n"
+        "The runtime that capture and replay run on: the CPU reference device, through\n"
+        "the standard D3D11 API.\n\n"
         "API table: %zu calls, %zu device-context methods (vtable slots 7-143).\n",
         calls_in_table, context_methods);
 

@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "api_command.h"
+#include "capture_command.h"
 #include "demo.h"
 #include "trace_commands.h"
 
@@ -52,6 +53,22 @@ int main(int argc, char** argv) {
         app.add_subcommand("verify", "Check every chunk and record; exit 1 on any problem");
     verify_cmd->add_option("trace", verify_options.trace, "The trace file")->required();
 
+    d3dcap::cli::CaptureOptions capture_options;
+    CLI::App* capture_cmd = app.add_subcommand(
+        "capture",
+        "Run a program under the capture layer: d3dcap capture [options] -- PROGRAM ARGS...");
+    capture_cmd->add_option("-o,--output", capture_options.output,
+                            "The trace file (default: PROGRAM.d3dcap)");
+    capture_cmd->add_option("--frames", capture_options.frames,
+                            "Frames to record, A-B (from 0, inclusive); before A nothing is "
+                            "recorded and the trace starts with a state snapshot");
+    capture_cmd->add_option("--device", capture_options.device,
+                            "Create this device whatever the program asks for: reference, "
+                            "hardware or null");
+    capture_cmd->add_option("command", capture_options.command, "The program and its arguments")
+        ->required();
+    capture_cmd->prefix_command();
+
     CLI11_PARSE(app, argc, argv);
     if (api_cmd->parsed()) {
         if (d3dcap::cli::print_api(api_options, std::cout) == 0) {
@@ -64,6 +81,8 @@ int main(int argc, char** argv) {
     if (demo_cmd->parsed()) return run_demo();
     if (info_cmd->parsed()) return d3dcap::cli::run_info(info_options, std::cout, std::cerr);
     if (dump_cmd->parsed()) return d3dcap::cli::run_dump(dump_options, stdout, std::cerr);
+    if (capture_cmd->parsed())
+        return d3dcap::cli::run_capture(capture_options, argv[0], std::cout, std::cerr);
     if (verify_cmd->parsed()) return d3dcap::cli::run_verify(verify_options, std::cout, std::cerr);
     return 1;
 }

@@ -1,5 +1,6 @@
 #include "trace_commands.h"
 
+#include <d3d11_2.h>
 #include <d3dcap/api/calls.h>
 
 #include <algorithm>
@@ -15,6 +16,24 @@
 namespace d3dcap::cli {
 
 namespace {
+
+// D3D_DRIVER_TYPE as the capture asked for it.
+std::string driver_type_name(std::uint32_t type) {
+    switch (type) {
+        case D3D_DRIVER_TYPE_HARDWARE:
+            return "hardware driver";
+        case D3D_DRIVER_TYPE_REFERENCE:
+            return "reference driver";
+        case D3D_DRIVER_TYPE_NULL:
+            return "null driver";
+        case D3D_DRIVER_TYPE_SOFTWARE:
+            return "software driver";
+        case D3D_DRIVER_TYPE_WARP:
+            return "WARP driver";
+        default:
+            return "driver type " + std::to_string(type);
+    }
+}
 
 // Opens a trace, printing why it cannot be opened, or (when warn_recovered)
 // what recovery found in a trace that was cut short.
@@ -102,8 +121,10 @@ int run_info(const InfoOptions& options, std::ostream& out, std::ostream& err) {
         << "producer:  " << info["producer"].get<std::string>() << '\n';
     if (device != nullptr) {
         out << "device:    " << text_of(device->adapter_name()) << ", vendor 0x" << std::hex
-            << device->vendor_id() << " device 0x" << device->device_id() << std::dec << ", driver "
-            << text_of(device->driver_version()) << ", feature level "
+            << device->vendor_id() << " device 0x" << device->device_id() << std::dec;
+        if (!text_of(device->driver_version()).empty())
+            out << ", driver " << text_of(device->driver_version());
+        out << ", " << driver_type_name(device->driver_type()) << ", feature level "
             << feature_level_name(device->feature_level()) << ", tiled resources tier "
             << device->tiled_resources_tier() << '\n';
     }

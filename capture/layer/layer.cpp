@@ -1,0 +1,391 @@
+#include "capture/layer/layer.h"
+
+#include <d3dcap/fb/trace_generated.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+#include "capture/layer/recorder.h"
+#include "capture/layer/resource_info.h"
+#include "capture/layer/snapshot.h"
+#include "capture/layer/tile_tracker.h"
+
+namespace d3dcap::capture {
+
+namespace {
+
+// {5d3c4a1e-7f0b-4b8e-9a61-d3dcap000001}: the private-data slot of the
+// lifetime sentinel.
+constexpr GUID kSentinelGuid = {
+    0x5d3c4a1e, 0x7f0b, 0x4b8e, {0x9a, 0x61, 0xd3, 0xdc, 0xa9, 0x00, 0x00, 0x01}};
+
+// Held only by the real object (in its private data): released when the
+// object is destroyed, it tells the layer.
+class LifetimeSentinel final : public IUnknown {
+  public:
+    explicit LifetimeSentinel(Wrapper* wrapper) : wrapper_(wrapper) {}
+    HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** out) override {
+        if (out == nullptr) return E_POINTER;
+        *out = nullptr;
+        if (riid != __uuidof(IUnknown)) return E_NOINTERFACE;
+        AddRef();
+        *out = this;
+        return S_OK;
+    }
+    ULONG STDMETHODCALLTYPE AddRef() override { return ++refs_; }
+    ULONG STDMETHODCALLTYPE Release() override {
+        const ULONG left = --refs_;
+        if (left == 0) {
+            Layer::get().destroyed(wrapper_);
+            delete this;
+        }
+        return left;
+    }
+
+  private:
+    std::atomic<ULONG> refs_{1};
+    Wrapper* wrapper_;
+};
+
+class LayerIds final : public api::ObjectIds {
+  public:
+    std::uint64_t id_of(const void* object) override {
+        const FacetHeader* header = header_of(object);
+        return header == nullptr ? 0 : header->owner->id;
+    }
+};
+
+struct ThreadBuilders {
+    std::vector<std::unique_ptr<flatbuffers::FlatBufferBuilder>> builders;
+    std::size_t depth = 0;
+};
+thread_local ThreadBuilders t_builders;
+
+std::atomic<std::uint32_t> g_next_thread{1};
+
+bool parse_frames(const std::string& text, std::uint64_t& first, std::uint64_t& count) {
+    const auto dash = text.find('-');
+    char* end = nullptr;
+    const std::string a = text.substr(0, dash);
+    if (a.empty()) return false;
+    first = std::strtoull(a.c_str(), &end, 10);
+    if (*end != 0) return false;
+    if (dash == std::string::npos) {
+        count = 1;
+        return true;
+    }
+    const std::string b = text.substr(dash + 1);
+    if (b.empty()) {
+        count = 0;
+        return true;
+    }
+    const std::uint64_t last = std::strtoull(b.c_str(), &end, 10);
+    if (*end != 0 || last < first) return false;
+    count = last - first + 1;
+    return true;
+}
+
+}  // namespace
+
+Wrapper::Wrapper(WrapperKind wrapper_kind) : kind(wrapper_kind) {}
+Wrapper::~Wrapper() = default;
+
+int find_interface(IUnknown* real, void** out, std::initializer_list<const IID*> iids) {
+    int level = static_cast<int>(iids.size());
+    for (const IID* iid : iids) {
+        void* found = nullptr;
+        if (SUCCEEDED(real->QueryInterface(*iid, &found)) && found != nullptr) {
+            static_cast<IUnknown*>(found)->Release();
+            *out = found;
+            return level;
+        }
+        --level;
+    }
+    *out = nullptr;
+    return 0;
+}
+
+FacetHeader* header_of(const void* p) {
+    if (p == nullptr) return nullptr;
+    const void* vtable = *static_cast<const void* const*>(p);
+    if (!is_facet_vtable(vtable)) return nullptr;
+    // Every facet class keeps its header right after the vtable pointer.
+    return reinterpret_cast<FacetHeader*>(const_cast<char*>(static_cast<const char*>(p)) +
+                                          sizeof(void*));
+}
+
+std::uint32_t thread_number() {
+    thread_local const std::uint32_t number = g_next_thread.fetch_add(1);
+    return number;
+}
+
+BuilderScope::BuilderScope() {
+    ThreadBuilders& t = t_builders;
+    if (t.depth == t.builders.size())
+        t.builders.push_back(std::make_unique<flatbuffers::FlatBufferBuilder>(1024));
+    builder_ = t.builders[t.depth++].get();
+    builder_->Clear();
+}
+
+BuilderScope::~BuilderScope() {
+    --t_builders.depth;
+}
+
+CaptureConfig CaptureConfig::from_environment(std::string& error) {
+    CaptureConfig config;
+    if (const char* out = std::getenv("D3DCAP_CAPTURE_OUTPUT"); out != nullptr && *out != 0)
+        config.output_path = out;
+    if (const char* frames = std::getenv("D3DCAP_CAPTURE_FRAMES"); frames != nullptr && *frames) {
+        if (!parse_frames(frames, config.first_frame, config.frame_count))
+            error = std::string("D3DCAP_CAPTURE_FRAMES: '") + frames +
+                    "' is not a frame range (A-B, A- or A, frames counted from 0)";
+    }
+    if (const char* manual = std::getenv("D3DCAP_CAPTURE_MANUAL"); manual != nullptr)
+        config.start_at_load = std::strcmp(manual, "1") != 0;
+    return config;
+}
+
+Layer& Layer::get() {
+    // Never destroyed: objects may be released by static destructors of the
+    // application after ours would have run.
+    static Layer* layer = new Layer();
+    return *layer;
+}
+
+Layer::Layer() = default;
+Layer::~Layer() = default;
+
+api::ObjectIds& Layer::ids() {
+    static LayerIds ids;
+    return ids;
+}
+
+void Layer::configure(const CaptureConfig& config) {
+    std::lock_guard lock(control_mutex_);
+    config_ = config;
+    keeps_creation_ = !config.start_at_load || config.first_frame > 0;
+    stop_after_frame_ = config.frame_count == 0 ? 0 : config.first_frame + config.frame_count;
+}
+
+bool Layer::open_trace_locked(std::string& error) {
+    flatbuffers::FlatBufferBuilder b;
+    const auto options = fb::CreateCaptureOptions(b, config_.first_frame, config_.frame_count,
+                                                  b.CreateString(config_.command_line),
+                                                  b.CreateString(config_.process_name));
+    const auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
+        std::chrono::system_clock::now().time_since_epoch());
+    const auto device = fb::CreateDeviceDescription(
+        b, b.CreateString(device_.adapter), device_.vendor_id, device_.device_id, 0,
+        device_.driver_type, device_.feature_level, device_.tier);
+    b.Finish(fb::CreateTraceHeader(b, b.CreateString("d3dcap capture"), b.CreateString("0.1.0"),
+                                   static_cast<std::uint64_t>(now.count()), options, device));
+    auto writer = trace::TraceWriter::create(config_.output_path, b.Release());
+    if (!writer.ok()) {
+        error = writer.error().message;
+        return false;
+    }
+    writer_ = std::move(writer.value());
+    writer_ptr_.store(writer_.get(), std::memory_order_release);
+    record_meta([&](flatbuffers::FlatBufferBuilder& fb_builder) {
+        trace::finish_meta(fb_builder, thread_number(),
+                           fb::CreateFrameBoundary(fb_builder, frame()));
+    });
+    if (keeps_creation()) write_snapshot();
+    return true;
+}
+
+trace::TraceWriter* Layer::writer_for_call() {
+    if (!recording()) return nullptr;
+    if (trace::TraceWriter* w = writer(); w != nullptr) return w;
+    std::lock_guard lock(control_mutex_);
+    if (writer_ == nullptr && recording()) {
+        std::string error;
+        if (!open_trace_locked(error)) {
+            recording_.store(false, std::memory_order_release);
+            std::fprintf(stderr, "d3dcap capture: %s\n", error.c_str());
+        }
+    }
+    return writer();
+}
+
+void Layer::describe_device(ID3D11Device* real, D3D_DRIVER_TYPE driver_type) {
+    std::lock_guard lock(control_mutex_);
+    if (device_.known) return;
+    device_.known = true;
+    device_.driver_type = static_cast<std::uint32_t>(driver_type);
+    device_.feature_level = static_cast<std::uint32_t>(real->GetFeatureLevel());
+    D3D11_FEATURE_DATA_D3D11_OPTIONS1 options{};
+    if (SUCCEEDED(
+            real->CheckFeatureSupport(D3D11_FEATURE_D3D11_OPTIONS1, &options, sizeof options)))
+        device_.tier = static_cast<std::uint32_t>(options.TiledResourcesTier);
+    IDXGIDevice* dxgi = nullptr;
+    if (SUCCEEDED(real->QueryInterface(__uuidof(IDXGIDevice), reinterpret_cast<void**>(&dxgi)))) {
+        IDXGIAdapter* adapter = nullptr;
+        if (SUCCEEDED(dxgi->GetAdapter(&adapter))) {
+            DXGI_ADAPTER_DESC desc{};
+            if (SUCCEEDED(adapter->GetDesc(&desc))) {
+                device_.adapter = api::WideToUtf8(desc.Description);
+                device_.vendor_id = desc.VendorId;
+                device_.device_id = desc.DeviceId;
+            }
+            adapter->Release();
+        }
+        dxgi->Release();
+    }
+}
+
+bool Layer::start(std::string& error) {
+    std::lock_guard lock(control_mutex_);
+    if (recording()) return true;
+    if (writer_ != nullptr) {
+        error = "a capture was already written to " + config_.output_path +
+                "; one process writes one trace";
+        return false;
+    }
+    recording_.store(true, std::memory_order_release);
+    // Without a device yet, the first recorded call opens the trace.
+    if (device_.known && !open_trace_locked(error)) {
+        recording_.store(false, std::memory_order_release);
+        return false;
+    }
+    return true;
+}
+
+std::string Layer::stop() {
+    std::lock_guard lock(control_mutex_);
+    if (!recording()) return writer_ != nullptr ? writer_->error() : std::string();
+    recording_.store(false, std::memory_order_release);
+    keeps_creation_ = false;
+    if (writer_ == nullptr) return {};
+    const trace::Status status = writer_->close();
+    return status.ok() ? std::string() : status.error().to_string();
+}
+
+void Layer::frame_ended() {
+    const std::uint64_t frame = frame_.fetch_add(1) + 1;  // the frame that begins
+    if (recording()) {
+        if (stop_after_frame_ != 0 && frame >= stop_after_frame_) {
+            if (const std::string error = stop(); !error.empty())
+                std::fprintf(stderr, "d3dcap capture: %s\n", error.c_str());
+            return;
+        }
+        record_meta([&](flatbuffers::FlatBufferBuilder& b) {
+            trace::finish_meta(b, thread_number(), fb::CreateFrameBoundary(b, frame));
+        });
+        if (writer_ != nullptr) writer_->flush();
+        return;
+    }
+    bool begin = false;
+    {
+        std::lock_guard lock(control_mutex_);
+        begin = keeps_creation() && writer_ == nullptr && config_.start_at_load &&
+                frame == config_.first_frame;
+    }
+    if (begin) {
+        std::string error;
+        if (!start(error)) std::fprintf(stderr, "d3dcap capture: %s\n", error.c_str());
+    }
+}
+
+void Layer::set_frame_range(std::uint64_t first, std::uint64_t count) {
+    std::lock_guard lock(control_mutex_);
+    config_.first_frame = first;
+    config_.frame_count = count;
+    config_.start_at_load = true;
+    keeps_creation_ = keeps_creation_ || writer_ == nullptr;
+    stop_after_frame_ = count == 0 ? 0 : first + count;
+}
+
+void Layer::trigger(std::uint64_t frames) {
+    set_frame_range(frame() + 1, frames);
+}
+
+Wrapper* Layer::find(const void* real) {
+    std::lock_guard lock(objects_mutex_);
+    const auto it = by_real_.find(real);
+    return it == by_real_.end() ? nullptr : it->second;
+}
+
+Wrapper* Layer::find_or_wrap(IUnknown* real, std::optional<WrapperKind> kind, CallRecorder* call) {
+    std::lock_guard lock(objects_mutex_);
+    if (const auto it = by_real_.find(real); it != by_real_.end()) return it->second;
+    IUnknown* identity = nullptr;
+    if (FAILED(real->QueryInterface(__uuidof(IUnknown), reinterpret_cast<void**>(&identity))) ||
+        identity == nullptr)
+        return nullptr;
+    identity->Release();
+    if (const auto it = by_real_.find(identity); it != by_real_.end()) {
+        it->second->registry_keys.push_back(real);
+        by_real_.emplace(real, it->second);
+        return it->second;
+    }
+    if (!kind) kind = probe_kind(real);
+    if (!kind) return nullptr;
+    std::unique_ptr<Wrapper> wrapper(make_wrapper(*kind));
+    if (!wrapper->attach(real)) return nullptr;
+    wrapper->identity = identity;
+    wrapper->id = next_object_id_++;
+    wrapper->resource = describe_resource(*wrapper);
+    auto* sentinel = new LifetimeSentinel(wrapper.get());
+    const HRESULT watched = wrapper->watch_lifetime(kSentinelGuid, sentinel);
+    sentinel->Release();  // the real object holds it now (or it is gone)
+    if (FAILED(watched)) return nullptr;
+    Wrapper* w = wrapper.release();
+    auto add_key = [&](const void* key) {
+        if (key != nullptr && by_real_.emplace(key, w).second) w->registry_keys.push_back(key);
+    };
+    add_key(identity);
+    add_key(real);
+    for (FacetHeader* facet : w->facets()) add_key(facet->real);
+    TileTracker::get().created(*w);
+    if (call != nullptr) call->created(w);
+    return w;
+}
+
+void Layer::report_unwrapped(REFIID iid) {
+    static std::atomic<bool> reported{false};
+    if (reported.exchange(true)) return;
+    std::fprintf(stderr,
+                 "d3dcap capture: the provider returned an object of interface "
+                 "{%08x-%04x-%04x-...} that the layer cannot wrap; the program got NULL\n",
+                 iid.Data1, iid.Data2, iid.Data3);
+}
+
+void Layer::destroyed(Wrapper* wrapper) {
+    {
+        std::lock_guard lock(objects_mutex_);
+        for (const void* key : wrapper->registry_keys) by_real_.erase(key);
+    }
+    const std::uint64_t id = wrapper->id;
+    TileTracker::get().destroyed(id);
+    record_meta([&](flatbuffers::FlatBufferBuilder& b) {
+        trace::finish_meta(b, thread_number(), fb::CreateObjectDestroyed(b, id));
+    });
+    delete wrapper;
+}
+
+void Layer::record_created(Wrapper* wrapper, std::uint64_t parent,
+                           const std::shared_ptr<const std::vector<std::uint8_t>>& record) {
+    if (keeps_creation()) wrapper->creation_record = record;
+    wrapper->creation_parent = parent;
+    record_meta([&](flatbuffers::FlatBufferBuilder& b) {
+        const auto name = kWrapperInterfaces[static_cast<std::size_t>(wrapper->kind)];
+        trace::finish_meta(b, thread_number(),
+                           fb::CreateObjectCreated(
+                               b, wrapper->id, b.CreateString(name.data(), name.size()), parent));
+    });
+    if (wrapper->resource != nullptr) record_tiling(*wrapper);
+}
+
+std::size_t Layer::live_objects() {
+    std::lock_guard lock(objects_mutex_);
+    std::size_t count = 0;
+    for (const auto& [key, wrapper] : by_real_)
+        if (key == wrapper->identity) ++count;
+    return count;
+}
+
+}  // namespace d3dcap::capture

@@ -1,0 +1,49 @@
+#include "capture/layer/recorder.h"
+
+namespace d3dcap::capture {
+
+CallRecorder::CallRecorder(const FacetHeader* self, [[maybe_unused]] api::CallId call)
+    : layer_(Layer::get()) {
+    if (self != nullptr) {
+        object_ = self->owner->id;
+        if (self->context) context_ = object_;
+    }
+    if (!layer_.recording()) return;
+    trace::TraceWriter* writer = layer_.writer_for_call();
+    if (writer == nullptr) return;
+    if (const std::optional<std::uint64_t> event = writer->reserve()) {
+        event_ = *event;
+        recording_ = true;
+    }
+}
+
+CallRecorder::~CallRecorder() {
+    // A reserved event always gets a record, so that events stay contiguous.
+    if (recording_ && !submitted_) layer_.writer()->abandon(event_);
+}
+
+void CallRecorder::submit() {
+    submitted_ = true;
+    std::shared_ptr<const std::vector<std::uint8_t>> record;
+    if (!created_.empty() && layer_.keeps_creation()) {
+        const std::uint8_t* data = scope_.builder().GetBufferPointer();
+        record = std::make_shared<const std::vector<std::uint8_t>>(
+            data, data + scope_.builder().GetSize());
+    }
+    if (recording_) layer_.writer()->submit(scope_.builder(), event_);
+    for (Wrapper* wrapper : created_) layer_.record_created(wrapper, object_, record);
+}
+
+void wrap_out_iid(CallRecorder& call, REFIID riid, void** out) {
+    if (out == nullptr || *out == nullptr) return;
+    IUnknown* facet = Layer::get().wrap(static_cast<IUnknown*>(*out), &call);
+    if (facet == nullptr) {
+        *out = nullptr;
+        return;
+    }
+    void* wanted = header_of(facet)->owner->facet_for(riid);
+    if (wanted == nullptr) facet->Release();  // an interface the layer does not wrap
+    *out = wanted;
+}
+
+}  // namespace d3dcap::capture

@@ -1,0 +1,300 @@
+// The contents part of a snapshot: the data of every resource and the tile
+// mappings of every tiled resource, read back through the real device (the
+// application sees none of it) and written as the calls that restore them.
+#include <d3dcap/api/call_encoders.h>
+#include <d3dcap/capture/wrappers.h>
+
+#include <cstring>
+#include <set>
+#include <unordered_map>
+#include <utility>
+
+#include "capture/layer/layer.h"
+#include "capture/layer/resource_info.h"
+#include "capture/layer/snapshot.h"
+#include "capture/layer/tile_tracker.h"
+#include "format/trace/records.h"
+
+namespace d3dcap::capture {
+
+namespace {
+
+template <class T>
+struct Released {
+    T* p = nullptr;
+    ~Released() {
+        if (p != nullptr) p->Release();
+    }
+    T** out() { return &p; }
+    T* operator->() const { return p; }
+};
+
+class ContentWriter {
+  public:
+    ContentWriter(Wrapper& context, ID3D11DeviceContext2* real_context, SnapshotRecords& out)
+        : context_(context), real_(real_context), out_(out) {
+        real_->GetDevice(device_.out());
+    }
+
+    template <typename Params>
+    void add(
+        flatbuffers::Offset<Params> params, std::int64_t result = 0, bool hresult = false,
+        flatbuffers::Offset<flatbuffers::Vector<flatbuffers::Offset<fb::MappedWrite>>> writes = 0) {
+        const trace::CallContext call{context_.id, context_.id, result, 0, hresult};
+        trace::finish_call(b_, call, params, writes);
+        out_.push_back(std::make_shared<const std::vector<std::uint8_t>>(
+            b_.GetBufferPointer(), b_.GetBufferPointer() + b_.GetSize()));
+        b_.Clear();
+    }
+
+    void buffer(Wrapper& w);
+    void texture(Wrapper& w);
+    void tiled(Wrapper& w, const tiles::TileState& state,
+               const std::unordered_map<std::uint64_t, Wrapper*>& by_id);
+    void packed_mips(Wrapper& w);
+
+  private:
+    // Copies of src's subresources through a staging twin; visit(sub, data,
+    // row pitch, depth pitch) for each.
+    template <class Visit>
+    void read_back(ID3D11Resource* src, const ResourceInfo& info, Visit visit);
+    bool read_tile(ID3D11Resource* src, const D3D11_TILED_RESOURCE_COORDINATE& at,
+                   std::vector<std::uint8_t>& tile);
+    ID3D11DeviceContext* context_facet() { return context_.as<ID3D11DeviceContext>(); }
+
+    Wrapper& context_;
+    ID3D11DeviceContext2* real_;
+    SnapshotRecords& out_;
+    Released<ID3D11Device> device_;
+    flatbuffers::FlatBufferBuilder b_;
+    Released<ID3D11Buffer> tile_scratch_, tile_staging_;
+    api::ObjectIds& ids_ = Layer::get().ids();
+    std::set<std::pair<std::uint64_t, std::uint32_t>> written_;  // pool tiles already restored
+};
+
+ID3D11Resource* real_of(Wrapper& w) {
+    return static_cast<ID3D11Resource*>(w.facets()[0]->real);
+}
+ID3D11Resource* facet_of(Wrapper& w) {
+    return w.as<ID3D11Resource>();
+}
+
+template <class Visit>
+void ContentWriter::read_back(ID3D11Resource* src, const ResourceInfo& info, Visit visit) {
+    Released<ID3D11Resource> staging;
+    HRESULT hr = E_FAIL;
+    switch (info.shape.dimension) {
+        case D3D11_RESOURCE_DIMENSION_BUFFER: {
+            const D3D11_BUFFER_DESC desc{
+                info.shape.width, D3D11_USAGE_STAGING, 0, D3D11_CPU_ACCESS_READ, 0, 0};
+            hr = device_->CreateBuffer(&desc, nullptr,
+                                       reinterpret_cast<ID3D11Buffer**>(staging.out()));
+            break;
+        }
+        case D3D11_RESOURCE_DIMENSION_TEXTURE1D: {
+            D3D11_TEXTURE1D_DESC desc{};
+            static_cast<ID3D11Texture1D*>(src)->GetDesc(&desc);
+            desc.Usage = D3D11_USAGE_STAGING;
+            desc.BindFlags = 0;
+            desc.CPUAccessFlags = D3D11_CPU_ACCESS_READ;
+            desc.MiscFlags &= D3D11_RESOURCE_MISC_TEXTURECUBE;
+            hr = device_->CreateTexture1D(&desc, nullptr,
+                                          reinterpret_cast<ID3D11Texture1D**>(staging.out()));
+            break;
+        }
+        case D3D11_RESOURCE_DIMENSION_TEXTURE2D: {
+            D3D11_TEXTURE2D_DESC desc{};
+            static_cast<ID3D11Texture2D*>(src)->GetDesc(&desc);
+            desc.Usage = D3D11_USAGE_STAGING;
+            desc.BindFlags = 0;
+            desc.CPUAccessFlags = D3D11_CPU_ACCESS_READ;
+            desc.MiscFlags &= D3D11_RESOURCE_MISC_TEXTURECUBE;
+            hr = device_->CreateTexture2D(&desc, nullptr,
+                                          reinterpret_cast<ID3D11Texture2D**>(staging.out()));
+            break;
+        }
+        case D3D11_RESOURCE_DIMENSION_TEXTURE3D: {
+            D3D11_TEXTURE3D_DESC desc{};
+            static_cast<ID3D11Texture3D*>(src)->GetDesc(&desc);
+            desc.Usage = D3D11_USAGE_STAGING;
+            desc.BindFlags = 0;
+            desc.CPUAccessFlags = D3D11_CPU_ACCESS_READ;
+            desc.MiscFlags = 0;
+            hr = device_->CreateTexture3D(&desc, nullptr,
+                                          reinterpret_cast<ID3D11Texture3D**>(staging.out()));
+            break;
+        }
+        default:
+            return;
+    }
+    if (FAILED(hr)) return;
+    real_->CopyResource(staging.p, src);
+    for (UINT sub = 0; sub < subresource_count(info.shape); ++sub) {
+        D3D11_MAPPED_SUBRESOURCE mapped{};
+        if (FAILED(real_->Map(staging.p, sub, D3D11_MAP_READ, 0, &mapped))) continue;
+        visit(sub, static_cast<const std::uint8_t*>(mapped.pData), mapped.RowPitch,
+              mapped.DepthPitch);
+        real_->Unmap(staging.p, sub);
+    }
+}
+
+void ContentWriter::buffer(Wrapper& w) {
+    ResourceInfo& info = *w.resource;
+    if (info.usage == D3D11_USAGE_DYNAMIC) {
+        // What the application last wrote through Map, as a discarding Map.
+        std::lock_guard lock(info.mutex);
+        const auto it = info.contents.find(0);
+        if (it == info.contents.end()) return;
+        D3D11_MAPPED_SUBRESOURCE pitches{nullptr, info.shape.width, info.shape.width};
+        add(api::encode_ID3D11DeviceContext_Map(b_, ids_, facet_of(w), 0, D3D11_MAP_WRITE_DISCARD,
+                                                0, &pitches),
+            S_OK, true);
+        const auto writes = b_.CreateVector(std::vector<flatbuffers::Offset<fb::MappedWrite>>{
+            fb::CreateMappedWrite(b_, 0, b_.CreateVector(it->second))});
+        add(api::encode_ID3D11DeviceContext_Unmap(b_, ids_, facet_of(w), 0), 0, false, writes);
+        return;
+    }
+    if (info.usage != D3D11_USAGE_DEFAULT) return;  // IMMUTABLE: its creation has the data
+    read_back(real_of(w), info, [&](UINT, const std::uint8_t* data, UINT, UINT) {
+        add(api::encode_ID3D11DeviceContext_UpdateSubresource(b_, ids_, facet_of(w), 0, nullptr,
+                                                              data, 0, 0, info.shape.width));
+    });
+}
+
+void ContentWriter::texture(Wrapper& w) {
+    ResourceInfo& info = *w.resource;
+    // Multisampled and depth-stencil textures cannot take UpdateSubresource.
+    if (info.usage != D3D11_USAGE_DEFAULT || info.shape.sample_count > 1 ||
+        (info.bind_flags & D3D11_BIND_DEPTH_STENCIL) != 0)
+        return;
+    read_back(real_of(w), info, [&](UINT sub, const std::uint8_t* data, UINT row, UINT depth) {
+        const SizeResult size = update_subresource_bytes(info.shape, sub, nullptr, row, depth);
+        if (!size.ok()) return;
+        add(api::encode_ID3D11DeviceContext_UpdateSubresource(b_, ids_, facet_of(w), sub, nullptr,
+                                                              data, row, depth, size.bytes));
+    });
+}
+
+bool ContentWriter::read_tile(ID3D11Resource* src, const D3D11_TILED_RESOURCE_COORDINATE& at,
+                              std::vector<std::uint8_t>& tile) {
+    if (tile_scratch_.p == nullptr) {
+        const D3D11_BUFFER_DESC scratch{tiles::kTileBytes, D3D11_USAGE_DEFAULT, 0, 0, 0, 0};
+        const D3D11_BUFFER_DESC staging{
+            tiles::kTileBytes, D3D11_USAGE_STAGING, 0, D3D11_CPU_ACCESS_READ, 0, 0};
+        if (FAILED(device_->CreateBuffer(&scratch, nullptr, tile_scratch_.out())) ||
+            FAILED(device_->CreateBuffer(&staging, nullptr, tile_staging_.out())))
+            return false;
+    }
+    const D3D11_TILE_REGION_SIZE one{1, FALSE, 0, 0, 0};
+    real_->CopyTiles(src, &at, &one, tile_scratch_.p, 0,
+                     D3D11_TILE_COPY_SWIZZLED_TILED_RESOURCE_TO_LINEAR_BUFFER);
+    real_->CopyResource(tile_staging_.p, tile_scratch_.p);
+    D3D11_MAPPED_SUBRESOURCE mapped{};
+    if (FAILED(real_->Map(tile_staging_.p, 0, D3D11_MAP_READ, 0, &mapped))) return false;
+    const auto* data = static_cast<const std::uint8_t*>(mapped.pData);
+    tile.assign(data, data + tiles::kTileBytes);
+    real_->Unmap(tile_staging_.p, 0);
+    return true;
+}
+
+void ContentWriter::tiled(Wrapper& w, const tiles::TileState& state,
+                          const std::unordered_map<std::uint64_t, Wrapper*>& by_id) {
+    const ResourceInfo& info = *w.resource;
+    const auto pool_it = by_id.find(state.pool_of(w.id));
+    if (pool_it == by_id.end()) return;
+    const std::vector<tiles::TileMapping> mappings = state.mappings(w.id);
+    std::vector<D3D11_TILED_RESOURCE_COORDINATE> starts;
+    std::vector<UINT> offsets;
+    for (std::uint32_t t = 0; t < mappings.size(); ++t) {
+        if (mappings[t].pool_tile == tiles::kNullTile) continue;
+        starts.push_back(tile_coordinate(info.tiling, t));
+        offsets.push_back(mappings[t].pool_tile);
+    }
+    if (starts.empty()) return;
+    // One tile per region and per range: mappings need not follow any order.
+    const std::vector<D3D11_TILE_REGION_SIZE> sizes(starts.size(), {1, FALSE, 0, 0, 0});
+    const std::vector<UINT> flags(starts.size(), 0), counts(starts.size(), 1);
+    const UINT n = static_cast<UINT>(starts.size());
+    add(api::encode_ID3D11DeviceContext2_UpdateTileMappings(
+            b_, ids_, facet_of(w), n, starts.data(), sizes.data(),
+            pool_it->second->as<ID3D11Buffer>(), n, flags.data(), offsets.data(), counts.data(), 0),
+        S_OK, true);
+    // The data of each pool tile once, through the first tile that maps it;
+    // packed mips through their subresources.
+    std::vector<std::uint8_t> tile;
+    bool packed = false;
+    for (std::size_t i = 0; i < starts.size(); ++i) {
+        if (info.tiling.subresources.size() > starts[i].Subresource &&
+            info.tiling.subresources[starts[i].Subresource].StartTileIndexInOverallResource ==
+                tiles::kPackedStart) {
+            packed = true;
+            continue;
+        }
+        if (!written_.insert({pool_it->first, offsets[i]}).second) continue;
+        if (!read_tile(real_of(w), starts[i], tile)) continue;
+        const D3D11_TILE_REGION_SIZE one{1, FALSE, 0, 0, 0};
+        add(api::encode_ID3D11DeviceContext2_UpdateTiles(b_, ids_, facet_of(w), &starts[i], &one,
+                                                         tile.data(), 0));
+    }
+    if (packed) packed_mips(w);
+}
+
+void ContentWriter::packed_mips(Wrapper& w) {
+    const ResourceInfo& info = *w.resource;
+    if (info.shape.dimension != D3D11_RESOURCE_DIMENSION_TEXTURE2D) return;
+    for (UINT slice = 0; slice < info.shape.array_size; ++slice) {
+        for (UINT mip = info.tiling.packed.NumStandardMips; mip < info.shape.mip_levels; ++mip) {
+            const UINT sub = mip + slice * info.shape.mip_levels;
+            D3D11_TEXTURE2D_DESC desc{};
+            desc.Width = mip_extent(info.shape.width, mip);
+            desc.Height = mip_extent(info.shape.height, mip);
+            desc.MipLevels = desc.ArraySize = 1;
+            desc.Format = info.shape.format;
+            desc.SampleDesc.Count = 1;
+            desc.Usage = D3D11_USAGE_STAGING;
+            desc.CPUAccessFlags = D3D11_CPU_ACCESS_READ;
+            Released<ID3D11Texture2D> staging;
+            if (FAILED(device_->CreateTexture2D(&desc, nullptr, staging.out()))) continue;
+            real_->CopySubresourceRegion(staging.p, 0, 0, 0, 0, real_of(w), sub, nullptr);
+            D3D11_MAPPED_SUBRESOURCE mapped{};
+            if (FAILED(real_->Map(staging.p, 0, D3D11_MAP_READ, 0, &mapped))) continue;
+            const SizeResult size = update_subresource_bytes(info.shape, sub, nullptr,
+                                                             mapped.RowPitch, mapped.DepthPitch);
+            if (size.ok())
+                add(api::encode_ID3D11DeviceContext_UpdateSubresource(
+                    b_, ids_, facet_of(w), sub, nullptr, mapped.pData, mapped.RowPitch,
+                    mapped.DepthPitch, size.bytes));
+            real_->Unmap(staging.p, 0);
+        }
+    }
+}
+
+}  // namespace
+
+void append_contents(const std::vector<Wrapper*>& live, SnapshotRecords& out) {
+    std::unordered_map<std::uint64_t, Wrapper*> by_id;
+    Wrapper* immediate = nullptr;
+    for (Wrapper* w : live) {
+        by_id.emplace(w->id, w);
+        if (immediate == nullptr && w->kind == WrapperKind::DeviceContext &&
+            static_cast<ID3D11DeviceContext*>(w->facets()[0]->real)->GetType() ==
+                D3D11_DEVICE_CONTEXT_IMMEDIATE)
+            immediate = w;
+    }
+    if (immediate == nullptr || immediate->facets()[0]->level < 3) return;
+    ContentWriter writer(*immediate,
+                         static_cast<ID3D11DeviceContext2*>(immediate->facets()[0]->real), out);
+    const tiles::TileState state = TileTracker::get().state();
+    for (Wrapper* w : live) {
+        if (w->resource == nullptr) continue;
+        if ((w->resource->misc_flags & D3D11_RESOURCE_MISC_TILE_POOL) != 0) continue;
+        if (w->resource->tiled())
+            writer.tiled(*w, state, by_id);
+        else if (w->kind == WrapperKind::Buffer)
+            writer.buffer(*w);
+        else
+            writer.texture(*w);
+    }
+}
+
+}  // namespace d3dcap::capture

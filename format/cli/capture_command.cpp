@@ -1,0 +1,163 @@
+#include "capture_command.h"
+
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <ostream>
+#include <regex>
+
+#include "format/trace/reader.h"
+
+namespace d3dcap::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// The layer next to this executable: ../lib in the build tree, the library
+// directory when installed; D3DCAP_CAPTURE_LIBRARY overrides both.
+std::string find_layer(const char* argv0, std::string& error) {
+    if (const char* path = std::getenv("D3DCAP_CAPTURE_LIBRARY"); path != nullptr && *path)
+        return path;
+    std::error_code ec;
+    fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    if (ec) exe = fs::absolute(argv0);
+    const fs::path bin = exe.parent_path();
+    for (const fs::path& candidate :
+         {bin / ".." / "lib" / "libd3dcap_capture.so",
+          bin / ".." / D3DCAP_INSTALL_LIBDIR / "libd3dcap_capture.so"}) {
+        if (fs::exists(candidate)) return fs::weakly_canonical(candidate).string();
+    }
+    error = "cannot find libd3dcap_capture.so next to " + exe.string() +
+            " (set D3DCAP_CAPTURE_LIBRARY to its path)";
+    return {};
+}
+
+std::string human_size(std::uintmax_t bytes) {
+    char text[32];
+    if (bytes >= 1024 * 1024)
+        std::snprintf(text, sizeof text, "%.1f MiB", static_cast<double>(bytes) / (1024 * 1024));
+    else if (bytes >= 1024)
+        std::snprintf(text, sizeof text, "%.1f KiB", static_cast<double>(bytes) / 1024);
+    else
+        std::snprintf(text, sizeof text, "%ju bytes", bytes);
+    return text;
+}
+
+// Runs the command with env added; returns its exit status, or -1 with
+// error set when it could not be started.
+int run_program(const std::vector<std::string>& command,
+                const std::vector<std::pair<std::string, std::string>>& env, std::string& error) {
+    int exec_error[2];
+    if (pipe2(exec_error, O_CLOEXEC) != 0) {
+        error = std::string("pipe: ") + std::strerror(errno);
+        return -1;
+    }
+    const pid_t pid = fork();
+    if (pid < 0) {
+        error = std::string("fork: ") + std::strerror(errno);
+        return -1;
+    }
+    if (pid == 0) {
+        close(exec_error[0]);
+        for (const auto& [name, value] : env) setenv(name.c_str(), value.c_str(), 1);
+        std::vector<char*> argv;
+        for (const std::string& arg : command) argv.push_back(const_cast<char*>(arg.c_str()));
+        argv.push_back(nullptr);
+        execvp(argv[0], argv.data());
+        const int code = errno;
+        [[maybe_unused]] const ssize_t n = write(exec_error[1], &code, sizeof code);
+        _exit(127);
+    }
+    close(exec_error[1]);
+    int code = 0;
+    const bool exec_failed = read(exec_error[0], &code, sizeof code) == sizeof code;
+    close(exec_error[0]);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    if (exec_failed) {
+        error = "cannot run " + command[0] + ": " + std::strerror(code);
+        return -1;
+    }
+    if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
+    return WEXITSTATUS(status);
+}
+
+}  // namespace
+
+int run_capture(const CaptureOptions& options, const char* argv0, std::ostream& out,
+                std::ostream& err) {
+    if (options.command.empty()) {
+        err << "d3dcap capture: no program given (d3dcap capture [options] -- PROGRAM ARGS...)\n";
+        return 2;
+    }
+    std::smatch range;
+    if (!options.frames.empty() &&
+        (!std::regex_match(options.frames, range, std::regex(R"((\d{1,18})(-(\d{0,18}))?)")) ||
+         (range[3].length() > 0 && std::stoull(range[3].str()) < std::stoull(range[1].str())))) {
+        err << "d3dcap capture: --frames '" << options.frames
+            << "' is not a frame range (A-B, A- or A; frames count from 0)\n";
+        return 2;
+    }
+    if (!options.device.empty() && options.device != "reference" && options.device != "hardware" &&
+        options.device != "null") {
+        err << "d3dcap capture: --device '" << options.device
+            << "' is not one of reference, hardware, null\n";
+        return 2;
+    }
+    std::string error;
+    const std::string layer = find_layer(argv0, error);
+    if (layer.empty()) {
+        err << "d3dcap capture: " << error << '\n';
+        return 2;
+    }
+    const std::string output =
+        fs::absolute(options.output.empty()
+                         ? fs::path(options.command[0]).filename().string() + ".d3dcap"
+                         : options.output)
+            .string();
+    std::error_code ec;
+    fs::remove(output, ec);  // a trace left from an earlier run must not be reported
+    std::string preload = layer;
+    if (const char* existing = std::getenv("LD_PRELOAD"); existing != nullptr && *existing)
+        preload += std::string(":") + existing;
+    std::vector<std::pair<std::string, std::string>> env = {{"LD_PRELOAD", preload},
+                                                            {"D3DCAP_CAPTURE_OUTPUT", output}};
+    if (!options.frames.empty()) env.emplace_back("D3DCAP_CAPTURE_FRAMES", options.frames);
+    if (!options.device.empty()) env.emplace_back("D3DCAP_DEVICE", options.device);
+
+    const int status = run_program(options.command, env, error);
+    if (status < 0) {
+        err << "d3dcap capture: " << error << '\n';
+        return 2;
+    }
+    if (!fs::exists(output)) {
+        err << "d3dcap capture: " << options.command[0]
+            << " wrote no trace (it created no D3D11 device, or its frames never reached "
+               "the range); exit status "
+            << status << '\n';
+        return status != 0 ? status : 1;
+    }
+    auto reader = trace::TraceReader::open(output);
+    if (!reader.ok()) {
+        err << "d3dcap capture: " << reader.error().to_string() << '\n';
+        return status != 0 ? status : 1;
+    }
+    const fb::TraceIndex& index = reader.value()->index();
+    const std::uint64_t events = reader.value()->event_count();
+    const std::size_t frames =
+        index.frame_first_events() != nullptr ? index.frame_first_events()->size() : 0;
+    out << "d3dcap capture: " << output << ": " << human_size(fs::file_size(output)) << ", "
+        << events << " events, " << frames << " frames"
+        << (reader.value()->recovered() ? " (recovered: the program did not close it)" : "") << "; "
+        << options.command[0] << " exited with status " << status << '\n';
+    return status;
+}
+
+}  // namespace d3dcap::cli

@@ -1,0 +1,21 @@
+// d3dcap capture: runs a program with the capture layer preloaded.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace d3dcap::cli {
+
+struct CaptureOptions {
+    std::string output;  // default: <program name>.d3dcap
+    std::string frames;  // "A-B", "A-" or "A"; empty: everything
+    std::string device;  // reference, hardware, null; empty: what the program asks for
+    std::vector<std::string> command;
+};
+
+// Returns the program's exit status (or 2 when it could not run).
+int run_capture(const CaptureOptions& options, const char* argv0, std::ostream& out,
+                std::ostream& err);
+
+}  // namespace d3dcap::cli

@@ -1,0 +1,40 @@
+// Loads the capture layer into a test process, as LD_PRELOAD would, and
+// hands out its entry points. The layer writes one trace per process, and
+// ctest runs each test case in a process of its own.
+#pragma once
+
+#include <d3d11_2.h>
+#include <d3dcap/capture_api.h>
+#include <dxgi1_2.h>
+
+#include <string>
+
+namespace d3dcap::testing {
+
+struct CaptureSession {
+    using CreateDeviceFn = HRESULT(WINAPI*)(IDXGIAdapter*, D3D_DRIVER_TYPE, HMODULE, UINT,
+                                            const D3D_FEATURE_LEVEL*, UINT, UINT, ID3D11Device**,
+                                            D3D_FEATURE_LEVEL*, ID3D11DeviceContext**);
+    using CreateDeviceAndSwapChainFn = HRESULT(WINAPI*)(IDXGIAdapter*, D3D_DRIVER_TYPE, HMODULE,
+                                                        UINT, const D3D_FEATURE_LEVEL*, UINT, UINT,
+                                                        const DXGI_SWAP_CHAIN_DESC*,
+                                                        IDXGISwapChain**, ID3D11Device**,
+                                                        D3D_FEATURE_LEVEL*, ID3D11DeviceContext**);
+
+    CreateDeviceFn create_device = nullptr;
+    CreateDeviceAndSwapChainFn create_device_and_swap_chain = nullptr;
+    const D3DCAP_CAPTURE_API_1* api = nullptr;
+    std::string trace_path;
+
+    // Loads the layer writing to trace_path. frames: "" records from the
+    // start, "A-B" a frame range; manual: nothing until api->start().
+    static CaptureSession load(const std::string& trace_path, const std::string& frames = "",
+                               bool manual = false);
+
+    // A device (and its immediate context) of the given driver type,
+    // through the layer.
+    HRESULT device(D3D_DRIVER_TYPE type, ID3D11Device2** device,
+                   ID3D11DeviceContext2** context) const;
+};
+
+}  // namespace d3dcap::testing

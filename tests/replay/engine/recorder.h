@@ -1,0 +1,225 @@
+// Test support for the replay engine: a small capture layer. The tests make
+// calls directly on a reference device and record each one with the
+// generated encoders (or, for calls whose recording is written by hand, by
+// building its table), so that replay can be compared with the direct run.
+#pragma once
+
+#include <d3d11_2.h>
+#include <d3dcap/api/call_encoders.h>
+#include <dxgi1_2.h>
+
+#include <catch2/catch.hpp>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "format/trace/records.h"
+#include "format/trace/writer.h"
+#include "replay/engine/replayer.h"
+#include "replay/runtime/internal.h"
+#include "support/temp_dir.h"
+#include "support/trace_fixture.h"
+
+namespace engine_tests {
+
+using namespace d3dcap;
+
+// Owns one reference.
+template <class T>
+class Com {
+  public:
+    Com() = default;
+    Com(const Com&) = delete;
+    Com& operator=(const Com&) = delete;
+    Com(Com&& other) noexcept : object_(std::exchange(other.object_, nullptr)) {}
+    Com& operator=(Com&& other) noexcept {
+        reset();
+        object_ = std::exchange(other.object_, nullptr);
+        return *this;
+    }
+    ~Com() { reset(); }
+    void reset() {
+        if (object_ != nullptr) object_->Release();
+        object_ = nullptr;
+    }
+    T** out() {
+        reset();
+        return &object_;
+    }
+    T* get() const { return object_; }
+    T* operator->() const { return object_; }
+    template <class U>
+    Com<U> as() const {
+        Com<U> result;
+        if (object_ != nullptr)
+            object_->QueryInterface(__uuidof(U), reinterpret_cast<void**>(result.out()));
+        return result;
+    }
+
+  private:
+    T* object_ = nullptr;
+};
+
+// The COM identity of an object.
+inline IUnknown* identity(const void* object) {
+    auto* unknown = static_cast<IUnknown*>(const_cast<void*>(object));
+    IUnknown* out = nullptr;
+    REQUIRE(unknown->QueryInterface(__uuidof(IUnknown), reinterpret_cast<void**>(&out)) == S_OK);
+    out->Release();
+    return out;
+}
+
+using MapWrites = flatbuffers::Offset<flatbuffers::Vector<flatbuffers::Offset<fb::MappedWrite>>>;
+
+// Writes a trace of calls made on real objects, naming them by ids.
+class Recorder final : public api::ObjectIds {
+  public:
+    explicit Recorder(std::string path) : path_(std::move(path)) {
+        auto writer = trace::TraceWriter::create(path_, testing::sample_header());
+        REQUIRE(writer.ok());
+        writer_ = std::move(writer.value());
+    }
+
+    flatbuffers::FlatBufferBuilder b;
+
+    const std::string& path() const { return path_; }
+
+    // Gives an object the next id (or the one asked for); NULL is 0.
+    std::uint64_t track(const void* object, std::uint64_t id = 0) {
+        if (object == nullptr) return 0;
+        IUnknown* key = identity(object);
+        if (auto it = ids_.find(key); it != ids_.end()) return it->second;
+        ids_[key] = id != 0 ? id : next_id_++;
+        return ids_[key];
+    }
+
+    std::uint64_t id_of(const void* object) override {
+        auto it = ids_.find(identity(object));
+        return it == ids_.end() ? kUntracked : it->second;
+    }
+
+    // A call on self (a context call when context is true) with its result.
+    template <typename Params>
+    std::uint64_t call(const void* self, flatbuffers::Offset<Params> params,
+                       std::optional<HRESULT> result = std::nullopt, bool context = false,
+                       MapWrites writes = 0) {
+        trace::CallContext who;
+        who.object = self != nullptr ? id_of(self) : 0;
+        who.context = context ? who.object : 0;
+        who.result = result.value_or(0);
+        who.result_is_hresult = result.has_value();
+        who.thread = 1;
+        trace::finish_call(b, who, params, writes);
+        return submit();
+    }
+
+    template <typename Meta>
+    std::uint64_t meta(flatbuffers::Offset<Meta> meta) {
+        trace::finish_meta(b, 1, meta);
+        return submit();
+    }
+
+    // Submits a record the test finished in b itself.
+    std::uint64_t submit_built() { return submit(); }
+
+    // Until end_snapshot(), records go into a StateSnapshot instead.
+    void begin_snapshot() { in_snapshot_ = true; }
+    std::uint64_t end_snapshot(std::uint64_t frame) { return snapshot_of(take_snapshot(), frame); }
+    // The records collected since begin_snapshot(), unwritten.
+    std::vector<std::vector<std::uint8_t>> take_snapshot() {
+        in_snapshot_ = false;
+        return std::exchange(snapshot_, {});
+    }
+    // Writes a StateSnapshot holding these records.
+    std::uint64_t snapshot_of(const std::vector<std::vector<std::uint8_t>>& records,
+                              std::uint64_t frame) {
+        std::vector<flatbuffers::Offset<fb::NestedRecord>> nested;
+        for (const auto& bytes : records) nested.push_back(fb::CreateNestedRecordDirect(b, &bytes));
+        return meta(fb::CreateStateSnapshotDirect(b, frame, &nested));
+    }
+
+    // The number of events written.
+    std::uint64_t close() {
+        REQUIRE(writer_->close().ok());
+        return events_;
+    }
+
+    static constexpr std::uint64_t kUntracked = 999999;
+
+  private:
+    std::uint64_t submit() {
+        if (in_snapshot_) {
+            snapshot_.emplace_back(b.GetBufferPointer(), b.GetBufferPointer() + b.GetSize());
+            b.Clear();
+            return events_;
+        }
+        REQUIRE(writer_->submit(b).has_value());
+        b.Clear();
+        return events_++;
+    }
+
+    std::string path_;
+    std::unique_ptr<trace::TraceWriter> writer_;
+    std::map<IUnknown*, std::uint64_t> ids_;
+    std::uint64_t next_id_ = 1;
+    std::uint64_t events_ = 0;
+    bool in_snapshot_ = false;
+    std::vector<std::vector<std::uint8_t>> snapshot_;
+};
+
+// A reference device made directly, its creation recorded as the capture
+// layer records D3D11CreateDevice (object 0, the out objects' ids).
+struct DirectDevice {
+    Com<ID3D11Device2> device;
+    Com<ID3D11DeviceContext2> context;
+    std::uint64_t device_id = 0;
+    std::uint64_t context_id = 0;
+
+    explicit DirectDevice(Recorder& recorder) {
+        Com<ID3D11Device> base;
+        Com<ID3D11DeviceContext> immediate;
+        D3D_FEATURE_LEVEL level = D3D_FEATURE_LEVEL_11_1;
+        D3D_FEATURE_LEVEL chosen{};
+        const HRESULT hr =
+            D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_REFERENCE, nullptr, 0, &level, 1,
+                              D3D11_SDK_VERSION, base.out(), &chosen, immediate.out());
+        REQUIRE(hr == S_OK);
+        device = base.as<ID3D11Device2>();
+        context = immediate.as<ID3D11DeviceContext2>();
+        device_id = recorder.track(base.get());
+        context_id = recorder.track(immediate.get());
+        const std::vector<std::uint32_t> levels{static_cast<std::uint32_t>(level)};
+        recorder.call(
+            nullptr,
+            fb::CreateD3D11CreateDeviceDirect(recorder.b, 0, D3D_DRIVER_TYPE_REFERENCE, 0, 0,
+                                              &levels, 1, D3D11_SDK_VERSION, device_id,
+                                              static_cast<std::uint32_t>(chosen), context_id),
+            hr);
+    }
+};
+
+// count bytes, byte i = (seed + i * step) mod 256.
+inline std::vector<std::uint8_t> pattern(std::size_t count, unsigned seed, unsigned step = 1) {
+    std::vector<std::uint8_t> bytes(count);
+    for (std::size_t i = 0; i < count; ++i) bytes[i] = static_cast<std::uint8_t>(seed + i * step);
+    return bytes;
+}
+
+inline std::uint64_t hash_of(ID3D11Resource* resource, UINT subresource = 0) {
+    return runtime::resource_content_hash(resource, subresource);
+}
+
+inline std::unique_ptr<replay::Replayer> open_replay(
+    const std::string& path, D3D_DRIVER_TYPE driver = D3D_DRIVER_TYPE_REFERENCE) {
+    replay::ReplayOptions options;
+    options.driver = driver;
+    auto replayer = replay::Replayer::open(path, options);
+    REQUIRE(replayer.ok());
+    return std::move(replayer.value());
+}
+
+}  // namespace engine_tests

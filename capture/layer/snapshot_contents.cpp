@@ -4,6 +4,7 @@
 #include <d3dcap/api/call_encoders.h>
 #include <d3dcap/capture/wrappers.h>
 
+#include <algorithm>
 #include <cstring>
 #include <set>
 #include <unordered_map>
@@ -52,6 +53,9 @@ class ContentWriter {
     void tiled(Wrapper& w, const tiles::TileState& state,
                const std::unordered_map<std::uint64_t, Wrapper*>& by_id);
     void packed_mips(Wrapper& w);
+    // ResizeTilePool records: to hold every mapped tile before the mappings
+    // (before == true), then to the pool's present size.
+    void pool_size(Wrapper& pool, const tiles::TileState& state, bool before);
 
   private:
     // Copies of src's subresources through a staging twin; visit(sub, data,
@@ -239,6 +243,21 @@ void ContentWriter::tiled(Wrapper& w, const tiles::TileState& state,
     if (packed) packed_mips(w);
 }
 
+void ContentWriter::pool_size(Wrapper& pool, const tiles::TileState& state, bool before) {
+    const std::uint64_t created = pool.resource->shape.width / tiles::kTileBytes;
+    const std::uint64_t now = state.pool_tiles(pool.id);
+    const std::vector<std::uint32_t> used = state.referenced_pool_tiles(pool.id);
+    // A shrunk pool keeps the tiles mapped past its end: replay needs them
+    // in the pool while it maps them, then shrinks it the same way.
+    const std::uint64_t needed = std::max<std::uint64_t>(now, used.empty() ? 0 : used.back() + 1);
+    const std::uint64_t from = before ? created : needed;
+    const std::uint64_t to = before ? needed : now;
+    if (from == to) return;
+    add(api::encode_ID3D11DeviceContext2_ResizeTilePool(b_, ids_, pool.as<ID3D11Buffer>(),
+                                                        to * tiles::kTileBytes),
+        S_OK, true);
+}
+
 void ContentWriter::packed_mips(Wrapper& w) {
     const ResourceInfo& info = *w.resource;
     if (info.shape.dimension != D3D11_RESOURCE_DIMENSION_TEXTURE2D) return;
@@ -285,6 +304,12 @@ void append_contents(const std::vector<Wrapper*>& live, SnapshotRecords& out) {
     ContentWriter writer(*immediate,
                          static_cast<ID3D11DeviceContext2*>(immediate->facets()[0]->real), out);
     const tiles::TileState state = TileTracker::get().state();
+    auto is_pool = [](const Wrapper* w) {
+        return w->resource != nullptr &&
+               (w->resource->misc_flags & D3D11_RESOURCE_MISC_TILE_POOL) != 0;
+    };
+    for (Wrapper* w : live)
+        if (is_pool(w)) writer.pool_size(*w, state, true);
     for (Wrapper* w : live) {
         if (w->resource == nullptr) continue;
         if ((w->resource->misc_flags & D3D11_RESOURCE_MISC_TILE_POOL) != 0) continue;
@@ -295,6 +320,8 @@ void append_contents(const std::vector<Wrapper*>& live, SnapshotRecords& out) {
         else
             writer.texture(*w);
     }
+    for (Wrapper* w : live)
+        if (is_pool(w)) writer.pool_size(*w, state, false);
 }
 
 }  // namespace d3dcap::capture

@@ -12,11 +12,9 @@ HRESULT IUnknown_QueryInterface(FacetHeader& self, IUnknown* real, REFIID riid, 
         *ppvObject = facet;
         return S_OK;
     }
-    // The real object may have the interface, but the layer does not wrap
-    // it: handing it out would let calls bypass the capture.
-    void* other = nullptr;
-    const HRESULT result = real->QueryInterface(riid, &other);
-    if (SUCCEEDED(result) && other != nullptr) static_cast<IUnknown*>(other)->Release();
+    // Whatever the real object has beyond the wrapped interfaces stays
+    // hidden: handing it out would let calls bypass the capture. (It is not
+    // even asked: some providers answer private IIDs without a reference.)
     return E_NOINTERFACE;
 }
 

@@ -129,6 +129,12 @@ int run_capture(const CaptureOptions& options, const char* argv0, std::ostream& 
         preload += std::string(":") + existing;
     std::vector<std::pair<std::string, std::string>> env = {{"LD_PRELOAD", preload},
                                                             {"D3DCAP_CAPTURE_OUTPUT", output}};
+    // A program built with AddressSanitizer refuses to start when a preloaded
+    // library comes before its runtime, which LD_PRELOAD always does.
+    std::string asan = "verify_asan_link_order=0";
+    if (const char* existing = std::getenv("ASAN_OPTIONS"); existing != nullptr && *existing)
+        asan = std::string(existing) + ":" + asan;
+    env.emplace_back("ASAN_OPTIONS", asan);
     if (!options.frames.empty()) env.emplace_back("D3DCAP_CAPTURE_FRAMES", options.frames);
     if (!options.device.empty()) env.emplace_back("D3DCAP_DEVICE", options.device);
 

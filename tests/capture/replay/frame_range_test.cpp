@@ -132,7 +132,8 @@ void frame(ID3D11DeviceContext2* context, const Scene& s, std::uint32_t f) {
     std::vector<std::uint32_t> texels(16 * 16, 0xff000000u | (f * 0x010203u));
     const D3D11_BOX box{f * 8, f * 4, 0, f * 8 + 16, f * 4 + 16, 1};
     context->UpdateSubresource(s.texture, 0, &box, texels.data(), 16 * 4, 0);
-    context->UpdateSubresource(s.tiled, 3, nullptr, texels.data(), 64 * 4, 0);
+    const std::vector<std::uint32_t> mip3(64 * 64, 0x80808080u + f);  // 512 >> 3 = 64
+    context->UpdateSubresource(s.tiled, 3, nullptr, mip3.data(), 64 * 4, 0);
     std::vector<std::uint8_t> bytes(256, static_cast<std::uint8_t>(f + 1));
     const D3D11_BOX range{f * 256, 0, 0, f * 256 + 256, 1, 1};
     context->UpdateSubresource(s.buffer, 0, &range, bytes.data(), 0, 0);

@@ -55,7 +55,6 @@ class Wrapper {
 
     const WrapperKind kind;
     std::uint64_t id = 0;
-    std::uint64_t creation_parent = 0;       // the object whose call made this one
     std::vector<const void*> registry_keys;  // the layer's keys for it (real pointers)
     IUnknown* identity = nullptr;            // the real object's IUnknown, no reference held
     // The record of the call that made the object, kept while capturing a

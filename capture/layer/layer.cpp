@@ -370,7 +370,6 @@ void Layer::destroyed(Wrapper* wrapper) {
 void Layer::record_created(Wrapper* wrapper, std::uint64_t parent,
                            const std::shared_ptr<const std::vector<std::uint8_t>>& record) {
     if (keeps_creation()) wrapper->creation_record = record;
-    wrapper->creation_parent = parent;
     record_meta([&](flatbuffers::FlatBufferBuilder& b) {
         const auto name = kWrapperInterfaces[static_cast<std::size_t>(wrapper->kind)];
         trace::finish_meta(b, thread_number(),
@@ -378,14 +377,6 @@ void Layer::record_created(Wrapper* wrapper, std::uint64_t parent,
                                b, wrapper->id, b.CreateString(name.data(), name.size()), parent));
     });
     if (wrapper->resource != nullptr) record_tiling(*wrapper);
-}
-
-std::size_t Layer::live_objects() {
-    std::lock_guard lock(objects_mutex_);
-    std::size_t count = 0;
-    for (const auto& [key, wrapper] : by_real_)
-        if (key == wrapper->identity) ++count;
-    return count;
 }
 
 }  // namespace d3dcap::capture

@@ -96,8 +96,6 @@ class Layer {
     void record_created(Wrapper* wrapper, std::uint64_t parent,
                         const std::shared_ptr<const std::vector<std::uint8_t>>& record);
 
-    std::size_t live_objects();
-
     // The first device the process creates describes the capture in the
     // trace header.
     void describe_device(ID3D11Device* real, D3D_DRIVER_TYPE driver_type);

@@ -12,11 +12,20 @@
 #include <utility>
 #include <vector>
 
-#include "capture/core/data_sizes.h"
 #include "capture/layer/facet.h"
+#include "replay/data_sizes.h"
 #include "replay/tiles/tiling.h"
 
 namespace d3dcap::capture {
+
+using formats::initial_data_bytes;
+using formats::mapped_subresource_bytes;
+using formats::mip_extent;
+using formats::ResourceShape;
+using formats::shape_of;
+using formats::SizeResult;
+using formats::subresource_count;
+using formats::update_subresource_bytes;
 
 struct ResourceInfo {
     ResourceShape shape;

@@ -110,14 +110,4 @@ std::uint64_t bytes_spanned(const Extent& extent, std::uint64_t row_pitch,
            std::uint64_t{extent.rows - 1} * row_pitch + extent.row_bytes;
 }
 
-UINT full_mip_count(UINT width, UINT height, UINT depth) {
-    UINT largest = std::max({width, height, depth});
-    UINT count = 1;
-    while (largest > 1) {
-        largest >>= 1;
-        ++count;
-    }
-    return count;
-}
-
 }  // namespace d3dcap::replay

@@ -36,7 +36,4 @@ Extent extent_of(const SubresourceShape& shape, UINT width, UINT height, UINT de
 std::uint64_t bytes_spanned(const Extent& extent, std::uint64_t row_pitch,
                             std::uint64_t depth_pitch);
 
-// The number of mips of a full chain for these dimensions.
-UINT full_mip_count(UINT width, UINT height, UINT depth);
-
 }  // namespace d3dcap::replay

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 
+#include "replay/data_sizes.h"
 #include "replay/formats.h"
 #include "replay/runtime/device.h"
 #include "replay/runtime/format_rules.h"
@@ -81,11 +82,6 @@ const char* usage_name(D3D11_USAGE usage) {
             return "D3D11_USAGE_STAGING";
     }
     return "?";
-}
-
-std::uint32_t full_mip_count(std::uint32_t width, std::uint32_t height, std::uint32_t depth) {
-    const std::uint32_t largest = std::max({width, height, depth, 1u});
-    return std::bit_width(largest);
 }
 
 // The rules every resource shares: usage, CPU access, bind and misc flags.
@@ -514,7 +510,7 @@ HRESULT Device::CreateTexture1D(const D3D11_TEXTURE1D_DESC* desc,
         return E_INVALIDARG;
     }
     UINT mips = 0;
-    hr = check_mips(log_, call, desc->MipLevels, full_mip_count(desc->Width, 1, 1), mips);
+    hr = check_mips(log_, call, desc->MipLevels, formats::full_mip_levels(desc->Width, 1, 1), mips);
     if (FAILED(hr)) return hr;
     hr = check_texture_format(log_, call, desc->Format, desc->BindFlags, desc->MiscFlags, mips,
                               D3D11_FORMAT_SUPPORT_TEXTURE1D);
@@ -569,7 +565,8 @@ HRESULT check_texture2d(MessageLog& log, const char* call, const D3D11_TEXTURE2D
         return E_INVALIDARG;
     }
     UINT mips = 0;
-    hr = check_mips(log, call, desc.MipLevels, full_mip_count(desc.Width, desc.Height, 1), mips);
+    hr = check_mips(log, call, desc.MipLevels, formats::full_mip_levels(desc.Width, desc.Height, 1),
+                    mips);
     if (FAILED(hr)) return hr;
     if (samples > 1) {
         if (desc.MipLevels != 1) {
@@ -696,7 +693,7 @@ HRESULT Device::CreateTexture3D(const D3D11_TEXTURE3D_DESC* desc,
     }
     UINT mips = 0;
     hr = check_mips(log_, call, desc->MipLevels,
-                    full_mip_count(desc->Width, desc->Height, desc->Depth), mips);
+                    formats::full_mip_levels(desc->Width, desc->Height, desc->Depth), mips);
     if (FAILED(hr)) return hr;
     hr = check_texture_format(log_, call, desc->Format, desc->BindFlags, desc->MiscFlags, mips,
                               D3D11_FORMAT_SUPPORT_TEXTURE3D);

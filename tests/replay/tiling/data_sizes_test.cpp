@@ -1,18 +1,18 @@
 // Bytes a call reads from application memory, from the resource description:
 // every expected size below is worked out by hand in the comment beside it.
-#include "capture/core/data_sizes.h"
+#include "replay/data_sizes.h"
 
 #include <catch2/catch.hpp>
 
 namespace {
 
-using d3dcap::capture::full_mip_levels;
-using d3dcap::capture::initial_data_bytes;
-using d3dcap::capture::mapped_subresource_bytes;
-using d3dcap::capture::ResourceShape;
-using d3dcap::capture::shape_of;
-using d3dcap::capture::SizeResult;
-using d3dcap::capture::update_subresource_bytes;
+using d3dcap::formats::full_mip_levels;
+using d3dcap::formats::initial_data_bytes;
+using d3dcap::formats::mapped_subresource_bytes;
+using d3dcap::formats::ResourceShape;
+using d3dcap::formats::shape_of;
+using d3dcap::formats::SizeResult;
+using d3dcap::formats::update_subresource_bytes;
 
 D3D11_TEXTURE2D_DESC texture2d(UINT width, UINT height, DXGI_FORMAT format, UINT mips = 1,
                                UINT array_size = 1) {

@@ -1,14 +1,15 @@
 // Byte spans of application memory from resource descriptions. Format facts
 // (block sizes, bytes per row of blocks) come from replay/formats.h only.
-#include "capture/core/data_sizes.h"
+#include "replay/data_sizes.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <limits>
 
 #include "replay/formats.h"
 
-namespace d3dcap::capture {
+namespace d3dcap::formats {
 namespace {
 
 std::string num(std::uint64_t value) {
@@ -159,13 +160,7 @@ std::string box_error(const ResourceShape& shape, UINT subresource, const D3D11_
 }  // namespace
 
 UINT full_mip_levels(UINT width, UINT height, UINT depth) {
-    UINT largest = std::max({width, height, depth});
-    UINT levels = 1;
-    while (largest > 1) {
-        largest >>= 1;
-        ++levels;
-    }
-    return levels;
+    return static_cast<UINT>(std::bit_width(std::max({width, height, depth, 1u})));
 }
 
 UINT mip_extent(UINT extent, UINT mip) {
@@ -257,4 +252,4 @@ SizeResult mapped_subresource_bytes(const ResourceShape& shape, UINT subresource
                 "RowPitch, DepthPitch");
 }
 
-}  // namespace d3dcap::capture
+}  // namespace d3dcap::formats

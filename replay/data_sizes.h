@@ -1,6 +1,6 @@
 // How many bytes of application memory a D3D11 call reads (or a Map exposes),
-// computed from the resource description alone, so that the capture layer
-// copies exactly that span into the trace and never reads past it.
+// computed from the resource description alone: the capture layer copies
+// exactly that span into the trace, and replay checks a record holds it.
 #pragma once
 
 #include <d3d11_2.h>
@@ -8,7 +8,7 @@
 #include <cstddef>
 #include <string>
 
-namespace d3dcap::capture {
+namespace d3dcap::formats {
 
 // The facts of a resource description that its memory layout depends on.
 // Buffers: width is ByteWidth, format DXGI_FORMAT_UNKNOWN, everything else 1.
@@ -62,4 +62,4 @@ SizeResult initial_data_bytes(const ResourceShape& shape, UINT subresource, UINT
 SizeResult mapped_subresource_bytes(const ResourceShape& shape, UINT subresource, UINT row_pitch,
                                     UINT depth_pitch);
 
-}  // namespace d3dcap::capture
+}  // namespace d3dcap::formats

@@ -44,7 +44,7 @@ from ..api.model import TableError
 from .common import BANNER
 from .decoders_cpp import HEADER_CONTEXT, HEADER_TYPES, SOURCE_HELPERS
 from .encoders import _FIELD_SIZES, _PLATFORM_C_TYPES, _WIDE_STRINGS
-from .json_dump import PLATFORM_STRUCTS, Classifier, Kind, accessor, enum_values
+from .json_dump import PLATFORM_STRUCTS, Classifier, Kind, NeedsStructs, accessor, enum_values
 from .schema import call_type_name
 
 # Calls the replay engine replays with hand-written code, and why.
@@ -134,7 +134,7 @@ def _field_expr(expr: str, fields: set[str]) -> str:
                   expr)
 
 
-class Decoders:
+class Decoders(NeedsStructs):
     def __init__(self, api) -> None:
         self.api = api
         self.cl = Classifier(api)
@@ -195,23 +195,6 @@ class Decoders:
             if name in PLATFORM_STRUCTS or not self.sb.struct_is_table(name):
                 self._need(Kind("struct", struct=name), tables=False)
         self._need(Kind("guid"), tables=False)
-
-    def _need(self, kind: Kind, tables: bool = True) -> None:
-        while kind.element is not None:
-            kind = kind.element
-        if kind.what == "guid":
-            if "Guid" not in self.fb_structs:
-                self.fb_structs.append("Guid")
-            return
-        if kind.what != "struct":
-            return
-        name = kind.struct
-        table = name not in PLATFORM_STRUCTS and self.sb.struct_is_table(name)
-        if name in self.fb_structs or name in self.tables or (table and not tables):
-            return
-        for _, _, member, _ in self.cl.struct_members(name):
-            self._need(member, tables)
-        (self.tables if table else self.fb_structs).append(name)
 
     def from_fb_signature(self, name: str) -> str:
         return (f"bool from_fb(const fb::{name}& v, {self._c_type(name)}& out, DecodeContext& ctx, "

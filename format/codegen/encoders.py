@@ -37,7 +37,7 @@ import re
 
 from ..api.model import TableError
 from .common import BANNER, snake_case
-from .json_dump import PLATFORM_STRUCTS, Classifier, Kind, accessor
+from .json_dump import PLATFORM_STRUCTS, Classifier, Kind, NeedsStructs, accessor
 from .schema import call_type_name
 
 _CPP_SCALARS = {
@@ -91,7 +91,7 @@ def _guarded(guards: list[str], value: str, otherwise: str) -> str:
     return f"{condition} ? {value} : {otherwise}"
 
 
-class Encoders:
+class Encoders(NeedsStructs):
     def __init__(self, api) -> None:
         self.api = api
         self.cl = Classifier(api)
@@ -110,24 +110,6 @@ class Encoders:
 
     def _c_type(self, fbs_struct: str) -> str:
         return _PLATFORM_C_TYPES.get(fbs_struct, fbs_struct)
-
-    def _need(self, kind: Kind) -> None:
-        """Notes the struct conversions a kind needs, children first."""
-        while kind.element is not None:
-            kind = kind.element
-        if kind.what == "guid":
-            if "Guid" not in self.fb_structs:
-                self.fb_structs.append("Guid")
-            return
-        if kind.what != "struct":
-            return
-        name = kind.struct
-        if name in self.fb_structs or name in self.tables:
-            return
-        for _, _, member, _ in self.cl.struct_members(name):
-            self._need(member)
-        table = name not in PLATFORM_STRUCTS and self.sb.struct_is_table(name)
-        (self.tables if table else self.fb_structs).append(name)
 
     # -- fbs structs -------------------------------------------------------------
 

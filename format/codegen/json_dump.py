@@ -83,6 +83,31 @@ class Kind:
     length: int | None = None   # fixed array length (array)
 
 
+class NeedsStructs:
+    """Mixin of the generators that convert structs: notes the conversions a
+    kind needs, children first, in self.fb_structs (fbs structs) and
+    self.tables (fbs tables); with tables=False, tables are not followed.
+    The class sets self.cl (a Classifier), self.sb, self.fb_structs and
+    self.tables."""
+
+    def _need(self, kind: "Kind", tables: bool = True) -> None:
+        while kind.element is not None:
+            kind = kind.element
+        if kind.what == "guid":
+            if "Guid" not in self.fb_structs:
+                self.fb_structs.append("Guid")
+            return
+        if kind.what != "struct":
+            return
+        name = kind.struct
+        table = name not in PLATFORM_STRUCTS and self.sb.struct_is_table(name)
+        if name in self.fb_structs or name in self.tables or (table and not tables):
+            return
+        for _, _, member, _ in self.cl.struct_members(name):
+            self._need(member, tables)
+        (self.tables if table else self.fb_structs).append(name)
+
+
 class Classifier:
     """Maps the table's parameters and struct fields to Kinds, after schema.py."""
 

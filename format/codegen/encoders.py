@@ -37,7 +37,7 @@ import re
 
 from ..api.model import TableError
 from .common import BANNER, snake_case
-from .json_dump import PLATFORM_STRUCTS, Classifier, Kind, NeedsStructs, accessor
+from .json_dump import Classifier, Kind, NeedsStructs, accessor
 from .schema import call_type_name
 
 _CPP_SCALARS = {

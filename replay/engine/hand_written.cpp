@@ -118,16 +118,32 @@ Invoked create_device_and_swap_chain(Session& s, const fb::Record& record) {
     return done(hr);
 }
 
+// A context call on one resource (pResource): its parameters, context and
+// replayed resource, or false with the decode error set.
+template <class Params>
+struct ResourceCall {
+    const Params* params = nullptr;
+    ID3D11DeviceContext* self = nullptr;
+    ID3D11Resource* resource = nullptr;
+};
+
+template <class Params>
+bool resource_call(Session& s, const fb::Record& record, ResourceCall<Params>& call) {
+    call.params = params_of<Params>(s, record);
+    if (call.params == nullptr) return false;
+    call.self = self_of<ID3D11DeviceContext>(s, record, "ID3D11DeviceContext");
+    return call.self != nullptr && api::object_in(s.ctx, call.params->p_resource(), "pResource",
+                                                  "ID3D11Resource", &call.resource);
+}
+
 // Map as recorded; the mapping is remembered (also when only the recorded
 // Map succeeded) so that Unmap can lay out its recorded writes.
 Invoked map(Session& s, const fb::Record& record) {
-    const auto* p = params_of<fb::ID3D11DeviceContext_Map>(s, record);
-    if (p == nullptr) return {};
-    auto* self = self_of<ID3D11DeviceContext>(s, record, "ID3D11DeviceContext");
-    if (self == nullptr) return {};
-    ID3D11Resource* resource = nullptr;
-    if (!api::object_in(s.ctx, p->p_resource(), "pResource", "ID3D11Resource", &resource))
-        return {};
+    ResourceCall<fb::ID3D11DeviceContext_Map> call;
+    if (!resource_call(s, record, call)) return {};
+    const auto* p = call.params;
+    ID3D11DeviceContext* self = call.self;
+    ID3D11Resource* resource = call.resource;
     const auto* recorded = p->p_mapped_resource();
     D3D11_MAPPED_SUBRESOURCE mapped{};
     const UINT subresource = p->subresource();
@@ -156,13 +172,11 @@ Invoked map(Session& s, const fb::Record& record) {
 }
 
 Invoked unmap(Session& s, const fb::Record& record) {
-    const auto* p = params_of<fb::ID3D11DeviceContext_Unmap>(s, record);
-    if (p == nullptr) return {};
-    auto* self = self_of<ID3D11DeviceContext>(s, record, "ID3D11DeviceContext");
-    if (self == nullptr) return {};
-    ID3D11Resource* resource = nullptr;
-    if (!api::object_in(s.ctx, p->p_resource(), "pResource", "ID3D11Resource", &resource))
-        return {};
+    ResourceCall<fb::ID3D11DeviceContext_Unmap> call;
+    if (!resource_call(s, record, call)) return {};
+    const auto* p = call.params;
+    ID3D11DeviceContext* self = call.self;
+    ID3D11Resource* resource = call.resource;
     const UINT subresource = p->subresource();
     const Mapping* open = s.mapped.find(p->p_resource(), subresource);
     // A Map that failed in replay has nothing to unmap.

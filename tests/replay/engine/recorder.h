@@ -21,6 +21,7 @@
 #include "format/trace/writer.h"
 #include "replay/engine/replayer.h"
 #include "replay/runtime/internal.h"
+#include "support/com.h"
 #include "support/temp_dir.h"
 #include "support/trace_fixture.h"
 
@@ -28,41 +29,7 @@ namespace engine_tests {
 
 using namespace d3dcap;
 
-// Owns one reference.
-template <class T>
-class Com {
-  public:
-    Com() = default;
-    Com(const Com&) = delete;
-    Com& operator=(const Com&) = delete;
-    Com(Com&& other) noexcept : object_(std::exchange(other.object_, nullptr)) {}
-    Com& operator=(Com&& other) noexcept {
-        reset();
-        object_ = std::exchange(other.object_, nullptr);
-        return *this;
-    }
-    ~Com() { reset(); }
-    void reset() {
-        if (object_ != nullptr) object_->Release();
-        object_ = nullptr;
-    }
-    T** out() {
-        reset();
-        return &object_;
-    }
-    T* get() const { return object_; }
-    T* operator->() const { return object_; }
-    template <class U>
-    Com<U> as() const {
-        Com<U> result;
-        if (object_ != nullptr)
-            object_->QueryInterface(__uuidof(U), reinterpret_cast<void**>(result.out()));
-        return result;
-    }
-
-  private:
-    T* object_ = nullptr;
-};
+using d3dcap::testing::Com;
 
 // The COM identity of an object.
 inline IUnknown* identity(const void* object) {

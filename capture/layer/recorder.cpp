@@ -26,11 +26,11 @@ void CallRecorder::submit() {
     submitted_ = true;
     std::shared_ptr<const std::vector<std::uint8_t>> record;
     if (!created_.empty() && layer_.keeps_creation()) {
-        const std::uint8_t* data = scope_.builder().GetBufferPointer();
-        record = std::make_shared<const std::vector<std::uint8_t>>(
-            data, data + scope_.builder().GetSize());
+        const std::uint8_t* data = builder().GetBufferPointer();
+        record =
+            std::make_shared<const std::vector<std::uint8_t>>(data, data + builder().GetSize());
     }
-    if (recording_) layer_.writer()->submit(scope_.builder(), event_);
+    if (recording_) layer_.writer()->submit(builder(), event_);
     for (Wrapper* wrapper : created_) layer_.record_created(wrapper, object_, record);
 }
 

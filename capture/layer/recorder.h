@@ -6,6 +6,7 @@
 #include <d3dcap/api/call_encoders.h>
 
 #include <cstdint>
+#include <optional>
 #include <type_traits>
 #include <vector>
 
@@ -28,7 +29,11 @@ class CallRecorder {
     bool wanted() const { return recording_ || (!created_.empty() && layer_.keeps_creation()); }
     bool recording() const { return recording_; }
 
-    flatbuffers::FlatBufferBuilder& builder() { return scope_.builder(); }
+    // Taken on first use: a call the layer does not record costs no builder.
+    flatbuffers::FlatBufferBuilder& builder() {
+        if (!scope_) scope_.emplace();
+        return scope_->builder();
+    }
     api::ObjectIds& ids() { return layer_.ids(); }
 
     // Finishes the record with the call's parameters and submits it; then
@@ -39,7 +44,7 @@ class CallRecorder {
                 flatbuffers::Offset<flatbuffers::Vector<flatbuffers::Offset<fb::MappedWrite>>>
                     map_writes = 0) {
         trace::CallContext context{object_, context_, result, thread_number(), result_is_hresult};
-        trace::finish_call(scope_.builder(), context, params, map_writes);
+        trace::finish_call(builder(), context, params, map_writes);
         submit();
     }
 
@@ -53,7 +58,7 @@ class CallRecorder {
     void submit();
 
     Layer& layer_;
-    BuilderScope scope_;
+    std::optional<BuilderScope> scope_;
     std::uint64_t object_ = 0;
     std::uint64_t context_ = 0;
     std::uint64_t event_ = 0;

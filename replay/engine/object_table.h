@@ -26,6 +26,9 @@ class ObjectTable final : public api::ObjectMap {
     ~ObjectTable();
 
     void set_difference_sink(DifferenceSink sink) { differences_ = std::move(sink); }
+    // Told of every object replay starts to hold (devices, swap chains...).
+    using AddedSink = std::function<void(IUnknown* object)>;
+    void set_added_sink(AddedSink sink) { added_ = std::move(sink); }
     // The event being replayed, for the notes on missing objects.
     void set_event(std::uint64_t event) { event_ = event; }
 
@@ -62,6 +65,7 @@ class ObjectTable final : public api::ObjectMap {
     std::unordered_map<std::uint64_t, std::uint64_t> destroyed_;  // id -> event
     std::unordered_map<std::uint64_t, std::uint64_t> failed_;     // id -> event
     DifferenceSink differences_;
+    AddedSink added_;
     std::uint64_t event_ = 0;
     std::uint64_t next_order_ = 0;
 };

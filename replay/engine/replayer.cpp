@@ -1,8 +1,10 @@
 #include "replay/engine/replayer.h"
 
 #include <d3dcap/api/call_decoders.h>
+#include <d3dcap/api/call_encoders.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <string_view>
 #include <vector>
@@ -79,11 +81,76 @@ HRESULT set_debug_name(IUnknown* object, const flatbuffers::String* name) {
 
 struct Replayer::State {
     State(std::unique_ptr<trace::TraceReader> trace_reader, const ReplayOptions& options)
-        : reader(std::move(trace_reader)), session(options) {}
+        : reader(std::move(trace_reader)), session(options) {
+        session.objects.set_added_sink([this](IUnknown* object) { adopt(object); });
+    }
 
     std::unique_ptr<trace::TraceReader> reader;
     Session session;
     std::uint64_t next = 0;
+    DeviceFacts facts;
+    std::vector<ID3D11Device*> clocked_devices;  // devices with a GPU clock; referenced
+    ~State() {
+        for (ID3D11Device* device : clocked_devices) device->Release();
+    }
+    std::uint64_t hashes_checked = 0;
+    std::vector<HashDifference> hash_differences;
+
+    // Devices that can time their work, and swap chains that take screenshots.
+    void adopt(IUnknown* object) {
+        void* found = nullptr;
+        if (SUCCEEDED(object->QueryInterface(__uuidof(ID3D11Device), &found))) {
+            auto* device = static_cast<ID3D11Device*>(found);
+            if (!facts.known) learn(device);
+            std::uint64_t ns = 0;
+            if (session.options.timing && runtime::device_gpu_clock_ns(device, &ns) &&
+                std::find(clocked_devices.begin(), clocked_devices.end(), device) ==
+                    clocked_devices.end())
+                clocked_devices.push_back(device);  // keeps the reference QueryInterface gave
+            else
+                device->Release();
+        }
+        if (!session.options.screenshot_directory.empty() &&
+            SUCCEEDED(object->QueryInterface(__uuidof(IDXGISwapChain), &found))) {
+            auto* swap_chain = static_cast<IDXGISwapChain*>(found);
+            runtime::set_screenshot_directory(swap_chain,
+                                              session.options.screenshot_directory.c_str());
+            swap_chain->Release();
+        }
+    }
+
+    void learn(ID3D11Device* device) {
+        facts.known = true;
+        facts.feature_level = static_cast<std::uint32_t>(device->GetFeatureLevel());
+        D3D11_FEATURE_DATA_D3D11_OPTIONS1 options{};
+        if (SUCCEEDED(device->CheckFeatureSupport(D3D11_FEATURE_D3D11_OPTIONS1, &options,
+                                                  sizeof options)))
+            facts.tiled_resources_tier = static_cast<std::uint32_t>(options.TiledResourcesTier);
+        std::uint64_t ns = 0;
+        facts.gpu_clock = runtime::device_gpu_clock_ns(device, &ns);
+        IDXGIDevice* dxgi = nullptr;
+        if (FAILED(device->QueryInterface(__uuidof(IDXGIDevice), reinterpret_cast<void**>(&dxgi))))
+            return;
+        IDXGIAdapter* adapter = nullptr;
+        if (SUCCEEDED(dxgi->GetAdapter(&adapter))) {
+            DXGI_ADAPTER_DESC desc{};
+            if (SUCCEEDED(adapter->GetDesc(&desc)))
+                facts.adapter = api::WideToUtf8(desc.Description);
+            adapter->Release();
+        }
+        dxgi->Release();
+    }
+
+    // The sum of the GPU clocks, or -1 when no device has one.
+    std::int64_t gpu_clock() const {
+        if (clocked_devices.empty()) return -1;
+        std::uint64_t total = 0;
+        for (ID3D11Device* device : clocked_devices) {
+            std::uint64_t ns = 0;
+            if (runtime::device_gpu_clock_ns(device, &ns)) total += ns;
+        }
+        return static_cast<std::int64_t>(total);
+    }
 
     Status fail(const std::string& where, const std::string& message) const {
         return trace::TraceError{reader->path(), where + message, -1,
@@ -122,17 +189,42 @@ Status Replayer::run_all() {
 }
 
 Status Replayer::run_to(std::uint64_t last_event) {
-    State& s = *state_;
     const std::uint64_t end = std::min(last_event, event_count() - 1);
-    while (event_count() != 0 && s.next <= end) {
-        Result<const fb::Record*> record = s.reader->record(s.next);
-        if (!record) return record.error();
-        s.session.event = s.next;
-        s.session.objects.set_event(s.next);
-        if (Status status = replay_record(*record.value(), {}); !status) return status;
-        ++s.next;
+    while (event_count() != 0 && state_->next <= end) {
+        Result<EventTiming> done = step();
+        if (!done) return done.error();
     }
     return trace::ok_status();
+}
+
+Result<EventTiming> Replayer::step() {
+    State& s = *state_;
+    if (s.next >= event_count()) {
+        return trace::TraceError{s.reader->path(), "no event after the last one", -1,
+                                 static_cast<std::int64_t>(s.next), -1};
+    }
+    Result<const fb::Record*> record = s.reader->record(s.next);
+    if (!record) return record.error();
+    EventTiming timing;
+    timing.event = s.next;
+    timing.call = record.value()->header()->call();
+    timing.meta = static_cast<std::uint8_t>(record.value()->meta_type());
+    s.session.event = s.next;
+    s.session.objects.set_event(s.next);
+    using Clock = std::chrono::steady_clock;
+    const bool timed = s.session.options.timing;
+    const std::int64_t gpu_before = timed ? s.gpu_clock() : -1;
+    const Clock::time_point start = timed ? Clock::now() : Clock::time_point{};
+    if (Status status = replay_record(*record.value(), {}); !status) return status.error();
+    if (timed) {
+        timing.cpu_ns = static_cast<std::uint64_t>(
+            std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - start).count());
+        const std::int64_t gpu_after = s.gpu_clock();
+        // A device created by this event has no "before": its whole clock counts.
+        if (gpu_after >= 0) timing.gpu_ns = gpu_after - std::max<std::int64_t>(gpu_before, 0);
+    }
+    ++s.next;
+    return timing;
 }
 
 Status Replayer::replay_record(const fb::Record& record, const std::string& where) {
@@ -223,6 +315,9 @@ Status Replayer::replay_meta(const fb::Record& record, const std::string& where)
             }
             return trace::ok_status();
         }
+        case fb::Meta::ContentHashes:
+            if (session.options.verify) check_hashes(*record.meta_as_ContentHashes());
+            return trace::ok_status();
         case fb::Meta::FrameBoundary:
         case fb::Meta::ResourceTiling:
         case fb::Meta::NONE:
@@ -235,8 +330,48 @@ IUnknown* Replayer::object(std::uint64_t id) const {
     return state_->session.objects.object(id);
 }
 
-std::vector<Mismatch> Replayer::mismatches() const {
+const std::vector<Mismatch>& Replayer::mismatches() const {
     return state_->session.mismatches;
+}
+
+std::uint64_t Replayer::hashes_checked() const {
+    return state_->hashes_checked;
+}
+
+const std::vector<HashDifference>& Replayer::hash_differences() const {
+    return state_->hash_differences;
+}
+
+const std::vector<Adaptation>& Replayer::adaptations() const {
+    return state_->session.adaptations;
+}
+
+const Replayer::DeviceFacts& Replayer::device_facts() const {
+    return state_->facts;
+}
+
+void Replayer::check_hashes(const fb::ContentHashes& recorded) {
+    State& s = *state_;
+    if (recorded.hashes() == nullptr) return;
+    for (const fb::SubresourceHash* hash : *recorded.hashes()) {
+        HashDifference difference{s.session.event,
+                                  recorded.frame(),
+                                  hash->resource(),
+                                  hash->subresource(),
+                                  hash->hash(),
+                                  0,
+                                  {}};
+        ++s.hashes_checked;
+        IUnknown* object = s.session.objects.object(hash->resource());
+        if (object == nullptr) {
+            difference.detail = "the resource does not exist in the replay";
+        } else {
+            difference.replayed = content_hash(hash->resource(), hash->subresource());
+            if (difference.replayed == difference.recorded) continue;
+            if (difference.replayed == 0) difference.detail = "the subresource cannot be read";
+        }
+        s.hash_differences.push_back(std::move(difference));
+    }
 }
 
 std::uint64_t Replayer::content_hash(std::uint64_t id, UINT subresource) const {

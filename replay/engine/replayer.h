@@ -15,6 +15,7 @@
 
 namespace d3dcap::fb {
 struct Record;
+struct ContentHashes;
 }  // namespace d3dcap::fb
 
 namespace d3dcap::replay {
@@ -25,6 +26,35 @@ using trace::Status;
 struct ReplayOptions {
     // REFERENCE (or WARP): the CPU reference device; NULL: the state-only device.
     D3D_DRIVER_TYPE driver = D3D_DRIVER_TYPE_REFERENCE;
+    // Time each event (CPU, and GPU where the device can tell).
+    bool timing = false;
+    // Recompute the recorded content hashes (ContentHashes records).
+    bool verify = false;
+    // Every Present writes DIR/frame-NNNNN.png when not empty.
+    std::string screenshot_directory;
+};
+
+// One replayed event: its call (0 for records that are no call) and, with
+// ReplayOptions::timing, the CPU time of decoding and making the call and
+// the device's execution time (-1 where the device cannot tell).
+struct EventTiming {
+    std::uint64_t event = 0;
+    std::uint16_t call = 0;
+    std::uint8_t meta = 0;  // fb::Meta of a record that is no call
+    std::uint64_t cpu_ns = 0;
+    std::int64_t gpu_ns = -1;
+};
+
+// A recorded content hash and what replay computed for the same subresource
+// (replayed 0 with a detail when the resource is not there to hash).
+struct HashDifference {
+    std::uint64_t event = 0;
+    std::uint64_t frame = 0;
+    std::uint64_t resource = 0;
+    std::uint32_t subresource = 0;
+    std::uint64_t recorded = 0;
+    std::uint64_t replayed = 0;
+    std::string detail;
 };
 
 // A replayed call whose HRESULT differs from the recorded one (a call that
@@ -39,6 +69,15 @@ struct Mismatch {
     // The call's index among the records of the event's state snapshot; -1
     // for a call that is the event itself.
     std::int64_t snapshot_record = -1;
+};
+
+// A difference between the recording device and the replay device that
+// replay worked around (adapted) or could not.
+struct Adaptation {
+    std::uint64_t event = 0;
+    std::uint64_t resource = 0;
+    std::string what;
+    bool adapted = false;
 };
 
 class Replayer {
@@ -56,12 +95,28 @@ class Replayer {
     // event is then next_event().
     Status run_to(std::uint64_t last_event);
     Status run_all();
+    // Replays next_event() alone.
+    Result<EventTiming> step();
     std::uint64_t next_event() const;
     std::uint64_t event_count() const;
 
     // The replayed object of a recorded id (no new reference), or nullptr.
     IUnknown* object(std::uint64_t id) const;
-    std::vector<Mismatch> mismatches() const;
+    const std::vector<Mismatch>& mismatches() const;
+    // With ReplayOptions::verify: subresource hashes compared so far, and
+    // those that differed.
+    std::uint64_t hashes_checked() const;
+    const std::vector<HashDifference>& hash_differences() const;
+    const std::vector<Adaptation>& adaptations() const;
+    // What the first device the trace created says of itself.
+    struct DeviceFacts {
+        bool known = false;
+        std::string adapter;
+        std::uint32_t feature_level = 0;
+        std::uint32_t tiled_resources_tier = 0;
+        bool gpu_clock = false;
+    };
+    const DeviceFacts& device_facts() const;
     // The runtime's content hash of a replayed resource's subresource; 0
     // for ids that are no resource of this runtime.
     std::uint64_t content_hash(std::uint64_t id, UINT subresource) const;
@@ -71,6 +126,7 @@ class Replayer {
     explicit Replayer(std::unique_ptr<State> state);
     Status replay_record(const fb::Record& record, const std::string& where);
     Status replay_meta(const fb::Record& record, const std::string& where);
+    void check_hashes(const fb::ContentHashes& recorded);
 
     std::unique_ptr<State> state_;
 };

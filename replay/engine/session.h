@@ -34,6 +34,7 @@ struct Session {
     api::DecodeContext ctx{arena, objects, rules, {}};
     MappedMemory mapped;
     std::vector<Mismatch> mismatches;
+    std::vector<Adaptation> adaptations;
     std::uint64_t event = 0;            // the event being replayed
     std::string call;                   // "Interface::Method" being replayed
     std::int64_t snapshot_record = -1;  // its index in the event's state snapshot

@@ -53,6 +53,12 @@ class Backend {
 
     // The tile state the device keeps, for resolving tiled resources.
     virtual void attach(const tiles::TileState* tiles) { tiles_ = tiles; }
+    // Nanoseconds the device has spent executing work so far, where it can
+    // tell (the reference device: its CPU time inside the backend).
+    virtual bool gpu_clock_ns(std::uint64_t* ns) const {
+        (void)ns;
+        return false;
+    }
 
     virtual HRESULT create_resource(const ResourceInfo& info,
                                     const D3D11_SUBRESOURCE_DATA* initial) = 0;
@@ -109,6 +115,8 @@ class Backend {
 
 std::unique_ptr<Backend> make_reference_backend();
 std::unique_ptr<Backend> make_null_backend();
+// Times every call of inner as the device's GPU clock (gpu_clock_ns).
+std::unique_ptr<Backend> make_timed_backend(std::unique_ptr<Backend> inner);
 
 // XXH3-64 of a subresource in the canonical linear layout: the same content
 // gives the same hash on every device that keeps data.

@@ -152,7 +152,8 @@ HRESULT create_device(const char* call, IDXGIAdapter* adapter_interface, D3D_DRI
     }
     if (chosen) *chosen = level;
     if (!created) return S_OK;
-    backend = type == D3D_DRIVER_TYPE_NULL ? make_null_backend() : make_reference_backend();
+    backend = type == D3D_DRIVER_TYPE_NULL ? make_null_backend()
+                                           : make_timed_backend(make_reference_backend());
     Ref<Adapter> owned_adapter;
     if (!adapter) {
         auto* factory = new Factory;

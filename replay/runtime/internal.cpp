@@ -51,6 +51,11 @@ Backend* device_backend(ID3D11Device* device) {
     return ours ? &ours->backend() : nullptr;
 }
 
+bool device_gpu_clock_ns(ID3D11Device* device, std::uint64_t* ns) {
+    Device* ours = our_device(device);
+    return ours != nullptr && ours->backend().gpu_clock_ns(ns);
+}
+
 std::uint64_t resource_content_hash(ID3D11Resource* resource, UINT subresource) {
     Resource* ours = to_resource(resource);
     if (!ours) return 0;

@@ -39,6 +39,10 @@ D3DCAP_EXPORT std::uint64_t object_id(IUnknown* object);
 D3DCAP_EXPORT const tiles::TileState* device_tile_state(ID3D11Device* device);
 D3DCAP_EXPORT Backend* device_backend(ID3D11Device* device);
 
+// The device's GPU clock: nanoseconds of execution so far; false when the
+// device cannot tell (the NULL driver type).
+D3DCAP_EXPORT bool device_gpu_clock_ns(ID3D11Device* device, std::uint64_t* ns);
+
 // content_hash() of a subresource through the resource's own device.
 D3DCAP_EXPORT std::uint64_t resource_content_hash(ID3D11Resource* resource, UINT subresource);
 

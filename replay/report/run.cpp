@@ -1,0 +1,274 @@
+#include "replay/report/run.h"
+
+#include <algorithm>
+#include <chrono>
+#include <memory>
+
+#include "format/trace/reader.h"
+
+namespace d3dcap::replay {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double milliseconds(Clock::duration d) {
+    return std::chrono::duration<double, std::milli>(d).count();
+}
+
+std::string driver_name(D3D_DRIVER_TYPE driver) {
+    switch (driver) {
+        case D3D_DRIVER_TYPE_NULL:
+            return "null";
+        case D3D_DRIVER_TYPE_HARDWARE:
+            return "hardware";
+        case D3D_DRIVER_TYPE_WARP:
+            return "warp";
+        default:
+            return "reference";
+    }
+}
+
+// What the index says of the trace: frames as event ranges and the marker regions.
+struct TraceLayout {
+    std::uint64_t events = 0;
+    std::vector<std::uint64_t> frame_starts;  // frame i begins here; at least one frame
+    std::vector<MarkerTime> regions;          // times not filled in
+    RecordedDevice recorded;
+
+    std::uint64_t frame_end(std::size_t frame) const {  // one past its last event
+        return frame + 1 < frame_starts.size() ? frame_starts[frame + 1] : events;
+    }
+};
+
+TraceLayout read_layout(const trace::TraceReader& reader) {
+    TraceLayout layout;
+    const fb::TraceIndex& index = reader.index();
+    layout.events = index.event_count();
+    if (index.frame_first_events() != nullptr)
+        layout.frame_starts.assign(index.frame_first_events()->begin(),
+                                   index.frame_first_events()->end());
+    if (layout.frame_starts.empty() || layout.frame_starts.front() != 0)
+        layout.frame_starts.insert(layout.frame_starts.begin(), 0);
+    // Begin/End pairs by nesting; a region left open ends with the trace.
+    std::vector<std::size_t> open;
+    if (index.markers() != nullptr) {
+        for (const fb::MarkerEntry* marker : *index.markers()) {
+            if (marker->kind() == fb::MarkerKind::Begin) {
+                MarkerTime region;
+                region.label = marker->label() != nullptr ? marker->label()->str() : "";
+                region.data = marker->data();
+                region.has_data = marker->has_data();
+                region.depth = static_cast<std::uint32_t>(open.size());
+                region.first_event = marker->event();
+                region.last_event = layout.events == 0 ? 0 : layout.events - 1;
+                open.push_back(layout.regions.size());
+                layout.regions.push_back(std::move(region));
+            } else if (marker->kind() == fb::MarkerKind::End && !open.empty()) {
+                layout.regions[open.back()].last_event = marker->event();
+                open.pop_back();
+            }
+        }
+    }
+    const fb::TraceHeader& header = reader.header();
+    if (const fb::DeviceDescription* device = header.device()) {
+        layout.recorded.adapter = device->adapter_name() ? device->adapter_name()->str() : "";
+        layout.recorded.driver = driver_name(static_cast<D3D_DRIVER_TYPE>(device->driver_type()));
+        layout.recorded.feature_level = device->feature_level();
+        layout.recorded.tiled_resources_tier = device->tiled_resources_tier();
+    }
+    return layout;
+}
+
+std::uint64_t median(std::vector<std::uint64_t>& values) {
+    if (values.empty()) return 0;
+    const auto middle = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
+    std::nth_element(values.begin(), middle, values.end());
+    return *middle;
+}
+
+// Each region's time is the sum over its events (prefix sums over the timed
+// events); self time leaves out the regions directly nested in it.
+void time_regions(const std::vector<EventTime>& events, bool gpu,
+                  std::vector<MarkerTime>& regions) {
+    if (events.empty()) return;
+    const std::uint64_t first = events.front().event, last = events.back().event;
+    std::vector<std::uint64_t> cpu_sum(events.size() + 1, 0), gpu_sum(events.size() + 1, 0);
+    for (std::size_t i = 0; i < events.size(); ++i) {
+        cpu_sum[i + 1] = cpu_sum[i] + events[i].cpu_ns;
+        gpu_sum[i + 1] =
+            gpu_sum[i] + static_cast<std::uint64_t>(std::max<std::int64_t>(events[i].gpu_ns, 0));
+    }
+    std::vector<MarkerTime> timed;
+    for (MarkerTime region : regions) {
+        if (region.last_event < first || region.first_event > last) continue;
+        region.first_event = std::max(region.first_event, first);
+        region.last_event = std::min(region.last_event, last);
+        const std::size_t a = region.first_event - first, b = region.last_event - first + 1;
+        region.cpu_ns = region.self_cpu_ns = cpu_sum[b] - cpu_sum[a];
+        if (gpu)
+            region.gpu_ns = region.self_gpu_ns = static_cast<std::int64_t>(gpu_sum[b] - gpu_sum[a]);
+        timed.push_back(std::move(region));
+    }
+    // Regions come in order of their first event: a parent precedes its children.
+    std::vector<std::size_t> open;
+    for (std::size_t i = 0; i < timed.size(); ++i) {
+        while (!open.empty() && timed[open.back()].last_event < timed[i].first_event)
+            open.pop_back();
+        if (!open.empty() && timed[i].depth > timed[open.back()].depth) {
+            MarkerTime& parent = timed[open.back()];
+            parent.self_cpu_ns -= std::min(parent.self_cpu_ns, timed[i].cpu_ns);
+            if (gpu) parent.self_gpu_ns -= std::min(parent.self_gpu_ns, timed[i].gpu_ns);
+        }
+        open.push_back(i);
+    }
+    regions = std::move(timed);
+}
+
+struct Pass {
+    std::unique_ptr<Replayer> replayer;
+    std::vector<std::uint64_t> cpu_ns;  // per timed event
+    std::vector<std::int64_t> gpu_ns;
+    std::vector<std::uint16_t> calls;
+    std::vector<std::uint8_t> metas;
+    std::vector<double> frame_cpu_ms, frame_gpu_ms;
+};
+
+}  // namespace
+
+Result<RunReport> run_replay(const RunOptions& options) {
+    auto reader = trace::TraceReader::open(options.trace);
+    if (!reader) return reader.error();
+    const TraceLayout layout = read_layout(*reader.value());
+    reader.value().reset();
+
+    RunReport report;
+    report.trace = options.trace;
+    report.recorded = layout.recorded;
+    report.loops = options.loops;
+    report.events_in_trace = layout.events;
+    report.device.requested =
+        options.device_choice.empty() ? driver_name(options.driver) : options.device_choice;
+    report.device.driver = driver_name(options.driver);
+    report.device.reason = options.device_reason;
+    if (layout.events == 0) return report;
+
+    const std::size_t frame_count = layout.frame_starts.size();
+    FrameRange frames{0, frame_count - 1};
+    if (options.frames) {
+        if (options.frames->first > options.frames->last || options.frames->last >= frame_count) {
+            return trace::TraceError{
+                options.trace, "--frames " + std::to_string(options.frames->first) + "-" +
+                                   std::to_string(options.frames->last) +
+                                   ": the trace has frames 0-" + std::to_string(frame_count - 1)};
+        }
+        frames = *options.frames;
+    }
+    const std::uint64_t first = layout.frame_starts[frames.first];
+    const std::uint64_t end = layout.frame_end(frames.last);  // one past the last timed event
+    report.first_event = first;
+    report.last_event = end - 1;
+    const unsigned passes = options.loops == 0 ? 1 : options.loops + 1;
+    const std::uint64_t total = end * passes;
+
+    ReplayOptions replay_options;
+    replay_options.driver = options.driver;
+    replay_options.timing = true;
+    std::vector<Pass> timed;
+    const Clock::time_point started = Clock::now();
+    for (unsigned pass = 0; pass < passes; ++pass) {
+        const bool first_pass = pass == 0;
+        replay_options.verify = options.verify && first_pass;
+        replay_options.screenshot_directory = first_pass ? options.screenshot_directory : "";
+        auto opened = Replayer::open(options.trace, replay_options);
+        if (!opened) return opened.error();
+        Pass run;
+        run.replayer = std::move(opened.value());
+        Replayer& replayer = *run.replayer;
+        run.cpu_ns.reserve(end - first);
+        run.gpu_ns.reserve(end - first);
+        std::size_t frame = frames.first;
+        Clock::time_point frame_start{};
+        std::int64_t frame_gpu = 0;
+        for (std::uint64_t event = 0; event < end; ++event) {
+            if (event == layout.frame_starts[frame] && event >= first) {
+                frame_start = Clock::now();
+                frame_gpu = 0;
+            }
+            Result<EventTiming> done = replayer.step();
+            if (!done) return done.error();
+            if (event >= first) {
+                run.cpu_ns.push_back(done->cpu_ns);
+                run.gpu_ns.push_back(done->gpu_ns);
+                run.calls.push_back(done->call);
+                run.metas.push_back(done->meta);
+                frame_gpu += std::max<std::int64_t>(done->gpu_ns, 0);
+                if (event + 1 == layout.frame_end(frame)) {
+                    run.frame_cpu_ms.push_back(milliseconds(Clock::now() - frame_start));
+                    run.frame_gpu_ms.push_back(static_cast<double>(frame_gpu) / 1e6);
+                    ++frame;
+                }
+            }
+            if (options.progress && (event & 1023) == 0)
+                options.progress(pass * end + event, total);
+        }
+        report.events_replayed += end;
+        if (first_pass) {
+            report.device.adapter = replayer.device_facts().adapter;
+            report.device.gpu_timing = replayer.device_facts().gpu_clock;
+            report.mismatches = replayer.mismatches();
+            report.adaptations = replayer.adaptations();
+            report.verified = options.verify;
+            report.hashes_checked = replayer.hashes_checked();
+            report.hash_differences = replayer.hash_differences();
+            if (options.strict && !report.adaptations.empty()) {
+                const Adaptation& a = report.adaptations.front();
+                return trace::TraceError{options.trace,
+                                         "--strict: the replay device differs from the recording "
+                                         "one: resource " +
+                                             std::to_string(a.resource) + ": " + a.what,
+                                         -1, static_cast<std::int64_t>(a.event), -1};
+            }
+        }
+        run.replayer.reset();  // the device goes before the next pass makes its own
+        if (!first_pass || passes == 1) timed.push_back(std::move(run));
+    }
+    report.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+    if (options.progress) options.progress(total, total);
+
+    // Per event: the median over the timed passes.
+    const bool gpu = report.device.gpu_timing;
+    std::vector<std::uint64_t> cpu, gpu_values;
+    for (std::uint64_t i = 0; i < end - first; ++i) {
+        cpu.clear();
+        gpu_values.clear();
+        for (const Pass& run : timed) {
+            cpu.push_back(run.cpu_ns[i]);
+            gpu_values.push_back(
+                static_cast<std::uint64_t>(std::max<std::int64_t>(run.gpu_ns[i], 0)));
+        }
+        EventTime event;
+        event.event = first + i;
+        event.call = timed.front().calls[i];
+        event.meta = timed.front().metas[i];
+        event.cpu_ns = median(cpu);
+        event.gpu_ns = gpu ? static_cast<std::int64_t>(median(gpu_values)) : -1;
+        report.events.push_back(event);
+    }
+    for (std::size_t f = frames.first; f <= frames.last; ++f) {
+        FrameTime frame;
+        frame.frame = f;
+        frame.first_event = layout.frame_starts[f];
+        frame.last_event = layout.frame_end(f) - 1;
+        for (const Pass& run : timed) {
+            frame.cpu_ms.push_back(run.frame_cpu_ms[f - frames.first]);
+            if (gpu) frame.gpu_ms.push_back(run.frame_gpu_ms[f - frames.first]);
+        }
+        report.frames.push_back(std::move(frame));
+    }
+    report.markers = layout.regions;
+    time_regions(report.events, gpu, report.markers);
+    return report;
+}
+
+}  // namespace d3dcap::replay

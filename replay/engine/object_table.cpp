@@ -103,7 +103,7 @@ void ObjectTable::add(std::uint64_t id, IUnknown* object, const char* interface_
     }
     entry.order = next_order_++;
     entries_.emplace(id, std::move(entry));
-    if (added_) added_(object);
+    if (added_) added_(id, object);
     failed_.erase(id);
     destroyed_.erase(id);
 }

@@ -27,7 +27,7 @@ class ObjectTable final : public api::ObjectMap {
 
     void set_difference_sink(DifferenceSink sink) { differences_ = std::move(sink); }
     // Told of every object replay starts to hold (devices, swap chains...).
-    using AddedSink = std::function<void(IUnknown* object)>;
+    using AddedSink = std::function<void(std::uint64_t id, IUnknown* object)>;
     void set_added_sink(AddedSink sink) { added_ = std::move(sink); }
     // The event being replayed, for the notes on missing objects.
     void set_event(std::uint64_t event) { event_ = event; }

@@ -77,12 +77,39 @@ HRESULT set_debug_name(IUnknown* object, const flatbuffers::String* name) {
     return hr;
 }
 
+// UpdateTileMappings of a resource this device tiles otherwise than the recording one.
+bool adapted(Session& s, const fb::Record& record) {
+    const auto* p = api::CallOf<fb::ID3D11DeviceContext2_UpdateTileMappings>::get(record);
+    return p != nullptr && s.adaptation.remaps(p->p_tiled_resource());
+}
+
+// What the tiling adaptation follows of the other tile calls.
+void after_tile_call(Session& s, const fb::Record& record, api::CallId id,
+                     const api::Invoked& invoked) {
+    if (id == api::CallId::ID3D11DeviceContext2_ResizeTilePool && SUCCEEDED(invoked.result)) {
+        if (const auto* p = api::CallOf<fb::ID3D11DeviceContext2_ResizeTilePool>::get(record))
+            s.adaptation.pool_resized(p->p_tile_pool(), p->new_size_in_bytes());
+    } else if (id == api::CallId::ID3D11DeviceContext2_CopyTileMappings) {
+        const auto* p = api::CallOf<fb::ID3D11DeviceContext2_CopyTileMappings>::get(record);
+        if (p != nullptr && (s.adaptation.remaps(p->p_dest_tiled_resource()) ||
+                             s.adaptation.remaps(p->p_source_tiled_resource())))
+            s.adaptations.push_back({s.event, p->p_dest_tiled_resource(),
+                                     "CopyTileMappings with a resource whose packed mips differ "
+                                     "on this device replays as recorded",
+                                     false});
+    }
+}
+
 }  // namespace
 
 struct Replayer::State {
     State(std::unique_ptr<trace::TraceReader> trace_reader, const ReplayOptions& options)
         : reader(std::move(trace_reader)), session(options) {
-        session.objects.set_added_sink([this](IUnknown* object) { adopt(object); });
+        session.objects.set_added_sink([this](std::uint64_t id, IUnknown* object) {
+            session.adaptation.object_added(id, object, session.event, session.adaptations);
+            adopt(object);
+        });
+        session.adaptation.load(reader->index());
     }
 
     std::unique_ptr<trace::TraceReader> reader;
@@ -241,20 +268,25 @@ Status Replayer::replay_record(const fb::Record& record, const std::string& wher
     session.arena.reset();
     session.ctx.error.clear();
     api::Invoked invoked;
-    switch (routes().of(call)) {
-        case Route::Generated:
-            invoked = api::invoke_call(record, session.ctx);
-            break;
-        case Route::ByHand:
-            invoked = replay_by_hand(session, info->id, record);
-            break;
-        case Route::NotReplayed:
-            return s.fail(where,
-                          session.call + ": not replayed: " + std::string(routes().reason[call]));
-        case Route::Unknown:
-            return s.fail(where, session.call + ": replay has no code for this call");
-    }
+    const api::CallId id = info->id;
+    if (id == api::CallId::ID3D11DeviceContext2_UpdateTileMappings && adapted(session, record)) {
+        invoked = session.adaptation.update_tile_mappings(record, session.ctx);
+    } else
+        switch (routes().of(call)) {
+            case Route::Generated:
+                invoked = api::invoke_call(record, session.ctx);
+                break;
+            case Route::ByHand:
+                invoked = replay_by_hand(session, info->id, record);
+                break;
+            case Route::NotReplayed:
+                return s.fail(
+                    where, session.call + ": not replayed: " + std::string(routes().reason[call]));
+            case Route::Unknown:
+                return s.fail(where, session.call + ": replay has no code for this call");
+        }
     if (!invoked.ok) return s.fail(where, session.call + ": " + session.ctx.error);
+    after_tile_call(session, record, id, invoked);
     if (info->returns == "HRESULT") {
         const auto recorded = static_cast<HRESULT>(record.header()->result());
         const auto replayed = static_cast<HRESULT>(invoked.result);
@@ -283,6 +315,7 @@ Status Replayer::replay_meta(const fb::Record& record, const std::string& where)
             const std::uint64_t id = record.meta_as_ObjectDestroyed()->id();
             session.objects.release(id);
             session.mapped.forget(id);
+            session.adaptation.destroyed(id);
             return trace::ok_status();
         }
         case fb::Meta::DebugName: {

@@ -12,6 +12,7 @@
 #include "replay/engine/object_table.h"
 #include "replay/engine/replayer.h"
 #include "replay/engine/size_rules.h"
+#include "replay/engine/tiling_adaptation.h"
 
 namespace d3dcap::replay {
 
@@ -35,6 +36,7 @@ struct Session {
     MappedMemory mapped;
     std::vector<Mismatch> mismatches;
     std::vector<Adaptation> adaptations;
+    TilingAdaptation adaptation;
     std::uint64_t event = 0;            // the event being replayed
     std::string call;                   // "Interface::Method" being replayed
     std::int64_t snapshot_record = -1;  // its index in the event's state snapshot

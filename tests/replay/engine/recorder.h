@@ -189,4 +189,57 @@ inline std::unique_ptr<replay::Replayer> open_replay(
     return std::move(replayer.value());
 }
 
+inline void require_ok(const replay::Status& status) {
+    INFO((status.ok() ? std::string() : status.error().to_string()));
+    REQUIRE(status.ok());
+}
+
+inline fb::D3D11_TEXTURE2D_DESC fb_desc(const D3D11_TEXTURE2D_DESC& d) {
+    return fb::D3D11_TEXTURE2D_DESC(d.Width, d.Height, d.MipLevels, d.ArraySize, d.Format,
+                                    fb::SampleDesc(d.SampleDesc.Count, d.SampleDesc.Quality),
+                                    d.Usage, d.BindFlags, d.CPUAccessFlags, d.MiscFlags);
+}
+
+// Creates a 2D texture directly and records it (CreateTexture2D's initial
+// data follows a hand-written size rule: its table is built here).
+inline std::uint64_t create_texture(Recorder& rec, DirectDevice& direct,
+                                    const D3D11_TEXTURE2D_DESC& desc,
+                                    const std::vector<std::vector<std::uint8_t>>& data,
+                                    const std::vector<UINT>& pitches,
+                                    Com<ID3D11Texture2D>& texture) {
+    std::vector<D3D11_SUBRESOURCE_DATA> initial;
+    for (std::size_t i = 0; i < data.size(); ++i)
+        initial.push_back({data[i].data(), pitches[i], 0});
+    const HRESULT hr = direct.device->CreateTexture2D(
+        &desc, initial.empty() ? nullptr : initial.data(), texture.out());
+    REQUIRE(hr == S_OK);
+    const std::uint64_t id = rec.track(texture.get());
+    std::vector<flatbuffers::Offset<fb::D3D11_SUBRESOURCE_DATA>> entries;
+    for (std::size_t i = 0; i < data.size(); ++i)
+        entries.push_back(fb::CreateD3D11_SUBRESOURCE_DATADirect(rec.b, &data[i], pitches[i], 0));
+    const auto desc_fb = fb_desc(desc);
+    rec.call(direct.device.get(),
+             fb::CreateID3D11Device_CreateTexture2DDirect(rec.b, &desc_fb,
+                                                          data.empty() ? nullptr : &entries, id),
+             hr);
+    return id;
+}
+
+inline std::uint64_t create_buffer(Recorder& rec, DirectDevice& direct,
+                                   const D3D11_BUFFER_DESC& desc,
+                                   const std::vector<std::uint8_t>* data,
+                                   Com<ID3D11Buffer>& buffer) {
+    D3D11_SUBRESOURCE_DATA initial{data != nullptr ? data->data() : nullptr, 0, 0};
+    const HRESULT hr =
+        direct.device->CreateBuffer(&desc, data != nullptr ? &initial : nullptr, buffer.out());
+    REQUIRE(hr == S_OK);
+    const std::uint64_t id = rec.track(buffer.get());
+    ID3D11Buffer* out = buffer.get();
+    rec.call(direct.device.get(),
+             api::encode_ID3D11Device_CreateBuffer(rec.b, rec, &desc,
+                                                   data != nullptr ? &initial : nullptr, &out),
+             hr);
+    return id;
+}
+
 }  // namespace engine_tests

@@ -15,11 +15,6 @@ namespace {
 constexpr GUID kDebugObjectName = {
     0x429b8c22, 0x9188, 0x4b0c, {0x87, 0x42, 0xac, 0xb0, 0xbf, 0x85, 0xc2, 0x00}};
 
-void require_ok(const replay::Status& status) {
-    INFO((status.ok() ? std::string() : status.error().to_string()));
-    REQUIRE(status.ok());
-}
-
 fb::Guid fb_guid(const GUID& g) {
     return fb::Guid(g.Data1, g.Data2, g.Data3, flatbuffers::span<const std::uint8_t, 8>(g.Data4));
 }

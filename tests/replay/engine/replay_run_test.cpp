@@ -1,0 +1,306 @@
+// Timed replay runs: HRESULT comparison, frame and marker times, content-hash
+// verification, adaptation to a device that packs mips otherwise, and the
+// report and comparison text.
+#include <sstream>
+
+#include "recorder.h"
+#include "replay/report/report.h"
+#include "replay/report/run.h"
+
+using namespace engine_tests;
+
+namespace {
+
+replay::RunReport run(const std::string& path, replay::RunOptions options = {}) {
+    options.trace = path;
+    auto report = replay::run_replay(options);
+    INFO((report.ok() ? std::string() : report.error().to_string()));
+    REQUIRE(report.ok());
+    return std::move(report.value());
+}
+
+void frame_boundary(Recorder& rec, std::uint64_t frame) {
+    rec.meta(fb::CreateFrameBoundary(rec.b, frame));
+}
+
+// The content hashes of every subresource of a resource, as a capture records them.
+void content_hashes(Recorder& rec, std::uint64_t frame, std::uint64_t id, ID3D11Resource* resource,
+                    UINT subresources) {
+    std::vector<fb::SubresourceHash> hashes;
+    for (UINT s = 0; s < subresources; ++s) hashes.emplace_back(id, s, hash_of(resource, s));
+    rec.meta(fb::CreateContentHashesDirect(rec.b, frame, &hashes));
+}
+
+}  // namespace
+
+TEST_CASE("a call recorded as failing may fail again; a success that fails is a mismatch",
+          "[replay][run]") {
+    testing::TempDir dir;
+    Recorder rec(dir.file("failing.d3dcap"));
+    DirectDevice direct(rec);
+    // ByteWidth 0 fails on every device.
+    const D3D11_BUFFER_DESC empty{0, D3D11_USAGE_DEFAULT, D3D11_BIND_VERTEX_BUFFER, 0, 0, 0};
+    ID3D11Buffer* none = nullptr;
+    REQUIRE(direct.device->CreateBuffer(&empty, nullptr, &none) == E_INVALIDARG);
+    rec.call(direct.device.get(),
+             api::encode_ID3D11Device_CreateBuffer(rec.b, rec, &empty, nullptr, &none),
+             E_INVALIDARG);
+    Com<ID3D11Buffer> pool;
+    create_buffer(rec, direct, {65536, D3D11_USAGE_DEFAULT, 0, 0, D3D11_RESOURCE_MISC_TILE_POOL, 0},
+                  nullptr, pool);
+    // Recorded as succeeding, but 1000 bytes is no multiple of 64 KiB.
+    rec.call(direct.context.get(),
+             api::encode_ID3D11DeviceContext2_ResizeTilePool(rec.b, rec, pool.get(), 1000), S_OK,
+             true);
+    const std::uint64_t events = rec.close();
+
+    const replay::RunReport report = run(rec.path());
+    REQUIRE(report.mismatches.size() == 1);
+    CHECK(report.mismatches[0].event == events - 1);
+    CHECK(report.mismatches[0].call == "ID3D11DeviceContext2::ResizeTilePool");
+    CHECK(report.mismatches[0].recorded == S_OK);
+    CHECK(report.mismatches[0].replayed == E_INVALIDARG);
+    const auto json = replay::report_json(report);
+    CHECK(json["mismatches"][0]["recorded"] == "0x00000000");
+    CHECK(json["mismatches"][0]["replayed"] == "0x80070057");
+    CHECK(json["events"].size() == events);
+}
+
+TEST_CASE("frames, nested marker regions and loops are timed; hashes are verified",
+          "[replay][run]") {
+    testing::TempDir dir;
+    Recorder rec(dir.file("frames.d3dcap"));
+    frame_boundary(rec, 0);
+    DirectDevice direct(rec);
+    ID3D11DeviceContext2* context = direct.context.get();
+    Com<ID3D11Buffer> buffer;
+    const auto buffer_id =
+        create_buffer(rec, direct, {256, D3D11_USAGE_DEFAULT, D3D11_BIND_VERTEX_BUFFER, 0, 0, 0},
+                      nullptr, buffer);
+    std::uint64_t outer_begin = 0, inner_end = 0, outer_end = 0;
+    for (std::uint64_t frame = 1; frame <= 2; ++frame) {
+        frame_boundary(rec, frame);
+        context->BeginEventInt(L"outer", 7);
+        outer_begin = rec.call(
+            context, api::encode_ID3D11DeviceContext2_BeginEventInt(rec.b, rec, L"outer", 7),
+            std::nullopt, true);
+        context->BeginEventInt(L"inner", 8);
+        rec.call(context, api::encode_ID3D11DeviceContext2_BeginEventInt(rec.b, rec, L"inner", 8),
+                 std::nullopt, true);
+        const auto data = pattern(256, static_cast<unsigned>(frame));
+        context->UpdateSubresource(buffer.get(), 0, nullptr, data.data(), 0, 0);
+        rec.call(context,
+                 api::encode_ID3D11DeviceContext_UpdateSubresource(rec.b, rec, buffer.get(), 0,
+                                                                   nullptr, data.data(), 0, 0, 256),
+                 std::nullopt, true);
+        context->EndEvent();
+        inner_end = rec.call(context, api::encode_ID3D11DeviceContext2_EndEvent(rec.b, rec),
+                             std::nullopt, true);
+        context->SetMarkerInt(L"mark", 9);
+        rec.call(context, api::encode_ID3D11DeviceContext2_SetMarkerInt(rec.b, rec, L"mark", 9),
+                 std::nullopt, true);
+        context->EndEvent();
+        outer_end = rec.call(context, api::encode_ID3D11DeviceContext2_EndEvent(rec.b, rec),
+                             std::nullopt, true);
+        content_hashes(rec, frame, buffer_id, buffer.get(), 1);
+    }
+    const std::uint64_t events = rec.close();
+
+    replay::RunOptions options;
+    options.loops = 3;
+    options.verify = true;
+    options.frames = replay::FrameRange{2, 2};
+    const replay::RunReport report = run(rec.path(), options);
+    CHECK(report.mismatches.empty());
+    CHECK(report.hashes_checked == 2);  // both frames: the warm-up pass verifies everything
+    CHECK(report.hash_differences.empty());
+    CHECK(report.events_replayed == 4 * events);
+    REQUIRE(report.frames.size() == 1);
+    CHECK(report.frames[0].frame == 2);
+    CHECK(report.frames[0].last_event == events - 1);
+    CHECK(report.frames[0].cpu_ms.size() == 3);
+    CHECK(report.frames[0].gpu_ms.size() == 3);
+    CHECK(report.first_event == report.frames[0].first_event);
+    CHECK(report.events.size() == events - report.first_event);
+    // The second frame's outer region holds its inner one.
+    REQUIRE(report.markers.size() == 2);
+    const replay::MarkerTime& outer = report.markers[0];
+    const replay::MarkerTime& inner = report.markers[1];
+    CHECK(outer.label == "outer");
+    CHECK(outer.data == 7);
+    CHECK(outer.depth == 0);
+    CHECK(outer.first_event == outer_begin);
+    CHECK(outer.last_event == outer_end);
+    CHECK(inner.label == "inner");
+    CHECK(inner.depth == 1);
+    CHECK(inner.last_event == inner_end);
+    CHECK(outer.self_cpu_ns == outer.cpu_ns - inner.cpu_ns);
+    std::uint64_t sum = 0;
+    for (const replay::EventTime& e : report.events)
+        if (e.event >= outer.first_event && e.event <= outer.last_event) sum += e.cpu_ns;
+    CHECK(outer.cpu_ns == sum);
+}
+
+TEST_CASE("a different content hash is reported with its frame and resource", "[replay][run]") {
+    testing::TempDir dir;
+    Recorder rec(dir.file("hash.d3dcap"));
+    DirectDevice direct(rec);
+    Com<ID3D11Buffer> buffer;
+    const auto id = create_buffer(
+        rec, direct, {64, D3D11_USAGE_DEFAULT, D3D11_BIND_VERTEX_BUFFER, 0, 0, 0}, nullptr, buffer);
+    const std::vector<fb::SubresourceHash> wrong{fb::SubresourceHash(id, 0, 0x1234)};
+    rec.meta(fb::CreateContentHashesDirect(rec.b, 4, &wrong));
+    rec.close();
+    replay::RunOptions options;
+    options.verify = true;
+    const replay::RunReport report = run(rec.path(), options);
+    REQUIRE(report.hash_differences.size() == 1);
+    CHECK(report.hash_differences[0].frame == 4);
+    CHECK(report.hash_differences[0].resource == id);
+    CHECK(report.hash_differences[0].recorded == 0x1234);
+    CHECK(report.hash_differences[0].replayed == hash_of(buffer.get()));
+}
+
+TEST_CASE("spreads and comparisons of reports", "[replay][run]") {
+    const replay::Spread s = replay::spread_of({5, 1, 3, 2, 4});
+    CHECK(s.min == 1);
+    CHECK(s.median == 3);
+    CHECK(s.p95 == 5);
+    CHECK(s.max == 5);
+    const auto report = [](double cpu, double gpu, double marker_ns) {
+        return nlohmann::json{{"trace", "t.d3dcap"},
+                              {"device", {{"driver", "reference"}, {"adapter", ""}}},
+                              {"frames", {{{"frame", 0}, {"cpu_ms", {cpu}}, {"gpu_ms", {gpu}}}}},
+                              {"markers",
+                               {{{"label", "draw"},
+                                 {"data", 1},
+                                 {"depth", 0},
+                                 {"first_event", 5},
+                                 {"cpu_ns", marker_ns},
+                                 {"gpu_ns", nullptr}}}}};
+    };
+    std::ostringstream out;
+    std::string error;
+    REQUIRE(replay::print_comparison(report(2, 4, 1000), report(1, 8, 3000), out, &error));
+    CHECK(out.str().find("    0    2.000    1.000    0.50x    4.000    8.000    2.00x") !=
+          std::string::npos);
+    CHECK(out.str().find("3.00x") != std::string::npos);
+    CHECK_FALSE(replay::print_comparison(nlohmann::json::object(), report(1, 1, 1), out, &error));
+    CHECK(error.find("trace") != std::string::npos);
+}
+
+namespace {
+
+// 512x512 RGBA8 with 10 mips: the reference device tiles mips 0-2 (4x4, 2x2,
+// 1x1 tiles) and packs mips 3-9 into one tile (22 tiles). The "recording
+// device" of this trace packed mips 2-9 into two tiles instead.
+constexpr D3D11_TEXTURE2D_DESC kPackedDesc{512,
+                                           512,
+                                           10,
+                                           1,
+                                           DXGI_FORMAT_R8G8B8A8_UNORM,
+                                           {1, 0},
+                                           D3D11_USAGE_DEFAULT,
+                                           D3D11_BIND_SHADER_RESOURCE,
+                                           0,
+                                           D3D11_RESOURCE_MISC_TILED};
+
+// The recording device's tiling, as its ResourceTiling record.
+void other_device_tiling(Recorder& rec, std::uint64_t id) {
+    const fb::D3D11_PACKED_MIP_DESC packed(2, 8, 2, 20);
+    const fb::D3D11_TILE_SHAPE shape(128, 128, 1);
+    std::vector<fb::D3D11_SUBRESOURCE_TILING> subs{fb::D3D11_SUBRESOURCE_TILING(4, 4, 1, 0),
+                                                   fb::D3D11_SUBRESOURCE_TILING(2, 2, 1, 16)};
+    for (int mip = 2; mip < 10; ++mip) subs.emplace_back(0, 0, 0, 0xffffffff);
+    rec.meta(fb::CreateResourceTilingDirect(rec.b, id, 22, &packed, &shape, &subs));
+}
+
+// A trace of a device that packs mips 2-9: mip 0 and the two packed tiles
+// mapped (the packed tiles named by their packed coordinates, which this
+// device has not), mip 0 written by UpdateTiles and the packed mips by
+// UpdateSubresource; the content hashes are those of the same contents on
+// the reference device.
+std::string packed_mips_trace(testing::TempDir& dir, std::uint64_t* texture_id) {
+    Recorder rec(dir.file("packed.d3dcap"));
+    DirectDevice direct(rec);
+    ID3D11DeviceContext2* context = direct.context.get();
+    Com<ID3D11Buffer> pool;
+    create_buffer(rec, direct,
+                  {32 * 65536, D3D11_USAGE_DEFAULT, 0, 0, D3D11_RESOURCE_MISC_TILE_POOL, 0},
+                  nullptr, pool);
+    Com<ID3D11Texture2D> texture;
+    *texture_id = create_texture(rec, direct, kPackedDesc, {}, {}, texture);
+    other_device_tiling(rec, *texture_id);
+
+    // Directly: mip 0 onto pool tiles 0-15, mip 2 and the packed tile onto 20 and 21.
+    const D3D11_TILED_RESOURCE_COORDINATE direct_starts[2] = {{0, 0, 0, 0}, {0, 0, 0, 2}};
+    const D3D11_TILE_REGION_SIZE direct_sizes[2] = {{16, TRUE, 4, 4, 1}, {2, FALSE, 0, 0, 0}};
+    const UINT direct_offsets[2] = {0, 20};
+    const UINT direct_counts[2] = {16, 2};
+    REQUIRE(context->UpdateTileMappings(texture.get(), 2, direct_starts, direct_sizes, pool.get(),
+                                        2, nullptr, direct_offsets, direct_counts, 0) == S_OK);
+    // As recorded: packed tile 1 onto pool tile 21, packed tile 0 onto 20.
+    const D3D11_TILED_RESOURCE_COORDINATE starts[3] = {{0, 0, 0, 0}, {1, 0, 0, 2}, {0, 0, 0, 2}};
+    const D3D11_TILE_REGION_SIZE sizes[3] = {
+        {16, TRUE, 4, 4, 1}, {1, FALSE, 0, 0, 0}, {1, FALSE, 0, 0, 0}};
+    const UINT offsets[3] = {0, 21, 20};
+    const UINT counts[3] = {16, 1, 1};
+    rec.call(context,
+             api::encode_ID3D11DeviceContext2_UpdateTileMappings(rec.b, rec, texture.get(), 3,
+                                                                 starts, sizes, pool.get(), 3,
+                                                                 nullptr, offsets, counts, 0),
+             S_OK, true);
+
+    const D3D11_TILED_RESOURCE_COORDINATE at{0, 0, 0, 0};
+    const D3D11_TILE_REGION_SIZE region{16, FALSE, 0, 0, 0};
+    const auto tiles = pattern(16 * 65536, 3, 7);
+    context->UpdateTiles(texture.get(), &at, &region, tiles.data(), 0);
+    const fb::D3D11_TILED_RESOURCE_COORDINATE at_fb(0, 0, 0, 0);
+    const fb::D3D11_TILE_REGION_SIZE region_fb(16, FALSE, 0, 0, 0);
+    rec.call(context,
+             fb::CreateID3D11DeviceContext2_UpdateTilesDirect(rec.b, *texture_id, &at_fb,
+                                                              &region_fb, &tiles, 0),
+             std::nullopt, true);
+    for (UINT mip = 2; mip < 10; ++mip) {
+        const UINT width = 512 >> mip;
+        const auto texels = pattern(std::size_t{width} * width * 4, mip, 5);
+        context->UpdateSubresource(texture.get(), mip, nullptr, texels.data(), width * 4, 0);
+        rec.call(context,
+                 api::encode_ID3D11DeviceContext_UpdateSubresource(rec.b, rec, texture.get(), mip,
+                                                                   nullptr, texels.data(),
+                                                                   width * 4, 0, texels.size()),
+                 std::nullopt, true);
+    }
+    content_hashes(rec, 0, *texture_id, texture.get(), 10);
+    rec.close();
+    return rec.path();
+}
+
+}  // namespace
+
+TEST_CASE("packed mips laid out otherwise by the recording device are remapped; --strict refuses",
+          "[replay][run][adaptation]") {
+    testing::TempDir dir;
+    std::uint64_t texture_id = 0;
+    const std::string path = packed_mips_trace(dir, &texture_id);
+
+    replay::RunOptions options;
+    options.verify = true;
+    const replay::RunReport report = run(path, options);
+    CHECK(report.mismatches.empty());
+    REQUIRE(report.adaptations.size() == 1);
+    CHECK(report.adaptations[0].resource == texture_id);
+    CHECK(report.adaptations[0].adapted);
+    CHECK(report.adaptations[0].what ==
+          "packed mips differ (recorded 22 tiles, 2 standard mips, 8 packed mips in 2 tiles per "
+          "slice; this device 22 tiles, 3 standard mips, 7 packed mips in 1 tiles per slice): "
+          "tiles remapped");
+    CHECK(report.hashes_checked == 10);
+    CHECK(report.hash_differences.empty());
+
+    options.strict = true;
+    options.trace = path;
+    const auto strict = replay::run_replay(options);
+    REQUIRE_FALSE(strict.ok());
+    CHECK(strict.error().message.find("--strict") != std::string::npos);
+}

@@ -145,6 +145,11 @@ CaptureConfig CaptureConfig::from_environment(std::string& error) {
     }
     if (const char* manual = std::getenv("D3DCAP_CAPTURE_MANUAL"); manual != nullptr)
         config.start_at_load = std::strcmp(manual, "1") != 0;
+    if (const char* hashes = std::getenv("D3DCAP_CAPTURE_HASHES"); hashes != nullptr) {
+        std::string why;
+        if (!HashSelection::parse(hashes, config.hashes, why) && error.empty())
+            error = std::string("D3DCAP_CAPTURE_HASHES: '") + hashes + "': " + why;
+    }
     return config;
 }
 
@@ -172,9 +177,9 @@ void Layer::configure(const CaptureConfig& config) {
 
 bool Layer::open_trace_locked(std::string& error) {
     flatbuffers::FlatBufferBuilder b;
-    const auto options = fb::CreateCaptureOptions(b, config_.first_frame, config_.frame_count,
-                                                  b.CreateString(config_.command_line),
-                                                  b.CreateString(config_.process_name));
+    const auto options = fb::CreateCaptureOptions(
+        b, config_.first_frame, config_.frame_count, b.CreateString(config_.command_line),
+        b.CreateString(config_.process_name), b.CreateString(config_.hashes.text()));
     const auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
         std::chrono::system_clock::now().time_since_epoch());
     const auto device = fb::CreateDeviceDescription(
@@ -267,6 +272,8 @@ std::string Layer::stop() {
 void Layer::frame_ended() {
     const std::uint64_t frame = frame_.fetch_add(1) + 1;  // the frame that begins
     if (recording()) {
+        // Before the frame's boundary (or the end of a frame range).
+        record_content_hashes(frame - 1);
         if (stop_after_frame_ != 0 && frame >= stop_after_frame_) {
             if (const std::string error = stop(); !error.empty())
                 std::fprintf(stderr, "d3dcap capture: %s\n", error.c_str());

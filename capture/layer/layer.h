@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "capture/layer/facet.h"
 #include "format/trace/writer.h"
@@ -21,6 +22,21 @@ namespace d3dcap::capture {
 
 class CallRecorder;
 
+// Which resources get content hashes at each frame end.
+struct HashSelection {
+    bool all = false;
+    std::vector<std::string> names;  // debug names or object ids, as given
+
+    bool none() const { return !all && names.empty(); }
+    // "", "all" or the names joined by commas (the trace header's text).
+    std::string text() const;
+    bool selects(std::uint64_t id, const std::string& debug_name) const;
+
+    // "all", names and ids separated by commas, or "" / "none"; false with
+    // error set when a name is empty or "all" comes with names.
+    static bool parse(const std::string& text, HashSelection& out, std::string& error);
+};
+
 struct CaptureConfig {
     std::string output_path = "capture.d3dcap";
     std::uint64_t first_frame = 0;
@@ -28,9 +44,11 @@ struct CaptureConfig {
     bool start_at_load = true;      // false: only the C API starts a capture
     std::string command_line;
     std::string process_name;
+    HashSelection hashes;
 
     // From D3DCAP_CAPTURE_OUTPUT, D3DCAP_CAPTURE_FRAMES ("A-B" or "A-"),
-    // D3DCAP_CAPTURE_MANUAL=1; an error names the variable and its value.
+    // D3DCAP_CAPTURE_MANUAL=1, D3DCAP_CAPTURE_HASHES; an error names the
+    // variable and its value.
     static CaptureConfig from_environment(std::string& error);
 };
 
@@ -108,6 +126,8 @@ class Layer {
     // control_mutex_ held.
     bool open_trace_locked(std::string& error);
     void write_snapshot();
+    // The ContentHashes record of the frame that just ended, when chosen.
+    void record_content_hashes(std::uint64_t frame);
 
     struct DeviceInfo {
         std::string adapter;

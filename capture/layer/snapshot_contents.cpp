@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "capture/layer/layer.h"
+#include "capture/layer/readback.h"
 #include "capture/layer/resource_info.h"
 #include "capture/layer/snapshot.h"
 #include "capture/layer/tile_tracker.h"
@@ -20,22 +21,10 @@ namespace d3dcap::capture {
 
 namespace {
 
-template <class T>
-struct Released {
-    T* p = nullptr;
-    ~Released() {
-        if (p != nullptr) p->Release();
-    }
-    T** out() { return &p; }
-    T* operator->() const { return p; }
-};
-
 class ContentWriter {
   public:
     ContentWriter(Wrapper& context, ID3D11DeviceContext2* real_context, SnapshotRecords& out)
-        : context_(context), real_(real_context), out_(out) {
-        real_->GetDevice(device_.out());
-    }
+        : context_(context), readback_(real_context), out_(out) {}
 
     template <typename Params>
     void add(
@@ -58,20 +47,13 @@ class ContentWriter {
     void pool_size(Wrapper& pool, const tiles::TileState& state, bool before);
 
   private:
-    // Copies of src's subresources through a staging twin; visit(sub, data,
-    // row pitch, depth pitch) for each.
-    template <class Visit>
-    void read_back(ID3D11Resource* src, const ResourceInfo& info, Visit visit);
-    bool read_tile(ID3D11Resource* src, const D3D11_TILED_RESOURCE_COORDINATE& at,
-                   std::vector<std::uint8_t>& tile);
-    ID3D11DeviceContext* context_facet() { return context_.as<ID3D11DeviceContext>(); }
+    // UpdateSubresource of the subresource with the bytes of its copy.
+    void update(Wrapper& w, UINT sub, const MappedCopy& copy);
 
     Wrapper& context_;
-    ID3D11DeviceContext2* real_;
+    Readback readback_;
     SnapshotRecords& out_;
-    Released<ID3D11Device> device_;
     flatbuffers::FlatBufferBuilder b_;
-    Released<ID3D11Buffer> tile_scratch_, tile_staging_;
     api::ObjectIds& ids_ = Layer::get().ids();
     std::set<std::pair<std::uint64_t, std::uint32_t>> written_;  // pool tiles already restored
 };
@@ -81,65 +63,6 @@ ID3D11Resource* real_of(Wrapper& w) {
 }
 ID3D11Resource* facet_of(Wrapper& w) {
     return w.as<ID3D11Resource>();
-}
-
-template <class Visit>
-void ContentWriter::read_back(ID3D11Resource* src, const ResourceInfo& info, Visit visit) {
-    Released<ID3D11Resource> staging;
-    HRESULT hr = E_FAIL;
-    switch (info.shape.dimension) {
-        case D3D11_RESOURCE_DIMENSION_BUFFER: {
-            const D3D11_BUFFER_DESC desc{
-                info.shape.width, D3D11_USAGE_STAGING, 0, D3D11_CPU_ACCESS_READ, 0, 0};
-            hr = device_->CreateBuffer(&desc, nullptr,
-                                       reinterpret_cast<ID3D11Buffer**>(staging.out()));
-            break;
-        }
-        case D3D11_RESOURCE_DIMENSION_TEXTURE1D: {
-            D3D11_TEXTURE1D_DESC desc{};
-            static_cast<ID3D11Texture1D*>(src)->GetDesc(&desc);
-            desc.Usage = D3D11_USAGE_STAGING;
-            desc.BindFlags = 0;
-            desc.CPUAccessFlags = D3D11_CPU_ACCESS_READ;
-            desc.MiscFlags &= D3D11_RESOURCE_MISC_TEXTURECUBE;
-            hr = device_->CreateTexture1D(&desc, nullptr,
-                                          reinterpret_cast<ID3D11Texture1D**>(staging.out()));
-            break;
-        }
-        case D3D11_RESOURCE_DIMENSION_TEXTURE2D: {
-            D3D11_TEXTURE2D_DESC desc{};
-            static_cast<ID3D11Texture2D*>(src)->GetDesc(&desc);
-            desc.Usage = D3D11_USAGE_STAGING;
-            desc.BindFlags = 0;
-            desc.CPUAccessFlags = D3D11_CPU_ACCESS_READ;
-            desc.MiscFlags &= D3D11_RESOURCE_MISC_TEXTURECUBE;
-            hr = device_->CreateTexture2D(&desc, nullptr,
-                                          reinterpret_cast<ID3D11Texture2D**>(staging.out()));
-            break;
-        }
-        case D3D11_RESOURCE_DIMENSION_TEXTURE3D: {
-            D3D11_TEXTURE3D_DESC desc{};
-            static_cast<ID3D11Texture3D*>(src)->GetDesc(&desc);
-            desc.Usage = D3D11_USAGE_STAGING;
-            desc.BindFlags = 0;
-            desc.CPUAccessFlags = D3D11_CPU_ACCESS_READ;
-            desc.MiscFlags = 0;
-            hr = device_->CreateTexture3D(&desc, nullptr,
-                                          reinterpret_cast<ID3D11Texture3D**>(staging.out()));
-            break;
-        }
-        default:
-            return;
-    }
-    if (FAILED(hr)) return;
-    real_->CopyResource(staging.p, src);
-    for (UINT sub = 0; sub < subresource_count(info.shape); ++sub) {
-        D3D11_MAPPED_SUBRESOURCE mapped{};
-        if (FAILED(real_->Map(staging.p, sub, D3D11_MAP_READ, 0, &mapped))) continue;
-        visit(sub, static_cast<const std::uint8_t*>(mapped.pData), mapped.RowPitch,
-              mapped.DepthPitch);
-        real_->Unmap(staging.p, sub);
-    }
 }
 
 void ContentWriter::buffer(Wrapper& w) {
@@ -159,9 +82,9 @@ void ContentWriter::buffer(Wrapper& w) {
         return;
     }
     if (info.usage != D3D11_USAGE_DEFAULT) return;  // IMMUTABLE: its creation has the data
-    read_back(real_of(w), info, [&](UINT, const std::uint8_t* data, UINT, UINT) {
+    readback_.subresource(real_of(w), info.shape, 0, [&](const MappedCopy& copy) {
         add(api::encode_ID3D11DeviceContext_UpdateSubresource(b_, ids_, facet_of(w), 0, nullptr,
-                                                              data, 0, 0, info.shape.width));
+                                                              copy.data, 0, 0, info.shape.width));
     });
 }
 
@@ -171,34 +94,9 @@ void ContentWriter::texture(Wrapper& w) {
     if (info.usage != D3D11_USAGE_DEFAULT || info.shape.sample_count > 1 ||
         (info.bind_flags & D3D11_BIND_DEPTH_STENCIL) != 0)
         return;
-    read_back(real_of(w), info, [&](UINT sub, const std::uint8_t* data, UINT row, UINT depth) {
-        const SizeResult size = update_subresource_bytes(info.shape, sub, nullptr, row, depth);
-        if (!size.ok()) return;
-        add(api::encode_ID3D11DeviceContext_UpdateSubresource(b_, ids_, facet_of(w), sub, nullptr,
-                                                              data, row, depth, size.bytes));
-    });
-}
-
-bool ContentWriter::read_tile(ID3D11Resource* src, const D3D11_TILED_RESOURCE_COORDINATE& at,
-                              std::vector<std::uint8_t>& tile) {
-    if (tile_scratch_.p == nullptr) {
-        const D3D11_BUFFER_DESC scratch{tiles::kTileBytes, D3D11_USAGE_DEFAULT, 0, 0, 0, 0};
-        const D3D11_BUFFER_DESC staging{
-            tiles::kTileBytes, D3D11_USAGE_STAGING, 0, D3D11_CPU_ACCESS_READ, 0, 0};
-        if (FAILED(device_->CreateBuffer(&scratch, nullptr, tile_scratch_.out())) ||
-            FAILED(device_->CreateBuffer(&staging, nullptr, tile_staging_.out())))
-            return false;
-    }
-    const D3D11_TILE_REGION_SIZE one{1, FALSE, 0, 0, 0};
-    real_->CopyTiles(src, &at, &one, tile_scratch_.p, 0,
-                     D3D11_TILE_COPY_SWIZZLED_TILED_RESOURCE_TO_LINEAR_BUFFER);
-    real_->CopyResource(tile_staging_.p, tile_scratch_.p);
-    D3D11_MAPPED_SUBRESOURCE mapped{};
-    if (FAILED(real_->Map(tile_staging_.p, 0, D3D11_MAP_READ, 0, &mapped))) return false;
-    const auto* data = static_cast<const std::uint8_t*>(mapped.pData);
-    tile.assign(data, data + tiles::kTileBytes);
-    real_->Unmap(tile_staging_.p, 0);
-    return true;
+    for (UINT sub = 0; sub < subresource_count(info.shape); ++sub)
+        readback_.subresource(real_of(w), info.shape, sub,
+                              [&](const MappedCopy& copy) { update(w, sub, copy); });
 }
 
 void ContentWriter::tiled(Wrapper& w, const tiles::TileState& state,
@@ -235,7 +133,7 @@ void ContentWriter::tiled(Wrapper& w, const tiles::TileState& state,
             continue;
         }
         if (!written_.insert({pool_it->first, offsets[i]}).second) continue;
-        if (!read_tile(real_of(w), starts[i], tile)) continue;
+        if (!readback_.tile(real_of(w), starts[i], tile)) continue;
         const D3D11_TILE_REGION_SIZE one{1, FALSE, 0, 0, 0};
         add(api::encode_ID3D11DeviceContext2_UpdateTiles(b_, ids_, facet_of(w), &starts[i], &one,
                                                          tile.data(), 0));
@@ -264,28 +162,19 @@ void ContentWriter::packed_mips(Wrapper& w) {
     for (UINT slice = 0; slice < info.shape.array_size; ++slice) {
         for (UINT mip = info.tiling.packed.NumStandardMips; mip < info.shape.mip_levels; ++mip) {
             const UINT sub = mip + slice * info.shape.mip_levels;
-            D3D11_TEXTURE2D_DESC desc{};
-            desc.Width = mip_extent(info.shape.width, mip);
-            desc.Height = mip_extent(info.shape.height, mip);
-            desc.MipLevels = desc.ArraySize = 1;
-            desc.Format = info.shape.format;
-            desc.SampleDesc.Count = 1;
-            desc.Usage = D3D11_USAGE_STAGING;
-            desc.CPUAccessFlags = D3D11_CPU_ACCESS_READ;
-            Released<ID3D11Texture2D> staging;
-            if (FAILED(device_->CreateTexture2D(&desc, nullptr, staging.out()))) continue;
-            real_->CopySubresourceRegion(staging.p, 0, 0, 0, 0, real_of(w), sub, nullptr);
-            D3D11_MAPPED_SUBRESOURCE mapped{};
-            if (FAILED(real_->Map(staging.p, 0, D3D11_MAP_READ, 0, &mapped))) continue;
-            const SizeResult size = update_subresource_bytes(info.shape, sub, nullptr,
-                                                             mapped.RowPitch, mapped.DepthPitch);
-            if (size.ok())
-                add(api::encode_ID3D11DeviceContext_UpdateSubresource(
-                    b_, ids_, facet_of(w), sub, nullptr, mapped.pData, mapped.RowPitch,
-                    mapped.DepthPitch, size.bytes));
-            real_->Unmap(staging.p, 0);
+            readback_.subresource(real_of(w), info.shape, sub,
+                                  [&](const MappedCopy& copy) { update(w, sub, copy); });
         }
     }
+}
+
+void ContentWriter::update(Wrapper& w, UINT sub, const MappedCopy& copy) {
+    const SizeResult size =
+        update_subresource_bytes(w.resource->shape, sub, nullptr, copy.row_pitch, copy.depth_pitch);
+    if (!size.ok()) return;
+    add(api::encode_ID3D11DeviceContext_UpdateSubresource(b_, ids_, facet_of(w), sub, nullptr,
+                                                          copy.data, copy.row_pitch,
+                                                          copy.depth_pitch, size.bytes));
 }
 
 }  // namespace

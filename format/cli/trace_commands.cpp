@@ -103,6 +103,8 @@ int run_info(const InfoOptions& options, std::ostream& out, std::ostream& err) {
     info["uncompressed_bytes"] = uncompressed;
     info["ratio"] =
         compressed ? static_cast<double>(uncompressed) / static_cast<double>(compressed) : 0.0;
+    const std::string hashes = header.options() ? text_of(header.options()->content_hashes()) : "";
+    if (!hashes.empty()) info["content_hashes"] = hashes;
     if (reader->recovered()) info["recovered"] = reader->recovery_note();
     nlohmann::ordered_json calls = nlohmann::json::array();
     for (const fb::CallCount* count : counts) {
@@ -134,6 +136,7 @@ int run_info(const InfoOptions& options, std::ostream& out, std::ostream& err) {
         << "chunks:    " << index.chunks()->size() << ", " << compressed << " bytes compressed, "
         << uncompressed << " uncompressed (ratio " << std::fixed << std::setprecision(2)
         << info["ratio"].get<double>() << ")\n";
+    if (!hashes.empty()) out << "hashes:    " << hashes << " (content hashes at each frame end)\n";
     if (reader->recovered()) out << "recovered: " << reader->recovery_note() << '\n';
     out << "calls:\n    count       bytes  bytes/call  call\n";
     for (const fb::CallCount* count : counts) {

@@ -71,6 +71,27 @@ void append_meta_args(const fb::Record& record, std::string& out) {
             json::num(out, snapshot->records() ? snapshot->records()->size() : 0);
             break;
         }
+        case fb::Meta::ContentHashes: {
+            const fb::ContentHashes* content = record.meta_as_ContentHashes();
+            json::lit(out, "{\"frame\":");
+            json::num(out, content->frame());
+            json::lit(out, ",\"hashes\":[");
+            if (const auto* hashes = content->hashes()) {
+                for (flatbuffers::uoffset_t i = 0; i < hashes->size(); ++i) {
+                    const fb::SubresourceHash* hash = hashes->Get(i);
+                    if (i != 0) out += ',';
+                    json::lit(out, "{\"resource\":");
+                    json::num(out, hash->resource());
+                    json::lit(out, ",\"subresource\":");
+                    json::num(out, hash->subresource());
+                    json::lit(out, ",\"hash\":\"0x");
+                    json::hex_fixed(out, hash->hash(), 16);
+                    json::lit(out, "\"}");
+                }
+            }
+            out += ']';
+            break;
+        }
         default:
             out += '{';
             break;

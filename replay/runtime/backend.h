@@ -8,6 +8,7 @@
 #include <d3d11_2.h>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -104,6 +105,16 @@ class Backend {
     // backend keeps no data.
     virtual bool read_subresource(ObjectId resource, std::uint32_t subresource,
                                   std::vector<std::uint8_t>& bytes) = 0;
+    // The same bytes handed to sink piece by piece, in order, so that a large
+    // subresource can be hashed without a copy of it all.
+    using ByteSink = std::function<void(const std::uint8_t* bytes, std::size_t size)>;
+    virtual bool read_subresource_pieces(ObjectId resource, std::uint32_t subresource,
+                                         const ByteSink& sink) {
+        std::vector<std::uint8_t> bytes;
+        if (!read_subresource(resource, subresource, bytes)) return false;
+        sink(bytes.data(), bytes.size());
+        return true;
+    }
 
     // IDXGIDevice2::OfferResources / ReclaimResources.
     virtual void offer(ObjectId resource) = 0;

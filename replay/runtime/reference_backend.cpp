@@ -285,19 +285,44 @@ void ReferenceBackend::copy_tiles(ObjectId resource, const std::vector<tiles::Ti
     }
 }
 
+std::uint32_t subresource_count(const Resource& resource) {
+    return resource.info.dimension == D3D11_RESOURCE_DIMENSION_BUFFER
+               ? 1
+               : resource.mip_levels * std::max<std::uint32_t>(1, resource.info.array_size);
+}
+
 bool ReferenceBackend::read_subresource(ObjectId id, std::uint32_t subresource,
                                         std::vector<std::uint8_t>& bytes) {
     std::lock_guard lock(mutex_);
     Resource* resource = find(id);
     if (resource == nullptr) return false;
-    const std::uint32_t count =
-        resource->info.dimension == D3D11_RESOURCE_DIMENSION_BUFFER
-            ? 1
-            : resource->mip_levels * std::max<std::uint32_t>(1, resource->info.array_size);
-    if (subresource >= count) return false;
+    if (subresource >= subresource_count(*resource)) return false;
     SubresourceAccess access(*this, *resource, subresource);
     bytes.resize(access.layout().bytes());
     access.read_all(bytes.data());
+    return true;
+}
+
+bool ReferenceBackend::read_subresource_pieces(ObjectId id, std::uint32_t subresource,
+                                               const ByteSink& sink) {
+    std::lock_guard lock(mutex_);
+    Resource* resource = find(id);
+    if (resource == nullptr || subresource >= subresource_count(*resource)) return false;
+    SubresourceAccess access(*this, *resource, subresource);
+    const SubresourceLayout& layout = access.layout();
+    // About 1 MiB of whole rows at a time.
+    const std::uint64_t row_bytes = layout.row_bytes();
+    const std::uint32_t rows_per_piece = static_cast<std::uint32_t>(std::max<std::uint64_t>(
+        1, (std::uint64_t{1} << 20) / std::max<std::uint64_t>(row_bytes, 1)));
+    std::vector<std::uint8_t> piece(rows_per_piece * row_bytes);
+    for (std::uint32_t z = 0; z < layout.depth; ++z) {
+        for (std::uint32_t y = 0; y < layout.height; y += rows_per_piece) {
+            const std::uint32_t rows = std::min(rows_per_piece, layout.height - y);
+            for (std::uint32_t r = 0; r < rows; ++r)
+                access.read(0, y + r, z, layout.width, piece.data() + r * row_bytes);
+            sink(piece.data(), rows * row_bytes);
+        }
+    }
     return true;
 }
 

@@ -106,6 +106,9 @@ class ReferenceBackend;
 
 // Reads and writes runs of elements of one subresource wherever its bytes
 // live: private tiles, pool tiles, or the tiles a TileState maps.
+// Subresources of a resource (1 for buffers).
+std::uint32_t subresource_count(const Resource& resource);
+
 class SubresourceAccess {
   public:
     SubresourceAccess(ReferenceBackend& backend, Resource& resource, std::uint32_t subresource);
@@ -182,6 +185,8 @@ class ReferenceBackend final : public Backend {
     void unmap(ObjectId resource, std::uint32_t subresource) override;
     bool read_subresource(ObjectId resource, std::uint32_t subresource,
                           std::vector<std::uint8_t>& bytes) override;
+    bool read_subresource_pieces(ObjectId resource, std::uint32_t subresource,
+                                 const ByteSink& sink) override;
     void offer(ObjectId resource) override;
     bool reclaim(ObjectId resource) override;
 

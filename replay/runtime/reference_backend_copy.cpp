@@ -30,12 +30,6 @@ ElementBox element_box(const SubresourceLayout& layout, const D3D11_BOX* box) {
     return result;
 }
 
-std::uint32_t subresource_count(const Resource& resource) {
-    return resource.info.dimension == D3D11_RESOURCE_DIMENSION_BUFFER
-               ? 1
-               : resource.mip_levels * std::max<std::uint32_t>(1, resource.info.array_size);
-}
-
 }  // namespace
 
 void ReferenceBackend::copy_box(Resource& dest, std::uint32_t dest_sub, std::uint32_t x,

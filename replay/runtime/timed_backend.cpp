@@ -121,6 +121,10 @@ class TimedBackend final : public Backend {
                           std::vector<std::uint8_t>& bytes) override {
         return inner_->read_subresource(resource, subresource, bytes);
     }
+    bool read_subresource_pieces(ObjectId resource, std::uint32_t subresource,
+                                 const ByteSink& sink) override {
+        return inner_->read_subresource_pieces(resource, subresource, sink);
+    }
     void offer(ObjectId resource) override { inner_->offer(resource); }
     bool reclaim(ObjectId resource) override { return inner_->reclaim(resource); }
 

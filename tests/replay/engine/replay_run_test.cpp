@@ -33,7 +33,7 @@ void content_hashes(Recorder& rec, std::uint64_t frame, std::uint64_t id, ID3D11
 
 }  // namespace
 
-TEST_CASE("a call recorded as failing may fail again; a success that fails is a mismatch",
+TEST_CASE("a call recorded as failing may fail again, a success that fails is a mismatch",
           "[replay][run]") {
     testing::TempDir dir;
     Recorder rec(dir.file("failing.d3dcap"));
@@ -66,7 +66,7 @@ TEST_CASE("a call recorded as failing may fail again; a success that fails is a 
     CHECK(json["events"].size() == events);
 }
 
-TEST_CASE("frames, nested marker regions and loops are timed; hashes are verified",
+TEST_CASE("frames, nested marker regions and loops are timed and hashes verified",
           "[replay][run]") {
     testing::TempDir dir;
     Recorder rec(dir.file("frames.d3dcap"));
@@ -278,7 +278,7 @@ std::string packed_mips_trace(testing::TempDir& dir, std::uint64_t* texture_id) 
 
 }  // namespace
 
-TEST_CASE("packed mips laid out otherwise by the recording device are remapped; --strict refuses",
+TEST_CASE("packed mips laid out otherwise by the recording device are remapped, strict refuses",
           "[replay][run][adaptation]") {
     testing::TempDir dir;
     std::uint64_t texture_id = 0;

@@ -367,6 +367,10 @@ Result<const fb::Record*> TraceReader::record(std::uint64_t event) {
         return error_at("event " + std::to_string(event) + " is past the end (the trace has " +
                         std::to_string(event_count()) + " events)");
     }
+    // Events are read in order: most are in the chunk read last.
+    if (cache_valid_ && event >= cached_.first_event &&
+        event - cached_.first_event < cached_.record_count())
+        return &cached_.record(event - cached_.first_event);
     const std::size_t number = chunk_of(event);
     if (!cache_valid_ || cached_.number != number) {
         cache_valid_ = false;

@@ -21,12 +21,18 @@ namespace {
 constexpr GUID kDebugObjectName = {
     0x429b8c22, 0x9188, 0x4b0c, {0x87, 0x42, 0xac, 0xb0, 0xbf, 0x85, 0xc2, 0x00}};
 
+std::string call_name(const api::CallInfo& info) {
+    if (info.interface_name.empty()) return std::string(info.method);
+    return std::string(info.interface_name) + "::" + std::string(info.method);
+}
+
 enum class Route : std::uint8_t { Unknown, Generated, ByHand, NotReplayed };
 
 // How each call id is replayed, from the generated lists.
 struct Routes {
     std::vector<Route> route;
     std::vector<std::string_view> reason;
+    std::vector<std::string> names;  // "Interface::Method"
 
     Routes() {
         std::size_t size = 0;
@@ -34,6 +40,9 @@ struct Routes {
             size = std::max(size, static_cast<std::size_t>(call.id) + 1);
         route.assign(size, Route::Unknown);
         reason.assign(size, {});
+        names.assign(size, {});
+        for (const api::CallInfo& call : api::kCalls)
+            names[static_cast<std::size_t>(call.id)] = call_name(call);
         for (api::CallId id : api::kInvokedCalls) set(id, Route::Generated, {});
         for (const auto& call : api::kReplayedByHand) set(call.call, Route::ByHand, call.reason);
         for (const auto& call : api::kNotReplayed) set(call.call, Route::NotReplayed, call.reason);
@@ -48,11 +57,6 @@ struct Routes {
 const Routes& routes() {
     static const Routes table;
     return table;
-}
-
-std::string call_name(const api::CallInfo& info) {
-    if (info.interface_name.empty()) return std::string(info.method);
-    return std::string(info.interface_name) + "::" + std::string(info.method);
 }
 
 bool is_supported(D3D_DRIVER_TYPE driver) {
@@ -113,6 +117,7 @@ struct Replayer::State {
     }
 
     std::unique_ptr<trace::TraceReader> reader;
+    std::uint64_t events = reader->event_count();
     Session session;
     std::uint64_t next = 0;
     DeviceFacts facts;
@@ -121,6 +126,7 @@ struct Replayer::State {
         for (ID3D11Device* device : clocked_devices) device->Release();
     }
     std::uint64_t hashes_checked = 0;
+    std::uint64_t check_ns = 0;  // spent on checks in the current event
     std::vector<HashDifference> hash_differences;
 
     // Devices that can time their work, and swap chains that take screenshots.
@@ -207,7 +213,7 @@ std::uint64_t Replayer::next_event() const {
 }
 
 std::uint64_t Replayer::event_count() const {
-    return state_->reader->event_count();
+    return state_->events;
 }
 
 Status Replayer::run_all() {
@@ -242,10 +248,13 @@ Result<EventTiming> Replayer::step() {
     const bool timed = s.session.options.timing;
     const std::int64_t gpu_before = timed ? s.gpu_clock() : -1;
     const Clock::time_point start = timed ? Clock::now() : Clock::time_point{};
+    s.check_ns = 0;
     if (Status status = replay_record(*record.value(), {}); !status) return status.error();
     if (timed) {
-        timing.cpu_ns = static_cast<std::uint64_t>(
+        const auto spent = static_cast<std::uint64_t>(
             std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - start).count());
+        timing.check_ns = std::min(s.check_ns, spent);
+        timing.cpu_ns = spent - timing.check_ns;
         const std::int64_t gpu_after = s.gpu_clock();
         // A device created by this event has no "before": its whole clock counts.
         if (gpu_after >= 0) timing.gpu_ns = gpu_after - std::max<std::int64_t>(gpu_before, 0);
@@ -264,7 +273,7 @@ Status Replayer::replay_record(const fb::Record& record, const std::string& wher
         return s.fail(where, "call id " + std::to_string(call) +
                                  " is unknown to this build of d3dcap (a newer trace?)");
     }
-    session.call = call_name(*info);
+    session.call = routes().names[call];
     session.arena.reset();
     session.ctx.error.clear();
     api::Invoked invoked;
@@ -280,12 +289,13 @@ Status Replayer::replay_record(const fb::Record& record, const std::string& wher
                 invoked = replay_by_hand(session, info->id, record);
                 break;
             case Route::NotReplayed:
-                return s.fail(
-                    where, session.call + ": not replayed: " + std::string(routes().reason[call]));
+                return s.fail(where, std::string(session.call) +
+                                         ": not replayed: " + std::string(routes().reason[call]));
             case Route::Unknown:
-                return s.fail(where, session.call + ": replay has no code for this call");
+                return s.fail(where,
+                              std::string(session.call) + ": replay has no code for this call");
         }
-    if (!invoked.ok) return s.fail(where, session.call + ": " + session.ctx.error);
+    if (!invoked.ok) return s.fail(where, std::string(session.call) + ": " + session.ctx.error);
     after_tile_call(session, record, id, invoked);
     if (info->returns == "HRESULT") {
         const auto recorded = static_cast<HRESULT>(record.header()->result());
@@ -386,6 +396,17 @@ const Replayer::DeviceFacts& Replayer::device_facts() const {
 void Replayer::check_hashes(const fb::ContentHashes& recorded) {
     State& s = *state_;
     if (recorded.hashes() == nullptr) return;
+    const auto start = std::chrono::steady_clock::now();
+    struct AddTime {
+        std::uint64_t& total;
+        std::chrono::steady_clock::time_point start;
+        ~AddTime() {
+            total +=
+                static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                               std::chrono::steady_clock::now() - start)
+                                               .count());
+        }
+    } add{s.check_ns, start};
     for (const fb::SubresourceHash* hash : *recorded.hashes()) {
         HashDifference difference{s.session.event,
                                   recorded.frame(),

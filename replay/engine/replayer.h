@@ -43,6 +43,8 @@ struct EventTiming {
     std::uint8_t meta = 0;  // fb::Meta of a record that is no call
     std::uint64_t cpu_ns = 0;
     std::int64_t gpu_ns = -1;
+    // Time replay spent on its own checks (content hashes), left out of cpu_ns.
+    std::uint64_t check_ns = 0;
 };
 
 // A recorded content hash and what replay computed for the same subresource

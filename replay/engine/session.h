@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "replay/engine/mapped_memory.h"
@@ -24,8 +25,8 @@ struct Session {
     Session& operator=(const Session&) = delete;
 
     void mismatch(std::int64_t recorded, std::int64_t replayed, std::string detail = {}) {
-        mismatches.push_back(
-            Mismatch{event, call, recorded, replayed, std::move(detail), snapshot_record});
+        mismatches.push_back(Mismatch{event, std::string(call), recorded, replayed,
+                                      std::move(detail), snapshot_record});
     }
 
     ReplayOptions options;
@@ -38,7 +39,7 @@ struct Session {
     std::vector<Adaptation> adaptations;
     TilingAdaptation adaptation;
     std::uint64_t event = 0;            // the event being replayed
-    std::string call;                   // "Interface::Method" being replayed
+    std::string_view call;              // "Interface::Method" being replayed
     std::int64_t snapshot_record = -1;  // its index in the event's state snapshot
 };
 

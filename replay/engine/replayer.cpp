@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <cstring>
 #include <string_view>
 #include <vector>
@@ -87,10 +88,31 @@ bool adapted(Session& s, const fb::Record& record) {
     return p != nullptr && s.adaptation.remaps(p->p_tiled_resource());
 }
 
-// What the tiling adaptation follows of the other tile calls.
-void after_tile_call(Session& s, const fb::Record& record, api::CallId id,
-                     const api::Invoked& invoked) {
-    if (id == api::CallId::ID3D11DeviceContext2_ResizeTilePool && SUCCEEDED(invoked.result)) {
+// A format the replay device supports otherwise than the recording one.
+void compare_format_support(Session& s, const fb::Record& record) {
+    const auto* p = api::CallOf<fb::ID3D11Device_CheckFormatSupport>::get(record);
+    std::string why;
+    void* device =
+        s.objects.find(record.header()->object(), __uuidof(ID3D11Device), "ID3D11Device", &why);
+    if (p == nullptr || device == nullptr) return;
+    UINT support = 0;
+    const HRESULT hr = static_cast<ID3D11Device*>(device)->CheckFormatSupport(
+        static_cast<DXGI_FORMAT>(p->format()), &support);
+    if (SUCCEEDED(hr) && support == p->p_format_support()) return;
+    char text[160];
+    std::snprintf(text, sizeof text,
+                  "DXGI format %u: the recording device's support was 0x%x, this device's is 0x%x",
+                  p->format(), p->p_format_support(), SUCCEEDED(hr) ? support : 0u);
+    s.adaptations.push_back({s.event, 0, text, false});
+}
+
+// What replay follows of the device's answers and of the tile calls.
+void after_call(Session& s, const fb::Record& record, api::CallId id, const api::Invoked& invoked) {
+    if (id == api::CallId::ID3D11Device_CheckFormatSupport &&
+        SUCCEEDED(static_cast<HRESULT>(record.header()->result()))) {
+        compare_format_support(s, record);
+    } else if (id == api::CallId::ID3D11DeviceContext2_ResizeTilePool &&
+               SUCCEEDED(invoked.result)) {
         if (const auto* p = api::CallOf<fb::ID3D11DeviceContext2_ResizeTilePool>::get(record))
             s.adaptation.pool_resized(p->p_tile_pool(), p->new_size_in_bytes());
     } else if (id == api::CallId::ID3D11DeviceContext2_CopyTileMappings) {
@@ -161,6 +183,7 @@ struct Replayer::State {
             facts.tiled_resources_tier = static_cast<std::uint32_t>(options.TiledResourcesTier);
         std::uint64_t ns = 0;
         facts.gpu_clock = runtime::device_gpu_clock_ns(device, &ns);
+        compare_tier();
         IDXGIDevice* dxgi = nullptr;
         if (FAILED(device->QueryInterface(__uuidof(IDXGIDevice), reinterpret_cast<void**>(&dxgi))))
             return;
@@ -172,6 +195,20 @@ struct Replayer::State {
             adapter->Release();
         }
         dxgi->Release();
+    }
+
+    // Tiled calls of a trace recorded at a higher tier may fail here.
+    void compare_tier() {
+        const fb::DeviceDescription* recorded = reader->header().device();
+        const auto* tilings = reader->index().tilings();
+        if (recorded == nullptr || tilings == nullptr || tilings->size() == 0 ||
+            facts.tiled_resources_tier >= recorded->tiled_resources_tier())
+            return;
+        session.adaptations.push_back(
+            {session.event, 0,
+             "this device has tiled resources tier " + std::to_string(facts.tiled_resources_tier) +
+                 ", the recording device tier " + std::to_string(recorded->tiled_resources_tier()),
+             false});
     }
 
     // The sum of the GPU clocks, or -1 when no device has one.
@@ -296,7 +333,7 @@ Status Replayer::replay_record(const fb::Record& record, const std::string& wher
                               std::string(session.call) + ": replay has no code for this call");
         }
     if (!invoked.ok) return s.fail(where, std::string(session.call) + ": " + session.ctx.error);
-    after_tile_call(session, record, id, invoked);
+    after_call(session, record, id, invoked);
     if (info->returns == "HRESULT") {
         const auto recorded = static_cast<HRESULT>(record.header()->result());
         const auto replayed = static_cast<HRESULT>(invoked.result);

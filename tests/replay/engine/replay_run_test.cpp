@@ -304,3 +304,30 @@ TEST_CASE("packed mips laid out otherwise by the recording device are remapped, 
     REQUIRE_FALSE(strict.ok());
     CHECK(strict.error().message.find("--strict") != std::string::npos);
 }
+
+TEST_CASE("a format the replay device supports otherwise is listed", "[replay][run]") {
+    testing::TempDir dir;
+    Recorder rec(dir.file("formats.d3dcap"));
+    DirectDevice direct(rec);
+    UINT support = 0;
+    REQUIRE(direct.device->CheckFormatSupport(DXGI_FORMAT_R8G8B8A8_UNORM, &support) == S_OK);
+    // As the same device answered, then as a device without render targets would.
+    rec.call(direct.device.get(),
+             fb::CreateID3D11Device_CheckFormatSupport(rec.b, DXGI_FORMAT_R8G8B8A8_UNORM, support),
+             S_OK);
+    const std::uint64_t other = rec.call(
+        direct.device.get(),
+        fb::CreateID3D11Device_CheckFormatSupport(rec.b, DXGI_FORMAT_R8G8B8A8_UNORM,
+                                                  support & ~D3D11_FORMAT_SUPPORT_RENDER_TARGET),
+        S_OK);
+    rec.close();
+    const replay::RunReport report = run(rec.path());
+    REQUIRE(report.adaptations.size() == 1);
+    CHECK(report.adaptations[0].event == other);
+    CHECK_FALSE(report.adaptations[0].adapted);
+    char expected[160];
+    std::snprintf(expected, sizeof expected,
+                  "DXGI format 28: the recording device's support was 0x%x, this device's is 0x%x",
+                  support & ~D3D11_FORMAT_SUPPORT_RENDER_TARGET, support);
+    CHECK(report.adaptations[0].what == expected);
+}

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "replay/tiles/recorded_tiling.h"
+
 namespace d3dcap::replay {
 
 namespace {
@@ -44,23 +46,6 @@ std::vector<TileAt> every_tile(const ResourceTiling& t) {
                  D3D11_TILED_RESOURCE_COORDINATE{i, 0, 0, standard + slice * t.mip_levels}});
     }
     return out;
-}
-
-bool same_tiling(const ResourceTiling& a, const ResourceTiling& b) {
-    const auto same_sub = [](const D3D11_SUBRESOURCE_TILING& x, const D3D11_SUBRESOURCE_TILING& y) {
-        return x.WidthInTiles == y.WidthInTiles && x.HeightInTiles == y.HeightInTiles &&
-               x.DepthInTiles == y.DepthInTiles &&
-               x.StartTileIndexInOverallResource == y.StartTileIndexInOverallResource;
-    };
-    return a.total_tiles == b.total_tiles && a.packed.NumStandardMips == b.packed.NumStandardMips &&
-           a.packed.NumPackedMips == b.packed.NumPackedMips &&
-           a.packed.NumTilesForPackedMips == b.packed.NumTilesForPackedMips &&
-           a.packed.StartTileIndexInOverallResource == b.packed.StartTileIndexInOverallResource &&
-           a.shape.WidthInTexels == b.shape.WidthInTexels &&
-           a.shape.HeightInTexels == b.shape.HeightInTexels &&
-           a.shape.DepthInTexels == b.shape.DepthInTexels &&
-           std::equal(a.subresources.begin(), a.subresources.end(), b.subresources.begin(),
-                      b.subresources.end(), same_sub);
 }
 
 std::string describe(const ResourceTiling& t) {
@@ -136,22 +121,7 @@ bool scalars_in(api::DecodeContext& ctx, const flatbuffers::Vector<std::uint32_t
 void TilingAdaptation::load(const fb::TraceIndex& index) {
     if (index.tilings() == nullptr) return;
     for (const fb::ResourceTiling* recorded : *index.tilings()) {
-        ResourceTiling t;
-        t.total_tiles = recorded->num_tiles();
-        if (const auto* p = recorded->packed_mip_desc()) {
-            t.packed = D3D11_PACKED_MIP_DESC{p->num_standard_mips(), p->num_packed_mips(),
-                                             p->num_tiles_for_packed_mips(),
-                                             p->start_tile_index_in_overall_resource()};
-        }
-        if (const auto* s = recorded->tile_shape())
-            t.shape =
-                D3D11_TILE_SHAPE{s->width_in_texels(), s->height_in_texels(), s->depth_in_texels()};
-        if (const auto* subs = recorded->subresource_tilings()) {
-            for (const fb::D3D11_SUBRESOURCE_TILING* s : *subs)
-                t.subresources.push_back(D3D11_SUBRESOURCE_TILING{
-                    s->width_in_tiles(), s->height_in_tiles(), s->depth_in_tiles(),
-                    s->start_tile_index_in_overall_resource()});
-        }
+        ResourceTiling t = tiles::tiling_of_record(*recorded);
         recorded_[recorded->resource()] = std::move(t);
     }
 }
@@ -181,7 +151,7 @@ void TilingAdaptation::object_added(std::uint64_t id, IUnknown* object, std::uin
     ResourceTiling& r = recorded->second;
     r.mip_levels = target.mip_levels;
     r.array_size = target.array_size;
-    if (!known || same_tiling(r, target)) return;
+    if (!known || tiles::same_tiling(r, target)) return;
 
     const std::string both = "recorded " + describe(r) + "; this device " + describe(target);
     const std::uint32_t common = std::min(standard_mips(r), standard_mips(target));

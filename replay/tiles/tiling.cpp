@@ -353,6 +353,24 @@ std::uint32_t ResourceTiling::packed_start(std::uint32_t slice) const {
     return slice * tiles_per_slice + packed.StartTileIndexInOverallResource;
 }
 
+bool same_tiling(const ResourceTiling& a, const ResourceTiling& b) {
+    const auto same_sub = [](const D3D11_SUBRESOURCE_TILING& x, const D3D11_SUBRESOURCE_TILING& y) {
+        return x.WidthInTiles == y.WidthInTiles && x.HeightInTiles == y.HeightInTiles &&
+               x.DepthInTiles == y.DepthInTiles &&
+               x.StartTileIndexInOverallResource == y.StartTileIndexInOverallResource;
+    };
+    return a.total_tiles == b.total_tiles && a.mip_levels == b.mip_levels &&
+           a.array_size == b.array_size && a.packed.NumStandardMips == b.packed.NumStandardMips &&
+           a.packed.NumPackedMips == b.packed.NumPackedMips &&
+           a.packed.NumTilesForPackedMips == b.packed.NumTilesForPackedMips &&
+           a.packed.StartTileIndexInOverallResource == b.packed.StartTileIndexInOverallResource &&
+           a.shape.WidthInTexels == b.shape.WidthInTexels &&
+           a.shape.HeightInTexels == b.shape.HeightInTexels &&
+           a.shape.DepthInTexels == b.shape.DepthInTexels &&
+           std::equal(a.subresources.begin(), a.subresources.end(), b.subresources.begin(),
+                      b.subresources.end(), same_sub);
+}
+
 HRESULT compute_tiling(const ResourceShape& shape, ResourceTiling& tiling,
                        runtime::MessageSink* sink) {
     switch (shape.dimension) {

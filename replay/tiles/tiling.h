@@ -42,6 +42,9 @@ struct ResourceTiling {
     std::uint32_t packed_start(std::uint32_t slice) const;
 };
 
+// True when two tilings number every tile the same way.
+bool same_tiling(const ResourceTiling& a, const ResourceTiling& b);
+
 // The reference device's tiling of a resource that may be tiled, or
 // E_INVALIDARG with a message when it may not (format, dimension, samples).
 HRESULT compute_tiling(const ResourceShape& shape, ResourceTiling& tiling,

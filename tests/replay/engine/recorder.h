@@ -17,11 +17,10 @@
 #include <utility>
 #include <vector>
 
-#include "format/trace/records.h"
-#include "format/trace/writer.h"
 #include "replay/engine/replayer.h"
 #include "replay/runtime/internal.h"
 #include "support/com.h"
+#include "support/record_writer.h"
 #include "support/temp_dir.h"
 #include "support/trace_fixture.h"
 
@@ -40,20 +39,12 @@ inline IUnknown* identity(const void* object) {
     return out;
 }
 
-using MapWrites = flatbuffers::Offset<flatbuffers::Vector<flatbuffers::Offset<fb::MappedWrite>>>;
+using testing::MapWrites;
 
 // Writes a trace of calls made on real objects, naming them by ids.
-class Recorder final : public api::ObjectIds {
+class Recorder final : public testing::RecordWriter, public api::ObjectIds {
   public:
-    explicit Recorder(std::string path) : path_(std::move(path)) {
-        auto writer = trace::TraceWriter::create(path_, testing::sample_header());
-        REQUIRE(writer.ok());
-        writer_ = std::move(writer.value());
-    }
-
-    flatbuffers::FlatBufferBuilder b;
-
-    const std::string& path() const { return path_; }
+    explicit Recorder(std::string path) : RecordWriter(std::move(path)) {}
 
     // Gives an object the next id (or the one asked for); NULL is 0.
     std::uint64_t track(const void* object, std::uint64_t id = 0) {
@@ -74,68 +65,15 @@ class Recorder final : public api::ObjectIds {
     std::uint64_t call(const void* self, flatbuffers::Offset<Params> params,
                        std::optional<HRESULT> result = std::nullopt, bool context = false,
                        MapWrites writes = 0) {
-        trace::CallContext who;
-        who.object = self != nullptr ? id_of(self) : 0;
-        who.context = context ? who.object : 0;
-        who.result = result.value_or(0);
-        who.result_is_hresult = result.has_value();
-        who.thread = 1;
-        trace::finish_call(b, who, params, writes);
-        return submit();
-    }
-
-    template <typename Meta>
-    std::uint64_t meta(flatbuffers::Offset<Meta> meta) {
-        trace::finish_meta(b, 1, meta);
-        return submit();
-    }
-
-    // Submits a record the test finished in b itself.
-    std::uint64_t submit_built() { return submit(); }
-
-    // Until end_snapshot(), records go into a StateSnapshot instead.
-    void begin_snapshot() { in_snapshot_ = true; }
-    std::uint64_t end_snapshot(std::uint64_t frame) { return snapshot_of(take_snapshot(), frame); }
-    // The records collected since begin_snapshot(), unwritten.
-    std::vector<std::vector<std::uint8_t>> take_snapshot() {
-        in_snapshot_ = false;
-        return std::exchange(snapshot_, {});
-    }
-    // Writes a StateSnapshot holding these records.
-    std::uint64_t snapshot_of(const std::vector<std::vector<std::uint8_t>>& records,
-                              std::uint64_t frame) {
-        std::vector<flatbuffers::Offset<fb::NestedRecord>> nested;
-        for (const auto& bytes : records) nested.push_back(fb::CreateNestedRecordDirect(b, &bytes));
-        return meta(fb::CreateStateSnapshotDirect(b, frame, &nested));
-    }
-
-    // The number of events written.
-    std::uint64_t close() {
-        REQUIRE(writer_->close().ok());
-        return events_;
+        const std::uint64_t id = self != nullptr ? id_of(self) : 0;
+        return call_record(id, context ? id : 0, params, result, writes);
     }
 
     static constexpr std::uint64_t kUntracked = 999999;
 
   private:
-    std::uint64_t submit() {
-        if (in_snapshot_) {
-            snapshot_.emplace_back(b.GetBufferPointer(), b.GetBufferPointer() + b.GetSize());
-            b.Clear();
-            return events_;
-        }
-        REQUIRE(writer_->submit(b).has_value());
-        b.Clear();
-        return events_++;
-    }
-
-    std::string path_;
-    std::unique_ptr<trace::TraceWriter> writer_;
     std::map<IUnknown*, std::uint64_t> ids_;
     std::uint64_t next_id_ = 1;
-    std::uint64_t events_ = 0;
-    bool in_snapshot_ = false;
-    std::vector<std::vector<std::uint8_t>> snapshot_;
 };
 
 // A reference device made directly, its creation recorded as the capture

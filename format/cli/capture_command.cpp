@@ -9,9 +9,9 @@
 #include <cstring>
 #include <filesystem>
 #include <ostream>
-#include <regex>
 
 #include "format/trace/reader.h"
+#include "frame_range.h"
 
 namespace d3dcap::cli {
 
@@ -89,6 +89,31 @@ int run_program(const std::vector<std::string>& command,
     return WEXITSTATUS(status);
 }
 
+// The layer parses D3DCAP_CAPTURE_HASHES the same way; checked here first so
+// that a mistake stops the command before the program runs.
+bool valid_hashes(const std::string& text, std::string& error) {
+    if (text == "all" || text == "none") return true;
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t comma = text.find(',', start);
+        std::string name = text.substr(start, comma == std::string::npos ? comma : comma - start);
+        const auto first = name.find_first_not_of(" \t");
+        name = first == std::string::npos
+                   ? std::string()
+                   : name.substr(first, name.find_last_not_of(" \t") - first + 1);
+        if (name.empty()) {
+            error = "has an empty name (names and ids are separated by single commas)";
+            return false;
+        }
+        if (name == "all" || name == "none") {
+            error = "has '" + name + "' in a list of names";
+            return false;
+        }
+        if (comma == std::string::npos) return true;
+        start = comma + 1;
+    }
+}
+
 }  // namespace
 
 int run_capture(const CaptureOptions& options, const char* argv0, std::ostream& out,
@@ -97,10 +122,7 @@ int run_capture(const CaptureOptions& options, const char* argv0, std::ostream& 
         err << "d3dcap capture: no program given (d3dcap capture [options] -- PROGRAM ARGS...)\n";
         return 2;
     }
-    std::smatch range;
-    if (!options.frames.empty() &&
-        (!std::regex_match(options.frames, range, std::regex(R"((\d{1,18})(-(\d{0,18}))?)")) ||
-         (range[3].length() > 0 && std::stoull(range[3].str()) < std::stoull(range[1].str())))) {
+    if (!options.frames.empty() && !parse_frame_range(options.frames)) {
         err << "d3dcap capture: --frames '" << options.frames
             << "' is not a frame range (A-B, A- or A; frames count from 0)\n";
         return 2;
@@ -112,6 +134,11 @@ int run_capture(const CaptureOptions& options, const char* argv0, std::ostream& 
         return 2;
     }
     std::string error;
+    if (!options.hashes.empty() && !valid_hashes(options.hashes, error)) {
+        err << "d3dcap capture: --hashes '" << options.hashes << "' " << error
+            << "; give all or NAME[,NAME...] (debug names or object ids)\n";
+        return 2;
+    }
     const std::string layer = find_layer(argv0, error);
     if (layer.empty()) {
         err << "d3dcap capture: " << error << '\n';
@@ -137,6 +164,7 @@ int run_capture(const CaptureOptions& options, const char* argv0, std::ostream& 
     env.emplace_back("ASAN_OPTIONS", asan);
     if (!options.frames.empty()) env.emplace_back("D3DCAP_CAPTURE_FRAMES", options.frames);
     if (!options.device.empty()) env.emplace_back("D3DCAP_DEVICE", options.device);
+    if (!options.hashes.empty()) env.emplace_back("D3DCAP_CAPTURE_HASHES", options.hashes);
 
     const int status = run_program(options.command, env, error);
     if (status < 0) {

@@ -11,6 +11,9 @@ struct CaptureOptions {
     std::string output;  // default: <program name>.d3dcap
     std::string frames;  // "A-B", "A-" or "A"; empty: everything
     std::string device;  // reference, hardware, null; empty: what the program asks for
+    // Content hashes at each frame end: "all" or names and ids separated by
+    // commas; empty: none.
+    std::string hashes;
     std::vector<std::string> command;
 };
 

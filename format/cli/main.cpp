@@ -7,6 +7,8 @@
 #include "api_command.h"
 #include "capture_command.h"
 #include "demo.h"
+#include "replay_command.h"
+#include "tiles_command.h"
 #include "trace_commands.h"
 
 namespace {
@@ -53,6 +55,19 @@ int main(int argc, char** argv) {
         app.add_subcommand("verify", "Check every chunk and record; exit 1 on any problem");
     verify_cmd->add_option("trace", verify_options.trace, "The trace file")->required();
 
+    d3dcap::cli::TilesOptions tiles_options;
+    CLI::App* tiles_cmd = app.add_subcommand(
+        "tiles", "The tile mappings of every tile pool and tiled resource after an event");
+    tiles_cmd->add_option("trace", tiles_options.trace, "The trace file")->required();
+    tiles_cmd->add_option("--event", tiles_options.event, "The event (from 0)")->required();
+    tiles_cmd->add_option("--resource", tiles_options.resource,
+                          "Only this tiled resource: an object id or a debug name");
+    tiles_cmd->add_flag("--json", tiles_options.json, "Print JSON");
+    tiles_cmd
+        ->add_option("--checkpoint-interval", tiles_options.checkpoint_interval,
+                     "Events between checkpoints of the tile state (0: none)")
+        ->capture_default_str();
+
     d3dcap::cli::CaptureOptions capture_options;
     CLI::App* capture_cmd = app.add_subcommand(
         "capture",
@@ -65,9 +80,50 @@ int main(int argc, char** argv) {
     capture_cmd->add_option("--device", capture_options.device,
                             "Create this device whatever the program asks for: reference, "
                             "hardware or null");
+    capture_cmd->add_option("--hashes", capture_options.hashes,
+                            "Record content hashes of these resources at each frame end, for "
+                            "replay to check: all, or debug names and object ids separated by "
+                            "commas");
     capture_cmd->add_option("command", capture_options.command, "The program and its arguments")
         ->required();
     capture_cmd->prefix_command();
+
+    d3dcap::cli::ReplayCommandOptions replay_options;
+    CLI::App* replay_cmd = app.add_subcommand(
+        "replay", "Replay a trace on a device, time every event, check it against the recording");
+    replay_cmd->add_option("trace", replay_options.trace, "The trace file")->required();
+    replay_cmd
+        ->add_option("--device", replay_options.device,
+                     "auto (a Vulkan GPU with sparse residency, else the reference "
+                     "device), hardware, reference or null")
+        ->capture_default_str();
+    replay_cmd->add_option("--frames", replay_options.frames,
+                           "Frames to time, A-B (the trace's frames, from 0); what comes before "
+                           "is replayed untimed");
+    replay_cmd->add_option("--loop", replay_options.loops,
+                           "Time the frames K times after a warm-up pass, each from a fresh "
+                           "device, and report min/median/p95/max");
+    replay_cmd->add_option("--report", replay_options.report, "Write the JSON report here");
+    replay_cmd->add_flag("--verify", replay_options.verify,
+                         "Recompute the content hashes recorded at frame ends");
+    replay_cmd->add_flag("--strict", replay_options.strict,
+                         "Fail when the device differs from the recording one in a way replay "
+                         "would adapt to");
+    replay_cmd->add_option("--screenshots", replay_options.screenshots,
+                           "Write every presented frame as DIR/frame-NNNNN.png");
+    replay_cmd
+        ->add_option("--rows", replay_options.rows,
+                     "Rows of the slowest-events and slowest-regions tables")
+        ->capture_default_str();
+    replay_cmd->add_flag("--quiet", replay_options.quiet,
+                         "No progress bar and only the first lines of the summary");
+
+    d3dcap::cli::CompareOptions compare_options;
+    CLI::App* compare_cmd = app.add_subcommand(
+        "compare", "Frame and marker times of two replay reports side by side, with ratios");
+    compare_cmd->add_option("a", compare_options.a, "Report A (d3dcap replay --report)")
+        ->required();
+    compare_cmd->add_option("b", compare_options.b, "Report B")->required();
 
     CLI11_PARSE(app, argc, argv);
     if (api_cmd->parsed()) {
@@ -83,6 +139,11 @@ int main(int argc, char** argv) {
     if (dump_cmd->parsed()) return d3dcap::cli::run_dump(dump_options, stdout, std::cerr);
     if (capture_cmd->parsed())
         return d3dcap::cli::run_capture(capture_options, argv[0], std::cout, std::cerr);
+    if (replay_cmd->parsed())
+        return d3dcap::cli::run_replay_command(replay_options, std::cout, std::cerr);
+    if (compare_cmd->parsed())
+        return d3dcap::cli::run_compare(compare_options, std::cout, std::cerr);
     if (verify_cmd->parsed()) return d3dcap::cli::run_verify(verify_options, std::cout, std::cerr);
+    if (tiles_cmd->parsed()) return d3dcap::cli::run_tiles(tiles_options, std::cout, std::cerr);
     return 1;
 }

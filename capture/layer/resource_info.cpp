@@ -4,6 +4,7 @@
 
 #include "capture/layer/layer.h"
 #include "format/trace/records.h"
+#include "replay/tiles/recorded_tiling.h"
 
 namespace d3dcap::capture {
 
@@ -81,18 +82,7 @@ void record_tiling(Wrapper& wrapper) {
     if (!wrapper.resource->tiled() || !Layer::get().recording()) return;
     const tiles::ResourceTiling& t = wrapper.resource->tiling;
     Layer::get().record_meta([&](flatbuffers::FlatBufferBuilder& b) {
-        std::vector<fb::D3D11_SUBRESOURCE_TILING> subresources;
-        for (const auto& s : t.subresources)
-            subresources.emplace_back(s.WidthInTiles, s.HeightInTiles, s.DepthInTiles,
-                                      s.StartTileIndexInOverallResource);
-        const fb::D3D11_PACKED_MIP_DESC fb_packed(t.packed.NumStandardMips, t.packed.NumPackedMips,
-                                                  t.packed.NumTilesForPackedMips,
-                                                  t.packed.StartTileIndexInOverallResource);
-        const fb::D3D11_TILE_SHAPE fb_shape(t.shape.WidthInTexels, t.shape.HeightInTexels,
-                                            t.shape.DepthInTexels);
-        trace::finish_meta(b, thread_number(),
-                           fb::CreateResourceTilingDirect(b, wrapper.id, t.total_tiles, &fb_packed,
-                                                          &fb_shape, &subresources));
+        trace::finish_meta(b, thread_number(), tiles::record_of_tiling(b, wrapper.id, t));
     });
 }
 

@@ -1,9 +1,13 @@
-// The tiling a trace recorded for a tiled resource (its ResourceTiling
-// record), as the tile model's ResourceTiling. The record has no mip or slice
-// counts: the caller sets mip_levels and array_size from the resource.
+// The tiling a trace records for a tiled resource (its ResourceTiling record)
+// and the tile model's ResourceTiling, one from the other. The record has no
+// mip or slice counts: a reader sets mip_levels and array_size from the
+// resource.
 #pragma once
 
 #include <d3dcap/fb/records_generated.h>
+
+#include <cstdint>
+#include <vector>
 
 #include "replay/tiles/tiling.h"
 
@@ -28,6 +32,22 @@ inline ResourceTiling tiling_of_record(const fb::ResourceTiling& recorded) {
         }
     }
     return tiling;
+}
+
+inline flatbuffers::Offset<fb::ResourceTiling> record_of_tiling(flatbuffers::FlatBufferBuilder& b,
+                                                                std::uint64_t resource,
+                                                                const ResourceTiling& t) {
+    std::vector<fb::D3D11_SUBRESOURCE_TILING> subresources;
+    for (const auto& s : t.subresources)
+        subresources.emplace_back(s.WidthInTiles, s.HeightInTiles, s.DepthInTiles,
+                                  s.StartTileIndexInOverallResource);
+    const fb::D3D11_PACKED_MIP_DESC packed(t.packed.NumStandardMips, t.packed.NumPackedMips,
+                                           t.packed.NumTilesForPackedMips,
+                                           t.packed.StartTileIndexInOverallResource);
+    const fb::D3D11_TILE_SHAPE shape(t.shape.WidthInTexels, t.shape.HeightInTexels,
+                                     t.shape.DepthInTexels);
+    return fb::CreateResourceTilingDirect(b, resource, t.total_tiles, &packed, &shape,
+                                          &subresources);
 }
 
 }  // namespace d3dcap::tiles

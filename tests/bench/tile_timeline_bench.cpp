@@ -13,6 +13,7 @@
 
 #include "format/trace/records.h"
 #include "replay/state/tile_timeline.h"
+#include "replay/tiles/recorded_tiling.h"
 #include "replay/tiles/tiling.h"
 #include "support/temp_dir.h"
 #include "support/trace_fixture.h"
@@ -41,17 +42,7 @@ void write_tiling(trace::TraceWriter& writer, flatbuffers::FlatBufferBuilder& b,
                   const tiles::ResourceShape& shape) {
     tiles::ResourceTiling t;
     tiles::compute_tiling(shape, t, nullptr);
-    std::vector<fb::D3D11_SUBRESOURCE_TILING> subresources;
-    for (const auto& s : t.subresources)
-        subresources.emplace_back(s.WidthInTiles, s.HeightInTiles, s.DepthInTiles,
-                                  s.StartTileIndexInOverallResource);
-    const fb::D3D11_PACKED_MIP_DESC packed(t.packed.NumStandardMips, t.packed.NumPackedMips,
-                                           t.packed.NumTilesForPackedMips,
-                                           t.packed.StartTileIndexInOverallResource);
-    const fb::D3D11_TILE_SHAPE tile(t.shape.WidthInTexels, t.shape.HeightInTexels,
-                                    t.shape.DepthInTexels);
-    trace::finish_meta(
-        b, 1, fb::CreateResourceTilingDirect(b, id, t.total_tiles, &packed, &tile, &subresources));
+    trace::finish_meta(b, 1, tiles::record_of_tiling(b, id, t));
     submit(writer, b);
 }
 

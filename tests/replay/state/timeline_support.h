@@ -16,6 +16,7 @@
 
 #include "format/cli/tiles_command.h"
 #include "replay/state/tile_timeline.h"
+#include "replay/tiles/recorded_tiling.h"
 #include "support/record_writer.h"
 #include "support/temp_dir.h"
 #include "support/trace_fixture.h"
@@ -82,17 +83,7 @@ class TraceBuilder final : public testing::RecordWriter, public api::ObjectIds {
         return call(kDevice, fb::CreateID3D11Device_CreateBuffer(b, &desc, 0, id));
     }
     std::uint64_t resource_tiling(std::uint64_t id, const tiles::ResourceTiling& t) {
-        std::vector<fb::D3D11_SUBRESOURCE_TILING> subresources;
-        for (const auto& s : t.subresources)
-            subresources.emplace_back(s.WidthInTiles, s.HeightInTiles, s.DepthInTiles,
-                                      s.StartTileIndexInOverallResource);
-        const fb::D3D11_PACKED_MIP_DESC packed(t.packed.NumStandardMips, t.packed.NumPackedMips,
-                                               t.packed.NumTilesForPackedMips,
-                                               t.packed.StartTileIndexInOverallResource);
-        const fb::D3D11_TILE_SHAPE shape(t.shape.WidthInTexels, t.shape.HeightInTexels,
-                                         t.shape.DepthInTexels);
-        return meta(
-            fb::CreateResourceTilingDirect(b, id, t.total_tiles, &packed, &shape, &subresources));
+        return meta(tiles::record_of_tiling(b, id, t));
     }
     std::uint64_t name(std::uint64_t id, const char* text) {
         return meta(fb::CreateDebugNameDirect(b, id, text));

@@ -1,0 +1,191 @@
+// The viewer's models on a generated 1-million-event trace: opening it (the
+// reader and the event tree), finding an event's row, filtering every call,
+// and switching events on a 16384x16384 tiled texture (the two tile states
+// the worker builds, then the tile map and pool models of mip 0).
+#include <benchmark/benchmark.h>
+
+#include <QSortFilterProxyModel>
+#include <random>
+
+#include "format/trace/records.h"
+#include "replay/state/tile_timeline.h"
+#include "replay/tiles/recorded_tiling.h"
+#include "replay/tiles/tiling.h"
+#include "support/temp_dir.h"
+#include "support/trace_fixture.h"
+#include "viewer/event_tree_model.h"
+#include "viewer/pool_model.h"
+#include "viewer/tile_map_model.h"
+
+using namespace d3dcap;
+
+namespace {
+
+constexpr std::uint64_t kEvents = 1'000'000;
+constexpr std::uint64_t kDevice = 1, kContext = 2, kPool = 3, kTexture = 4, kPoolTiles = 4096;
+constexpr std::uint32_t kSize = 16384, kTilesAcross = kSize / 128;
+
+void submit(trace::TraceWriter& writer, flatbuffers::FlatBufferBuilder& b, bool frame_end = false) {
+    writer.submit(b, frame_end);
+    b.Clear();
+}
+
+// The pool and texture, then cheap calls inside a marker region every 1000
+// events, an 8x8-tile UpdateTileMappings every 100, a frame every 10000.
+// Frame boundaries come from FrameBoundary records.
+void write_trace(const std::string& path) {
+    auto writer = trace::TraceWriter::create(path, testing::sample_header());
+    flatbuffers::FlatBufferBuilder b;
+    const trace::CallContext device{kDevice, 0, 0, 1, true};
+    const trace::CallContext context{kContext, kContext, 0, 1, false};
+    trace::CallContext context_hr = context;
+    context_hr.result_is_hresult = true;
+
+    const fb::D3D11_BUFFER_DESC pool(kPoolTiles * 65536, D3D11_USAGE_DEFAULT, 0, 0,
+                                     D3D11_RESOURCE_MISC_TILE_POOL, 0);
+    trace::finish_call(b, device, fb::CreateID3D11Device_CreateBuffer(b, &pool, 0, kPool));
+    submit(*writer.value(), b);
+    const fb::D3D11_TEXTURE2D_DESC desc(kSize, kSize, 0, 1, DXGI_FORMAT_R8G8B8A8_UNORM,
+                                        fb::SampleDesc(1, 0), D3D11_USAGE_DEFAULT,
+                                        D3D11_BIND_SHADER_RESOURCE, 0, D3D11_RESOURCE_MISC_TILED);
+    trace::finish_call(b, device, fb::CreateID3D11Device_CreateTexture2D(b, &desc, 0, kTexture));
+    submit(*writer.value(), b);
+    tiles::ResourceShape shape;
+    shape.dimension = D3D11_RESOURCE_DIMENSION_TEXTURE2D;
+    shape.width = kSize;
+    shape.height = kSize;
+    shape.format = DXGI_FORMAT_R8G8B8A8_UNORM;
+    shape.mip_levels = 0;
+    tiles::ResourceTiling tiling;
+    tiles::compute_tiling(shape, tiling, nullptr);
+    trace::finish_meta(b, 1, tiles::record_of_tiling(b, kTexture, tiling));
+    submit(*writer.value(), b);
+
+    std::mt19937 random(42);
+    const auto below = [&](std::uint32_t n) {
+        return std::uniform_int_distribution<std::uint32_t>(0, n - 1)(random);
+    };
+    for (std::uint64_t event = 3; event < kEvents; ++event) {
+        if (event % 10000 == 5) {
+            trace::finish_meta(b, 1, fb::CreateFrameBoundary(b, event / 10000));
+        } else if (event % 1000 == 10) {
+            trace::finish_call(b, context,
+                               fb::CreateID3D11DeviceContext2_BeginEventIntDirect(
+                                   b, "pass", static_cast<int>(event / 1000)));
+        } else if (event % 1000 == 990) {
+            trace::finish_call(b, context, fb::CreateID3D11DeviceContext2_EndEvent(b));
+        } else if (event % 100 == 0) {
+            const std::vector<fb::D3D11_TILED_RESOURCE_COORDINATE> start{
+                {below(kTilesAcross - 8), below(kTilesAcross - 8), 0, 0}};
+            const std::vector<fb::D3D11_TILE_REGION_SIZE> size{{64, 1, 8, 8, 1}};
+            const std::vector<std::uint32_t> flags{0};
+            const std::vector<std::uint32_t> offsets{below(kPoolTiles - 64)};
+            trace::finish_call(
+                b, context_hr,
+                fb::CreateID3D11DeviceContext2_UpdateTileMappingsDirect(
+                    b, kTexture, 1, &start, &size, kPool, 1, &flags, &offsets, nullptr, 0));
+        } else if (event % 2 == 0) {
+            trace::finish_call(b, context,
+                               fb::CreateID3D11DeviceContext_IASetPrimitiveTopology(
+                                   b, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST));
+        } else {
+            trace::finish_call(b, context, fb::CreateID3D11DeviceContext_Draw(b, 3, 0));
+        }
+        submit(*writer.value(), b, event % 10000 == 9999);
+    }
+    writer.value()->close();
+}
+
+const std::string& trace_path() {
+    static const testing::TempDir dir;
+    static const std::string path = [] {
+        std::string p = dir.file("viewer-1m.d3dcap");
+        write_trace(p);
+        return p;
+    }();
+    return path;
+}
+
+std::unique_ptr<trace::TraceReader> open_reader() {
+    auto reader = trace::TraceReader::open(trace_path());
+    if (!reader.ok()) std::abort();
+    return std::move(reader.value());
+}
+
+// Opening: the reader (header and index) and the event tree of every frame
+// and marker region, then the first screen of rows.
+void BM_OpenTrace(benchmark::State& state) {
+    for (auto _ : state) {
+        auto reader = open_reader();
+        viewer::EventTreeModel model(*reader);
+        const QModelIndex frame = model.index(0, 0);
+        for (int row = 0; row < 40; ++row) {
+            benchmark::DoNotOptimize(model.index(row, 1, frame).data());
+        }
+        state.counters["frames"] = model.rowCount();
+    }
+}
+BENCHMARK(BM_OpenTrace)->Unit(benchmark::kMillisecond);
+
+// Jumping to an event: its row, and its call read from the trace.
+void BM_JumpToEvent(benchmark::State& state) {
+    auto reader = open_reader();
+    viewer::EventTreeModel model(*reader);
+    std::mt19937_64 random(7);
+    for (auto _ : state) {
+        const QModelIndex row = model.index_of_event(random() % kEvents);
+        benchmark::DoNotOptimize(row.siblingAtColumn(1).data());
+    }
+}
+BENCHMARK(BM_JumpToEvent)->Unit(benchmark::kMicrosecond);
+
+std::uint64_t count_rows(const QAbstractItemModel& model, const QModelIndex& parent) {
+    std::uint64_t rows = 0;
+    for (int row = 0; row < model.rowCount(parent); ++row) {
+        rows += 1 + count_rows(model, model.index(row, 0, parent));
+    }
+    return rows;
+}
+
+// Filtering every row by call name, and walking every row kept (as if all
+// were expanded): the recursive proxy reads every record.
+void BM_FilterAllEvents(benchmark::State& state) {
+    auto reader = open_reader();
+    viewer::EventTreeModel model(*reader);
+    for (auto _ : state) {
+        QSortFilterProxyModel filter;
+        filter.setRecursiveFilteringEnabled(true);
+        filter.setFilterKeyColumn(viewer::EventTreeModel::CallColumn);
+        filter.setSourceModel(&model);
+        filter.setFilterFixedString(QStringLiteral("UpdateTileMappings"));
+        state.counters["rows_kept"] = double(count_rows(filter, {}));
+    }
+}
+BENCHMARK(BM_FilterAllEvents)->Unit(benchmark::kMillisecond)->Iterations(2);
+
+// Switching to a random event after the whole trace was scanned once: the
+// worker's two states, then the tile map (128x128 tiles) and pool models.
+void BM_SwitchEvent(benchmark::State& state) {
+    auto timeline = state::TileTimeline::open(trace_path());
+    if (!timeline.ok() || !timeline.value()->scan_all().ok()) std::abort();
+    viewer::TileMapModel tiles;
+    viewer::PoolModel pool;
+    std::mt19937_64 random(11);
+    for (auto _ : state) {
+        const std::uint64_t event = 1 + random() % (kEvents - 1);
+        auto snapshot = std::make_shared<viewer::TileSnapshot>();
+        snapshot->event = event;
+        snapshot->before = timeline.value()->state_at(event - 1).value();
+        snapshot->after = timeline.value()->state_at(event).value();
+        tiles.set_snapshot(snapshot);
+        tiles.set_selection(kTexture, 0, 0);
+        pool.set_pool_of(snapshot, kTexture);
+        benchmark::DoNotOptimize(tiles.cell(0, 0));
+    }
+    state.counters["cells"] = tiles.rowCount() * tiles.columnCount();
+}
+BENCHMARK(BM_SwitchEvent)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();

@@ -1,0 +1,384 @@
+#include "viewer/event_tree_model.h"
+
+#include <d3dcap/api/call_json.h>
+#include <d3dcap/api/calls.h>
+
+#include <QFile>
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+#include "format/trace/record_json.h"
+
+namespace d3dcap::viewer {
+
+namespace {
+
+// Node rows carry 2 * node, call rows 2 * parent node + 1.
+quintptr node_id(int node) {
+    return static_cast<quintptr>(node) * 2;
+}
+quintptr call_id_in(int parent) {
+    return static_cast<quintptr>(parent) * 2 + 1;
+}
+
+QString marker_label(const fb::MarkerEntry& marker) {
+    QString label = marker.label() ? QString::fromStdString(marker.label()->str()) : QString();
+    if (marker.has_data()) label += QStringLiteral(" (%1)").arg(marker.data());
+    return label;
+}
+
+}  // namespace
+
+EventTreeModel::EventTreeModel(trace::TraceReader& reader, QObject* parent)
+    : QAbstractItemModel(parent), reader_(reader) {
+    build();
+}
+
+EventTreeModel::~EventTreeModel() = default;
+
+int EventTreeModel::add_node(int parent, NodeKind kind, QString label, std::uint64_t event) {
+    Node node;
+    node.kind = kind;
+    node.label = std::move(label);
+    node.event = event;
+    node.parent = parent;
+    nodes_.push_back(std::move(node));
+    node_end_.push_back(event + 1);
+    return static_cast<int>(nodes_.size() - 1);
+}
+
+void EventTreeModel::add_calls(int node, std::uint64_t first, std::uint64_t end) {
+    if (first >= end) return;
+    Node& n = nodes_[node];
+    n.items.push_back(Item{first, end, -1, n.rows});
+    n.rows += static_cast<int>(end - first);
+}
+
+void EventTreeModel::add_child(int node, int child, std::uint64_t first) {
+    Node& n = nodes_[node];
+    nodes_[child].row = n.rows;
+    n.items.push_back(Item{first, first + 1, child, n.rows});
+    n.rows += 1;
+}
+
+void EventTreeModel::close_node(int node, std::uint64_t end) {
+    node_end_[node] = end;
+}
+
+void EventTreeModel::build() {
+    const fb::TraceIndex& index = reader_.index();
+    const std::uint64_t count = index.event_count();
+    const int root = add_node(-1, NodeKind::Root, {}, 0);
+
+    // Frame i begins at frame_first_events[i]; events before the first
+    // boundary (or all of them, without boundaries) get a frame of their own.
+    std::vector<std::pair<std::uint64_t, QString>> frames;
+    std::vector<std::uint64_t> starts;
+    if (index.frame_first_events()) {
+        for (const std::uint64_t first : *index.frame_first_events()) {
+            if (first < count && (starts.empty() || first > starts.back())) starts.push_back(first);
+        }
+    }
+    if (starts.empty() || starts.front() > 0) {
+        frames.emplace_back(0, starts.empty() ? QStringLiteral("All events")
+                                              : QStringLiteral("Before the first frame"));
+    }
+    for (std::size_t i = 0; i < starts.size(); ++i) {
+        frames.emplace_back(starts[i], QStringLiteral("Frame %1").arg(i));
+    }
+
+    const auto* markers = index.markers();
+    std::size_t m = 0;
+    for (std::size_t f = 0; f < frames.size(); ++f) {
+        const std::uint64_t first = frames[f].first;
+        const std::uint64_t end = f + 1 < frames.size() ? frames[f + 1].first : count;
+        const int frame = add_node(root, NodeKind::Frame, frames[f].second, first);
+        add_child(root, frame, first);
+        // Regions left open at the end of a frame close there.
+        std::vector<int> open{frame};
+        std::uint64_t cursor = first;
+        for (; markers && m < markers->size() && markers->Get(m)->event() < end; ++m) {
+            const fb::MarkerEntry& marker = *markers->Get(m);
+            const std::uint64_t event = marker.event();
+            if (event < cursor) continue;  // out of order: shown as a call
+            const int top = open.back();
+            add_calls(top, cursor, event);
+            cursor = event + 1;
+            switch (marker.kind()) {
+                case fb::MarkerKind::Begin: {
+                    const int region = add_node(top, NodeKind::Region, marker_label(marker), event);
+                    add_child(top, region, event);
+                    open.push_back(region);
+                    break;
+                }
+                case fb::MarkerKind::End:
+                    add_calls(top, event, event + 1);
+                    if (open.size() > 1) {
+                        close_node(top, event + 1);
+                        open.pop_back();
+                    }
+                    break;
+                case fb::MarkerKind::Marker: {
+                    const int leaf = add_node(top, NodeKind::Marker, marker_label(marker), event);
+                    add_child(top, leaf, event);
+                    break;
+                }
+            }
+        }
+        add_calls(open.back(), cursor, end);
+        for (const int node : open) close_node(node, end);
+    }
+    close_node(root, count);
+}
+
+const EventTreeModel::Item* EventTreeModel::item_at(const Node& node, int row) const {
+    auto it = std::upper_bound(node.items.begin(), node.items.end(), row,
+                               [](int r, const Item& item) { return r < item.first_row; });
+    if (it == node.items.begin()) return nullptr;
+    return &*(it - 1);
+}
+
+QModelIndex EventTreeModel::index(int row, int column, const QModelIndex& parent) const {
+    if (row < 0 || column < 0 || column >= ColumnCount) return {};
+    int node = 0;
+    if (parent.isValid()) {
+        if (parent.internalId() & 1) return {};  // calls have no children
+        node = static_cast<int>(parent.internalId() / 2);
+    }
+    const Node& n = nodes_[node];
+    if (row >= n.rows) return {};
+    const Item* item = item_at(n, row);
+    if (item->node >= 0) return createIndex(row, column, node_id(item->node));
+    return createIndex(row, column, call_id_in(node));
+}
+
+QModelIndex EventTreeModel::parent(const QModelIndex& child) const {
+    if (!child.isValid()) return {};
+    const quintptr id = child.internalId();
+    const int parent = (id & 1) ? static_cast<int>(id / 2) : nodes_[id / 2].parent;
+    if (parent <= 0) return {};
+    return createIndex(nodes_[parent].row, 0, node_id(parent));
+}
+
+int EventTreeModel::rowCount(const QModelIndex& parent) const {
+    if (!parent.isValid()) return nodes_[0].rows;
+    if (parent.column() != 0 || (parent.internalId() & 1)) return 0;
+    return nodes_[parent.internalId() / 2].rows;
+}
+
+int EventTreeModel::columnCount(const QModelIndex&) const {
+    return ColumnCount;
+}
+
+QVariant EventTreeModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
+    switch (section) {
+        case EventColumn:
+            return QStringLiteral("Event");
+        case CallColumn:
+            return QStringLiteral("Call");
+        case ObjectColumn:
+            return QStringLiteral("Object");
+        case ResultColumn:
+            return QStringLiteral("Result");
+        default:
+            return {};
+    }
+}
+
+QVariant EventTreeModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid()) return {};
+    const quintptr id = index.internalId();
+    std::uint64_t event = 0;
+    const Node* node = nullptr;
+    if (id & 1) {
+        const Node& parent = nodes_[id / 2];
+        const Item* item = item_at(parent, index.row());
+        event = item->first + static_cast<std::uint64_t>(index.row() - item->first_row);
+    } else {
+        node = &nodes_[id / 2];
+        event = node->event;
+    }
+    if (role == EventRole) return QVariant::fromValue<qulonglong>(event);
+    if (role == ShareRole && index.column() >= CpuColumn) {
+        if (node) {
+            const auto n = std::size_t(node - nodes_.data());
+            return time_share(node->parent, node->event, node_end_[n], index.column());
+        }
+        return time_share(static_cast<int>(id / 2), event, event + 1, index.column());
+    }
+    if (role != Qt::DisplayRole && role != Qt::ToolTipRole) return {};
+    if (index.column() >= CpuColumn) {
+        if (node)
+            return time_data(node->event, node_end_[std::size_t(node - nodes_.data())],
+                             index.column());
+        return time_data(event, event + 1, index.column());
+    }
+    if (node) return node_data(*node, index.column());
+    return call_data(event, index.column());
+}
+
+QVariant EventTreeModel::node_data(const Node& node, int column) const {
+    switch (column) {
+        case EventColumn:
+            return QString::number(node.event);
+        case CallColumn:
+            return node.label;
+        default:
+            return {};
+    }
+}
+
+QVariant EventTreeModel::call_data(std::uint64_t event, int column) const {
+    if (column == EventColumn) return QString::number(event);
+    auto record = reader_.record(event);
+    if (!record.ok()) {
+        return column == CallColumn ? QString::fromStdString(record.error().to_string())
+                                    : QVariant();
+    }
+    const fb::Record& r = *record.value();
+    const fb::RecordHeader& header = *r.header();
+    switch (column) {
+        case CallColumn:
+            return QString::fromStdString(trace::record_name(r));
+        case ObjectColumn:
+            return header.object() ? object_text(header.object()) : QVariant();
+        case ResultColumn: {
+            const api::CallInfo* call = api::find_call(static_cast<api::CallId>(header.call()));
+            if (call == nullptr) return {};
+            const bool hresult =
+                (header.flags() & static_cast<std::uint16_t>(fb::RecordFlags::ResultIsHresult)) ||
+                call->returns == "HRESULT";
+            if (!hresult) {
+                if (call->returns == "void") return {};
+                return QVariant::fromValue<qulonglong>(header.result());
+            }
+            const auto hr = static_cast<std::int32_t>(header.result());
+            const std::string_view name = api::hresult_name(hr);
+            if (!name.empty()) return QString::fromUtf8(name.data(), qsizetype(name.size()));
+            return QStringLiteral("0x%1").arg(static_cast<std::uint32_t>(hr), 8, 16, QChar('0'));
+        }
+        default:
+            return {};
+    }
+}
+
+QString EventTreeModel::object_text(std::uint64_t id) const {
+    QString text = QStringLiteral("#%1").arg(id);
+    const auto name = names_.find(id);
+    if (name != names_.end()) text += QStringLiteral(" ") + name->second;
+    return text;
+}
+
+void EventTreeModel::set_object_names(std::map<std::uint64_t, QString> names) {
+    names_ = std::move(names);
+}
+
+QVariant EventTreeModel::time_data(std::uint64_t first, std::uint64_t end, int column) const {
+    const std::vector<std::uint64_t>& sums = column == CpuColumn ? cpu_ : gpu_;
+    if (sums.empty() || end >= sums.size()) return {};
+    return QString::number(double(sums[end] - sums[first]) / 1000.0, 'f', 1);
+}
+
+QVariant EventTreeModel::time_share(int parent, std::uint64_t first, std::uint64_t end,
+                                    int column) const {
+    const std::vector<std::uint64_t>& sums = column == CpuColumn ? cpu_ : gpu_;
+    if (sums.empty() || parent < 0) return {};
+    const std::uint64_t parent_end = node_end_[std::size_t(parent)];
+    const std::uint64_t parent_first = parent == 0 ? 0 : nodes_[std::size_t(parent)].event;
+    if (end >= sums.size() || parent_end >= sums.size()) return {};
+    const std::uint64_t total = sums[parent_end] - sums[parent_first];
+    if (total == 0) return 0.0;
+    return double(sums[end] - sums[first]) / double(total);
+}
+
+bool EventTreeModel::load_report(const QString& path, QString* error) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        if (error) *error = QStringLiteral("%1: %2").arg(path, file.errorString());
+        return false;
+    }
+    const QByteArray bytes = file.readAll();
+    const auto json = nlohmann::json::parse(bytes.begin(), bytes.end(), nullptr, false);
+    if (json.is_discarded() || !json.contains("events") || !json["events"].is_array()) {
+        if (error) *error = QStringLiteral("%1: not a replay report (no \"events\")").arg(path);
+        return false;
+    }
+    const std::uint64_t count = reader_.event_count();
+    std::vector<std::uint64_t> cpu(count + 1, 0), gpu(count + 1, 0);
+    for (const auto& entry : json["events"]) {
+        const std::uint64_t event = entry.value("event", count);
+        if (event >= count) continue;
+        cpu[event + 1] = entry.value("cpu_ns", std::uint64_t{0});
+        gpu[event + 1] = entry.value("gpu_ns", std::uint64_t{0});
+    }
+    for (std::uint64_t e = 0; e < count; ++e) {
+        cpu[e + 1] += cpu[e];
+        gpu[e + 1] += gpu[e];
+    }
+    cpu_ = std::move(cpu);
+    gpu_ = std::move(gpu);
+    if (count > 0) {
+        emit dataChanged(index(0, CpuColumn), index(rowCount() - 1, GpuColumn));
+    }
+    return true;
+}
+
+QModelIndex EventTreeModel::index_of_event(std::uint64_t event) const {
+    if (event >= reader_.event_count()) return {};
+    int node = 0;
+    QModelIndex parent;
+    for (;;) {
+        const Node& n = nodes_[node];
+        auto it =
+            std::upper_bound(n.items.begin(), n.items.end(), event,
+                             [](std::uint64_t e, const Item& item) { return e < item.first; });
+        if (it == n.items.begin()) return parent;
+        const Item& item = *(it - 1);
+        if (item.node < 0) {
+            if (event >= item.end) return parent;
+            return index(item.first_row + static_cast<int>(event - item.first), 0, parent);
+        }
+        const QModelIndex row = index(item.first_row, 0, parent);
+        const Node& child = nodes_[item.node];
+        if (event >= node_end_[item.node]) return parent;
+        // A region or marker row is its own event; a frame holds its first.
+        if (child.kind == NodeKind::Marker ||
+            (child.kind == NodeKind::Region && event == child.event))
+            return row;
+        node = item.node;
+        parent = row;
+    }
+}
+
+bool EventTreeModel::is_tile_call(std::uint16_t call_id) {
+    using api::CallId;
+    switch (static_cast<CallId>(call_id)) {
+        case CallId::ID3D11DeviceContext2_UpdateTileMappings:
+        case CallId::ID3D11DeviceContext2_CopyTileMappings:
+        case CallId::ID3D11DeviceContext2_ResizeTilePool:
+        case CallId::ID3D11DeviceContext2_UpdateTiles:
+        case CallId::ID3D11DeviceContext2_CopyTiles:
+            return true;
+        default:
+            return false;
+    }
+}
+
+std::optional<std::uint64_t> EventTreeModel::next_tile_call(std::uint64_t event) const {
+    for (std::uint64_t e = event + 1; e < reader_.event_count(); ++e) {
+        auto record = reader_.record(e);
+        if (record.ok() && is_tile_call(record.value()->header()->call())) return e;
+    }
+    return std::nullopt;
+}
+
+std::optional<std::uint64_t> EventTreeModel::previous_tile_call(std::uint64_t event) const {
+    for (std::uint64_t e = std::min(event, reader_.event_count()); e-- > 0;) {
+        auto record = reader_.record(e);
+        if (record.ok() && is_tile_call(record.value()->header()->call())) return e;
+    }
+    return std::nullopt;
+}
+
+}  // namespace d3dcap::viewer

@@ -1,0 +1,68 @@
+#include "viewer/screenshot.h"
+
+#include <QEventLoop>
+#include <QPixmap>
+
+#include "viewer/main_window.h"
+#include "viewer/tile_map_view.h"
+
+namespace d3dcap::viewer {
+
+int write_screenshot(const ScreenshotOptions& options, QTextStream& err) {
+    MainWindow window;
+    window.resize(options.width, options.height);
+    QString error;
+    if (!window.open_trace(options.trace, &error)) {
+        err << "d3dcap-viewer: " << error << "\n";
+        return 1;
+    }
+    if (!options.report.isEmpty() && !window.load_report(options.report, &error)) {
+        err << "d3dcap-viewer: " << error << "\n";
+        return 1;
+    }
+    const std::uint64_t count = window.event_count();
+    if (options.event >= count) {
+        err << "d3dcap-viewer: event " << options.event << " is past the end of " << options.trace
+            << ": the trace has " << count << " events";
+        if (count > 0) err << " (0.." << count - 1 << ")";
+        err << "\n";
+        return 2;
+    }
+    // Wait, without a timer, for the worker to deliver the state.
+    QEventLoop loop;
+    QObject::connect(&window, &MainWindow::state_shown, &loop, [&](std::uint64_t event) {
+        if (event == options.event) loop.exit(0);
+    });
+    QObject::connect(&window, &MainWindow::state_failed, &loop,
+                     [&](std::uint64_t, const QString& message) {
+                         error = message;
+                         loop.exit(1);
+                     });
+    window.select_event(options.event);
+    window.show();
+    if (loop.exec() != 0) {
+        err << "d3dcap-viewer: " << error << "\n";
+        return 1;
+    }
+    if (!options.resource.isEmpty() && !window.select_resource(options.resource)) {
+        err << "d3dcap-viewer: no tiled resource '" << options.resource << "' after event "
+            << options.event << " of " << options.trace;
+        const auto ids = window.resources();
+        if (ids.empty()) {
+            err << " (it has none)\n";
+        } else {
+            err << " (it has";
+            for (std::size_t i = 0; i < ids.size(); ++i) err << (i ? ", " : " ") << ids[i];
+            err << ")\n";
+        }
+        return 2;
+    }
+    window.tile_view()->fit();
+    if (!window.grab().save(options.output, "PNG")) {
+        err << "d3dcap-viewer: cannot write " << options.output << "\n";
+        return 1;
+    }
+    return 0;
+}
+
+}  // namespace d3dcap::viewer

@@ -1,0 +1,24 @@
+// `d3dcap-viewer TRACE --event N [--resource NAME|ID] --screenshot OUT.png`:
+// the main window rendered once the state after event N is shown.
+#pragma once
+
+#include <QString>
+#include <QTextStream>
+#include <cstdint>
+
+namespace d3dcap::viewer {
+
+struct ScreenshotOptions {
+    QString trace;
+    std::uint64_t event = 0;
+    QString resource;  // empty: the first tiled resource
+    QString report;    // a `d3dcap replay --report` file for the time columns
+    QString output;
+    int width = 1280, height = 800;
+};
+
+// 0 when the PNG was written; 1 when the trace cannot be read or the PNG
+// written, 2 for an event past the end or an unknown resource; err says why.
+int write_screenshot(const ScreenshotOptions& options, QTextStream& err);
+
+}  // namespace d3dcap::viewer

@@ -1,0 +1,67 @@
+// One cell per tile of the selected subresource of a tiled resource: the
+// pool tile it maps (-1 for NULL), whether another tile maps the same pool
+// tile, and whether the selected event changed it. A mip in the packed tail
+// shows the slice's packed tiles as one row.
+#pragma once
+
+#include <QAbstractTableModel>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "viewer/tile_snapshot.h"
+
+namespace d3dcap::viewer {
+
+class TileMapModel : public QAbstractTableModel {
+    Q_OBJECT
+  public:
+    enum Role {
+        PoolTileRole = Qt::UserRole + 1,  // int, -1 for NULL (DisplayRole too)
+        SharedRole,                       // bool: another tile maps the same pool tile
+        ChangedRole,                      // bool: the selected event changed the mapping
+    };
+    struct Cell {
+        std::int32_t pool_tile = -1;
+        bool shared = false;
+        bool changed = false;
+    };
+
+    explicit TileMapModel(QObject* parent = nullptr);
+
+    void set_snapshot(std::shared_ptr<const TileSnapshot> snapshot);
+    void set_selection(std::uint64_t resource, std::uint32_t mip, std::uint32_t slice);
+
+    std::shared_ptr<const TileSnapshot> snapshot() const { return snapshot_; }
+    std::uint64_t resource() const { return resource_; }
+    std::uint32_t mip() const { return mip_; }
+    std::uint32_t slice() const { return slice_; }
+    // Standard mips plus one entry for the packed tail when there is one.
+    std::uint32_t mip_count() const { return mip_count_; }
+    // Array slices, or depth in tiles for a 3D texture's mip.
+    std::uint32_t slice_count() const { return slice_count_; }
+    bool showing_packed() const { return showing_packed_; }
+    // The packed tiles of the selected slice (shown as a strip under the map).
+    const std::vector<Cell>& packed() const { return packed_; }
+    const Cell& cell(int row, int column) const {
+        return cells_[std::size_t(row) * columns_ + column];
+    }
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+
+  private:
+    void rebuild();
+
+    std::shared_ptr<const TileSnapshot> snapshot_;
+    std::uint64_t resource_ = 0;
+    std::uint32_t mip_ = 0, slice_ = 0;
+    std::uint32_t mip_count_ = 0, slice_count_ = 0;
+    bool showing_packed_ = false;
+    int rows_ = 0, columns_ = 0;
+    std::vector<Cell> cells_;
+    std::vector<Cell> packed_;
+};
+
+}  // namespace d3dcap::viewer

@@ -1,0 +1,180 @@
+#include "viewer/tile_map_view.h"
+
+#include <QHelpEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolTip>
+#include <QWheelEvent>
+#include <algorithm>
+#include <cmath>
+
+#include "viewer/tile_map_model.h"
+
+namespace d3dcap::viewer {
+
+namespace {
+
+constexpr double kMinCell = 0.25, kMaxCell = 128;
+constexpr double kPackedGap = 12;  // pixels between the map and the packed strip
+const QColor kNullColour(32, 32, 36);
+const QColor kBackground(16, 16, 18);
+
+}  // namespace
+
+TileMapView::TileMapView(TileMapModel* model, QWidget* parent) : QWidget(parent), model_(model) {
+    setMouseTracking(true);
+    setMinimumSize(200, 200);
+    setAutoFillBackground(false);
+    connect(model_, &QAbstractItemModel::modelReset, this, [this] {
+        if (!fitted_) fit();
+        update();
+    });
+}
+
+QColor TileMapView::colour_of(int pool_tile) {
+    if (pool_tile < 0) return kNullColour;
+    // Golden-angle hue steps keep neighbouring pool tiles apart; saturation
+    // and value cycle slowly so that tiles 360 apart still differ.
+    const int hue = static_cast<int>(std::fmod(pool_tile * 137.508, 360.0));
+    const int saturation = 150 + (pool_tile / 7) % 4 * 30;
+    const int value = 255 - (pool_tile / 3) % 3 * 45;
+    return QColor::fromHsv(hue, saturation, value);
+}
+
+void TileMapView::fit() {
+    const int rows = model_->rowCount(), columns = model_->columnCount();
+    if (rows == 0 || columns == 0) return;
+    const double strip = model_->packed().empty() || model_->showing_packed() ? 0 : 1 + kPackedGap;
+    const double by_width = (width() - 8) / double(columns);
+    const double by_height = (height() - 8) / (rows + strip);
+    cell_ = std::clamp(std::min(by_width, by_height), kMinCell, kMaxCell);
+    origin_ = QPointF(4, 4);
+    fitted_ = true;
+}
+
+double TileMapView::packed_top() const {
+    return origin_.y() + model_->rowCount() * cell_ + kPackedGap;
+}
+
+void TileMapView::paintEvent(QPaintEvent*) {
+    QPainter painter(this);
+    painter.fillRect(rect(), kBackground);
+    const int rows = model_->rowCount(), columns = model_->columnCount();
+    if (rows == 0 || columns == 0) {
+        painter.setPen(Qt::lightGray);
+        painter.drawText(rect(), Qt::AlignCenter, QStringLiteral("No tiled resource selected"));
+        return;
+    }
+    // Only the cells inside the widget.
+    const int first_column = std::max(0, int(std::floor(-origin_.x() / cell_)));
+    const int last_column = std::min(columns - 1, int(std::floor((width() - origin_.x()) / cell_)));
+    const int first_row = std::max(0, int(std::floor(-origin_.y() / cell_)));
+    const int last_row = std::min(rows - 1, int(std::floor((height() - origin_.y()) / cell_)));
+    const bool detail = cell_ >= 6;
+    const double inset = cell_ >= 4 ? 1 : 0;
+
+    const auto paint_cell = [&](const TileMapModel::Cell& c, QRectF box) {
+        painter.fillRect(box.adjusted(0, 0, -inset, -inset), colour_of(c.pool_tile));
+        if (c.shared && detail) {
+            const double r = cell_ / 6;
+            painter.setPen(Qt::NoPen);
+            painter.setBrush(Qt::black);
+            painter.drawEllipse(box.center(), r, r);
+        }
+        if (c.changed) {
+            painter.setBrush(Qt::NoBrush);
+            painter.setPen(QPen(Qt::white, std::max(1.0, cell_ / 8)));
+            painter.drawRect(box.adjusted(0.5, 0.5, -inset - 0.5, -inset - 0.5));
+        }
+    };
+    for (int y = first_row; y <= last_row; ++y) {
+        for (int x = first_column; x <= last_column; ++x) {
+            paint_cell(model_->cell(y, x),
+                       QRectF(origin_.x() + x * cell_, origin_.y() + y * cell_, cell_, cell_));
+        }
+    }
+    if (!model_->showing_packed()) {
+        const std::vector<TileMapModel::Cell>& packed = model_->packed();
+        const double top = packed_top();
+        for (std::size_t i = 0; i < packed.size(); ++i) {
+            const QRectF box(origin_.x() + double(i) * cell_, top, cell_, cell_);
+            if (box.right() < 0 || box.left() > width()) continue;
+            paint_cell(packed[i], box);
+        }
+        if (!packed.empty() && cell_ >= 4) {
+            painter.setPen(Qt::lightGray);
+            painter.drawText(QPointF(origin_.x(), top - 2), QStringLiteral("packed"));
+        }
+    }
+}
+
+std::optional<TileMapView::Hit> TileMapView::hit(QPointF position) const {
+    const double fx = (position.x() - origin_.x()) / cell_;
+    const double fy = (position.y() - origin_.y()) / cell_;
+    if (fx < 0) return std::nullopt;
+    if (fy >= 0 && fy < model_->rowCount() && fx < model_->columnCount()) {
+        return Hit{false, int(fy), int(fx)};
+    }
+    const double py = (position.y() - packed_top()) / cell_;
+    if (!model_->showing_packed() && py >= 0 && py < 1 && fx < double(model_->packed().size())) {
+        return Hit{true, 0, int(fx)};
+    }
+    return std::nullopt;
+}
+
+bool TileMapView::event(QEvent* event) {
+    if (event->type() == QEvent::ToolTip) {
+        auto* help = static_cast<QHelpEvent*>(event);
+        const auto at = hit(help->pos());
+        if (!at) {
+            QToolTip::hideText();
+            return true;
+        }
+        QString text;
+        if (at->packed) {
+            const TileMapModel::Cell& c = model_->packed()[std::size_t(at->column)];
+            text = QStringLiteral("packed tile %1: %2")
+                       .arg(at->column)
+                       .arg(c.pool_tile < 0 ? QStringLiteral("NULL")
+                                            : QStringLiteral("pool tile %1").arg(c.pool_tile));
+        } else {
+            text = model_->data(model_->index(at->row, at->column), Qt::ToolTipRole).toString();
+        }
+        QToolTip::showText(help->globalPos(), text, this);
+        return true;
+    }
+    return QWidget::event(event);
+}
+
+void TileMapView::wheelEvent(QWheelEvent* event) {
+    const double factor = std::pow(1.0015, event->angleDelta().y());
+    const double next = std::clamp(cell_ * factor, kMinCell, kMaxCell);
+    // Keep the tile under the cursor where it is.
+    const QPointF at = event->position();
+    origin_ = at - (at - origin_) * (next / cell_);
+    cell_ = next;
+    update();
+    event->accept();
+}
+
+void TileMapView::mousePressEvent(QMouseEvent* event) {
+    if (event->button() == Qt::LeftButton) drag_from_ = event->position().toPoint();
+}
+
+void TileMapView::mouseMoveEvent(QMouseEvent* event) {
+    if (!drag_from_) return;
+    const QPoint now = event->position().toPoint();
+    origin_ += QPointF(now - *drag_from_);
+    drag_from_ = now;
+    update();
+}
+
+void TileMapView::mouseReleaseEvent(QMouseEvent*) {
+    drag_from_.reset();
+}
+
+void TileMapView::resizeEvent(QResizeEvent*) {
+    if (!fitted_) fit();
+}
+
+}  // namespace d3dcap::viewer

@@ -7,7 +7,7 @@
 #include <QTextStream>
 #include <set>
 
-#include "replay/state/timeline_support.h"
+#include "replay/state/seed_trace.h"
 #include "replay/tiles/worked_examples.h"
 #include "viewer/parameters_view.h"
 #include "viewer/pool_model.h"
@@ -25,60 +25,6 @@ using viewer_tests::show_event;
 
 namespace {
 
-constexpr std::uint64_t kPool = 100;
-constexpr std::uint64_t kClear = 11, kBox = 12, kMixed = 14;
-
-struct ExampleTrace {
-    std::uint64_t clear_mapped = 0, clear_cleared = 0, box = 0, mixed_filled = 0, mixed = 0;
-    std::uint64_t events = 0;
-};
-
-// Three of the worked examples, as the seed timeline test records them.
-ExampleTrace write_examples(const std::string& path) {
-    TraceBuilder t(path);
-    ExampleTrace e;
-    t.create_pool(kPool, 32);
-    t.name(kPool, "seed pool");
-
-    t.create_texture(kClear, 384, 256, 4, 1, clear_tiling());
-    t.name(kClear, "clear");
-    const UINT first_offset = kClearFirstOffset;
-    e.clear_mapped =
-        t.update(kContext, kClear, 1, nullptr, nullptr, kPool, 1, nullptr, &first_offset, nullptr);
-    const UINT null_flags = D3D11_TILE_RANGE_NULL;
-    e.clear_cleared = t.update(kContext, kClear, 1, nullptr, nullptr, 0, 1, &null_flags, nullptr,
-                               nullptr, D3D11_TILE_MAPPING_NO_OVERWRITE);
-
-    t.create_texture(kBox, kBoxWidth * 128, kBoxHeight * 128, 1, 1,
-                     tile_tests::flat_texture(kBoxWidth, kBoxHeight));
-    t.name(kBox, "box");
-    const D3D11_TILED_RESOURCE_COORDINATE box_start{1, 1, 0, 0};
-    const D3D11_TILE_REGION_SIZE box_size{6, TRUE, 2, 3, 1};
-    const UINT reuse = D3D11_TILE_RANGE_REUSE_SINGLE_TILE;
-    const UINT twelve = 12;
-    e.box = t.update(kContext, kBox, 1, &box_start, &box_size, kPool, 1, &reuse, &twelve, nullptr,
-                     D3D11_TILE_MAPPING_NO_OVERWRITE);
-
-    t.create_texture(kMixed, kMixedWidth * 128, kMixedHeight * 128, 1, 1,
-                     tile_tests::flat_texture(kMixedWidth, kMixedHeight));
-    t.name(kMixed, "mixed");
-    const UINT fill = F;
-    e.mixed_filled =
-        t.update(kContext, kMixed, 1, nullptr, nullptr, kPool, 1, &reuse, &fill, nullptr);
-    const D3D11_TILED_RESOURCE_COORDINATE starts[3] = {{1, 1, 0, 0}, {4, 7, 0, 0}, {20, 30, 0, 0}};
-    const D3D11_TILE_REGION_SIZE sizes[3] = {
-        {6, TRUE, 2, 3, 1}, {9, TRUE, 3, 3, 1}, {7, TRUE, 7, 1, 1}};
-    const UINT range_flags[8] = {0, D3D11_TILE_RANGE_SKIP, D3D11_TILE_RANGE_NULL, reuse, 0, 0, 0,
-                                 0};
-    const UINT offsets[8] = {9, 0, 0, 17, 2, 9, 4, 17};
-    const UINT counts[8] = {3, 8, 2, 5, 1, 1, 1, 1};
-    e.mixed = t.update(kContext, kMixed, 3, starts, sizes, kPool, 8, range_flags, offsets, counts,
-                       D3D11_TILE_MAPPING_NO_OVERWRITE);
-    t.marker(kContext, 2);
-    e.events = t.close();
-    return e;
-}
-
 std::vector<std::uint32_t> slice_of(const std::vector<std::uint32_t>& all, std::size_t first,
                                     std::size_t count) {
     return {all.begin() + long(first), all.begin() + long(first + count)};
@@ -89,7 +35,7 @@ std::vector<std::uint32_t> slice_of(const std::vector<std::uint32_t>& all, std::
 TEST_CASE("the tile map shows every worked example's pool tiles at its event") {
     d3dcap::testing::TempDir dir;
     const std::string path = dir.file("examples.d3dcap");
-    const ExampleTrace e = write_examples(path);
+    const SeedTrace e = write_seed_trace(path);
     MainWindow window;
     QString error;
     REQUIRE(window.open_trace(QString::fromStdString(path), &error));
@@ -156,7 +102,7 @@ TEST_CASE("the tile map shows every worked example's pool tiles at its event") {
     // 1. Clearing a whole surface: both mips and the packed tail, mapped
     // then cleared.
     show_event(window, e.clear_mapped);
-    REQUIRE(window.select_resource("clear"));
+    REQUIRE(window.select_resource(QString::number(kClear)));
     CHECK(model.mip_count() == 3);  // 2 standard mips, then the packed tail
     CHECK(model_tiles(model) == slice_of(kClearMapped, 0, 6));
     REQUIRE(model.packed().size() == 1);
@@ -176,7 +122,7 @@ TEST_CASE("the tile map shows every worked example's pool tiles at its event") {
 TEST_CASE("a newer event request supersedes an older one") {
     d3dcap::testing::TempDir dir;
     const std::string path = dir.file("examples.d3dcap");
-    const ExampleTrace e = write_examples(path);
+    const SeedTrace e = write_seed_trace(path);
     MainWindow window;
     REQUIRE(window.open_trace(QString::fromStdString(path), nullptr));
     QSignalSpy shown(&window, &MainWindow::state_shown);
@@ -193,7 +139,7 @@ TEST_CASE("a newer event request supersedes an older one") {
 TEST_CASE("the screenshot command writes a PNG of the tile map, and refuses bad input") {
     d3dcap::testing::TempDir dir;
     const std::string path = dir.file("examples.d3dcap");
-    const ExampleTrace e = write_examples(path);
+    const SeedTrace e = write_seed_trace(path);
     QString messages;
     QTextStream err(&messages);
     d3dcap::viewer::ScreenshotOptions options;
@@ -220,7 +166,7 @@ TEST_CASE("the screenshot command writes a PNG of the tile map, and refuses bad 
     options.resource = "albedo";
     CHECK(d3dcap::viewer::write_screenshot(options, err) == 2);
     CHECK(messages.contains(QString("no tiled resource 'albedo' after event %1").arg(e.mixed)));
-    CHECK(messages.contains("(it has 11, 12, 14)"));
+    CHECK(messages.contains("(it has 11, 12, 13, 14)"));
     options.resource.clear();
     options.event = e.events;
     CHECK(d3dcap::viewer::write_screenshot(options, err) == 2);

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <variant>
 
@@ -20,12 +21,15 @@ struct TraceError {
     std::string to_string() const;
 };
 
-// A value or a TraceError.
-template <typename T>
-class Result {
+// A value or an error of type E.
+template <typename T, typename E>
+class Expected {
   public:
-    Result(T value) : state_(std::move(value)) {}
-    Result(TraceError error) : state_(std::move(error)) {}
+    // Success of an operation that returns nothing.
+    Expected() requires std::is_same_v<T, std::monostate>
+    = default;
+    Expected(T value) : state_(std::move(value)) {}
+    Expected(E error) : state_(std::move(error)) {}
 
     bool ok() const { return state_.index() == 0; }
     explicit operator bool() const { return ok(); }
@@ -33,11 +37,15 @@ class Result {
     const T& value() const { return std::get<0>(state_); }
     T& operator*() { return value(); }
     T* operator->() { return &value(); }
-    const TraceError& error() const { return std::get<1>(state_); }
+    const E& error() const { return std::get<1>(state_); }
 
   private:
-    std::variant<T, TraceError> state_;
+    std::variant<T, E> state_;
 };
+
+// A value or a TraceError.
+template <typename T>
+using Result = Expected<T, TraceError>;
 
 // For operations that return nothing but may fail.
 using Status = Result<std::monostate>;

@@ -111,7 +111,7 @@ Status SparseBinder::coalesce_image(const SparseImageTarget& target,
         // Radix passes: by x, then by row (z * rows + y).
         RadixDigits{bx, std::uint64_t{by} * bz, (1u << 21) - 1, 42, by, 21});
     if (!sorted) {
-        return Error{sorted.error() + " the subresource (" + std::to_string(bx) + "x" +
+        return Error{sorted.error().message + " the subresource (" + std::to_string(bx) + "x" +
                      std::to_string(by) + "x" + std::to_string(bz) + " tiles)"};
     }
     out.reserve(out.size() + keyed_.size());  // at most one entry per tile
@@ -222,7 +222,8 @@ Status SparseBinder::coalesce_buffer(std::uint64_t buffer_tiles,
     Status sorted = sort_unique(
         mappings, [](const BufferTileMapping& m) { return m.tile; }, buffer_tiles, RadixDigits{});
     if (!sorted) {
-        return Error{sorted.error() + " the buffer (" + std::to_string(buffer_tiles) + " tiles)"};
+        return Error{sorted.error().message + " the buffer (" + std::to_string(buffer_tiles) +
+                     " tiles)"};
     }
     VkSparseMemoryBind run{};
     std::uint64_t next_tile = ~std::uint64_t{0}, next_page = 0;

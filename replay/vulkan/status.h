@@ -8,6 +8,8 @@
 #include <utility>
 #include <variant>
 
+#include "format/trace/error.h"
+
 namespace d3dcap::vulkan {
 
 struct Error {
@@ -15,36 +17,9 @@ struct Error {
 };
 
 template <class T>
-class Expected {
-  public:
-    Expected(T value) : state_(std::move(value)) {}
-    Expected(Error error) : state_(std::move(error)) {}
-
-    bool ok() const { return state_.index() == 0; }
-    explicit operator bool() const { return ok(); }
-    T& value() { return std::get<0>(state_); }
-    const T& value() const { return std::get<0>(state_); }
-    T& operator*() { return value(); }
-    T* operator->() { return &value(); }
-    const std::string& error() const { return std::get<1>(state_).message; }
-
-  private:
-    std::variant<T, Error> state_;
-};
-
+using Expected = trace::Expected<T, Error>;
 // Success, or what went wrong.
-class Status {
-  public:
-    Status() = default;
-    Status(Error error) : error_(std::move(error.message)), failed_(true) {}
-    bool ok() const { return !failed_; }
-    explicit operator bool() const { return ok(); }
-    const std::string& error() const { return error_; }
-
-  private:
-    std::string error_;
-    bool failed_ = false;
-};
+using Status = trace::Expected<std::monostate, Error>;
 
 // "VK_ERROR_OUT_OF_DEVICE_MEMORY" and so on.
 const char* vk_result_name(VkResult result);

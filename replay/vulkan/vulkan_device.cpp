@@ -207,7 +207,7 @@ Expected<std::unique_ptr<VulkanDevice>> VulkanDevice::create(const DeviceOptions
     try {
         std::unique_ptr<VulkanDevice> device(new VulkanDevice());
         Status status = device->init(options);
-        if (!status) return Error{status.error()};
+        if (!status) return status.error();
         return device;
     } catch (const std::exception& e) {
         return Error{std::string("creating the Vulkan device: ") + e.what()};

@@ -18,7 +18,7 @@ Gpu open_sparse_gpu() {
     Gpu gpu;
     auto device = VulkanDevice::create();
     if (!device) {
-        gpu.skip_reason = "no Vulkan device: " + device.error();
+        gpu.skip_reason = "no Vulkan device: " + device.error().message;
         return gpu;
     }
     const VulkanDevice& d = **device;

@@ -266,7 +266,7 @@ TEST_CASE("a tile outside the subresource is an error and appends nothing") {
     const std::vector<ImageTileMapping> m = {{0, 0, 0, kA, 0}, {8, 0, 0, kA, 1}};
     const Status status = binder.coalesce_image(t, m, out);
     CHECK_FALSE(status);
-    CHECK(status.error() == "tile mapping 1 is outside the subresource (8x8x1 tiles)");
+    CHECK(status.error().message == "tile mapping 1 is outside the subresource (8x8x1 tiles)");
     CHECK(out.empty());
     SparseImageTarget empty;
     CHECK_FALSE(binder.coalesce_image(empty, m, out));

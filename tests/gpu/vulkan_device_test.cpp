@@ -13,8 +13,8 @@ TEST_CASE("the device report names the adapter and its memory types and tier") {
     auto device = VulkanDevice::create();
     if (!device) {
         // No driver at all: the message must say so plainly.
-        CHECK(device.error().find("Vulkan") != std::string::npos);
-        WARN("no Vulkan device here: " << device.error());
+        CHECK(device.error().message.find("Vulkan") != std::string::npos);
+        WARN("no Vulkan device here: " << device.error().message);
         return;
     }
     const VulkanDevice& d = **device;
@@ -43,7 +43,7 @@ TEST_CASE("a device index past the last device names the devices there are") {
     options.gpu_index = 99;
     auto device = VulkanDevice::create(options);
     REQUIRE_FALSE(device);
-    const std::string& error = device.error();
+    const std::string& error = device.error().message;
     const bool listed = error.find("Vulkan device 99 asked for, but there are") == 0;
     const bool no_driver = error.find("no Vulkan") == 0;
     CHECK((listed || no_driver));
@@ -54,7 +54,7 @@ TEST_CASE("D3DCAP_GPU must be a device index") {
     auto device = VulkanDevice::create();
     ::unsetenv("D3DCAP_GPU");
     REQUIRE_FALSE(device);
-    const std::string& error = device.error();
+    const std::string& error = device.error().message;
     CHECK((error.find("D3DCAP_GPU='first' is not a device index") == 0 ||
            error.find("no Vulkan") == 0));
 }

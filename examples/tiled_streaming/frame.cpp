@@ -103,24 +103,20 @@ void FrameConstants::update(const FrameInfo& info) {
 // DecalPainter
 
 DecalPainter::DecalPainter(ID3D11Device* device, ID3D11DeviceContext2* context,
-                           ID3D11Resource* texture, ID3D11Buffer* pool,
-                           const D3D11_TILE_SHAPE& shape)
-    : context_(context), texture_(texture), pool_(pool), shape_(shape) {
-    D3D11_BUFFER_DESC desc{};
-    desc.ByteWidth = kTileBytes;
-    desc.Usage = D3D11_USAGE_DEFAULT;
-    desc.BindFlags = D3D11_BIND_SHADER_RESOURCE | D3D11_BIND_UNORDERED_ACCESS;
-    desc.MiscFlags = D3D11_RESOURCE_MISC_TILED;
-    check(device->CreateBuffer(&desc, nullptr, alias_.put()),
-          "ID3D11Device::CreateBuffer (tiled alias buffer)");
+                           ID3D11Texture2D* texture, ID3D11Buffer* pool)
+    : context_(context), texture_(texture), pool_(pool) {
+    D3D11_TEXTURE2D_DESC desc{};
+    texture->GetDesc(&desc);
+    check(device->CreateTexture2D(&desc, nullptr, alias_.put()),
+          "ID3D11Device::CreateTexture2D (tiled alias texture)");
 }
 
 void DecalPainter::map(UINT pool_tile) {
-    // Tile 0 of the buffer (NULL sizes: one tile) onto the pool tile.
+    // The alias's first tile (NULL sizes: one tile) onto the pool tile.
     const D3D11_TILED_RESOURCE_COORDINATE start{0, 0, 0, 0};
     check(context_->UpdateTileMappings(alias_.get(), 1, &start, nullptr, pool_, 1, nullptr,
                                        &pool_tile, nullptr, 0),
-          "ID3D11DeviceContext2::UpdateTileMappings (alias buffer)");
+          "ID3D11DeviceContext2::UpdateTileMappings (alias texture)");
 }
 
 void DecalPainter::write_tile(UINT pool_tile, const std::uint8_t* bytes) {
@@ -138,23 +134,19 @@ void DecalPainter::paint(UINT pool_tile, UINT x, UINT y, std::uint32_t colour) {
     // Earlier frames read this tile through the texture.
     context_->TiledResourceBarrier(texture_, alias_.get());
     map(pool_tile);
-    std::array<std::uint32_t, kSize> row;
-    row.fill(colour);
-    for (UINT line = 0; line < kSize; ++line) {
-        // The buffer's bytes are the tile's texels, row by row at the tile width.
-        const UINT left = ((y + line) * shape_.WidthInTexels + x) * 4;
-        const D3D11_BOX box{left, 0, 0, left + kSize * 4, 1, 1};
-        context_->UpdateSubresource1(alias_.get(), 0, &box, row.data(), 0, 0, 0);
-    }
+    std::array<std::uint32_t, kSize * kSize> texels;
+    texels.fill(colour);
+    const D3D11_BOX box{x, y, 0, x + kSize, y + kSize, 1};
+    context_->UpdateSubresource1(alias_.get(), 0, &box, texels.data(), kSize * 4, 0, 0);
     context_->TiledResourceBarrier(alias_.get(), texture_);
 }
 
 void DecalPainter::unmap() {
-    // NULL coordinates and sizes: the whole buffer; one NULL range.
+    // NULL coordinates and sizes: the whole texture; one NULL range.
     const UINT flag = D3D11_TILE_RANGE_NULL;
     check(context_->UpdateTileMappings(alias_.get(), 1, nullptr, nullptr, nullptr, 1, &flag,
                                        nullptr, nullptr, 0),
-          "ID3D11DeviceContext2::UpdateTileMappings (alias buffer unmap)");
+          "ID3D11DeviceContext2::UpdateTileMappings (alias texture unmap)");
 }
 
 // ViewRenderer

@@ -1,5 +1,5 @@
 // Per-frame work besides streaming: the constants and feedback buffers, the
-// decal painted into the virtual texture through an aliasing tiled buffer,
+// decal painted into the virtual texture through an aliasing tiled texture,
 // and the composed view that is read back for a checksum and presented.
 #pragma once
 
@@ -56,14 +56,17 @@ class FrameConstants {
     Com<ID3D11ShaderResourceView> feedback_view_;
 };
 
-// A tiled buffer that aliases pool tiles of the virtual texture: the
-// loading tile is written through it, and each frame a marker is painted
-// into the tile under the camera. TiledResourceBarrier orders the accesses
-// through the two resources.
+// A second tiled texture with the virtual texture's description whose first
+// tile aliases pool tiles of the virtual texture: the loading tile is written
+// through it, and each frame a marker is painted into the tile under the
+// camera. The order of texels inside a tile is the device's own; two
+// resources of the same description see a shared tile's texels in the same
+// places on every device. TiledResourceBarrier orders the accesses through
+// the two resources.
 class DecalPainter {
   public:
-    DecalPainter(ID3D11Device* device, ID3D11DeviceContext2* context, ID3D11Resource* texture,
-                 ID3D11Buffer* pool, const D3D11_TILE_SHAPE& shape);
+    DecalPainter(ID3D11Device* device, ID3D11DeviceContext2* context, ID3D11Texture2D* texture,
+                 ID3D11Buffer* pool);
     // Writes 64 KiB into a pool tile through the alias.
     void write_tile(UINT pool_tile, const std::uint8_t* bytes);
     // An 8x8 marker at texel (x, y) of the tile in `pool_tile`.
@@ -77,8 +80,7 @@ class DecalPainter {
     ID3D11DeviceContext2* context_;
     ID3D11Resource* texture_;
     ID3D11Buffer* pool_;
-    D3D11_TILE_SHAPE shape_;
-    Com<ID3D11Buffer> alias_;
+    Com<ID3D11Texture2D> alias_;
 };
 
 // The view: cleared with ClearView, the visible part of the virtual texture

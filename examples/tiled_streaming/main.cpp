@@ -4,7 +4,7 @@
 // "loading" tile, then to their own pool tiles with their data), the tiles it
 // left are unmapped, the tile pool grows and shrinks with the working set, a
 // clipmap level scrolls its mapping, a decal is painted through an aliasing
-// tiled buffer, and the composed view is read back for a checksum and
+// tiled texture, and the composed view is read back for a checksum and
 // presented. The output is the same on every run.
 #include <d3d11_2.h>
 
@@ -262,7 +262,7 @@ int run(const Options& options, std::string& summary) {
     Streamer streamer(device.get(), context.get(), texture.get(), tiling, pool, markers,
                       kLoadingTile);
     Clipmap clipmap(device.get(), context.get(), tiling, kClipMip);
-    DecalPainter painter(device.get(), context.get(), texture.get(), pool.buffer(), tiling.shape);
+    DecalPainter painter(device.get(), context.get(), texture.get(), pool.buffer());
     FrameConstants constants(device.get(), context.get());
     ViewRenderer renderer(device.get(), context.get(), swap_chain.get());
 

@@ -13,6 +13,7 @@
 #include "replay/report/report.h"
 #include "replay/report/run.h"
 
+#include "replay/runtime/backend.h"
 namespace d3dcap::cli {
 
 namespace {
@@ -54,12 +55,29 @@ bool choose_device(const std::string& choice, replay::RunOptions& run, std::ostr
     } else if (choice == "null") {
         run.driver = D3D_DRIVER_TYPE_NULL;
     } else if (choice == "auto") {
-        run.driver = D3D_DRIVER_TYPE_REFERENCE;
-        run.device_reason = "auto: no Vulkan GPU device in this build, using the reference device";
+        // The GPU when it can run tiled resources, else the reference device.
+        std::string error;
+        const std::unique_ptr<runtime::Backend> gpu = runtime::make_vulkan_backend(error);
+        if (gpu && gpu->tiled_resources_tier() != D3D11_TILED_RESOURCES_NOT_SUPPORTED) {
+            run.driver = D3D_DRIVER_TYPE_HARDWARE;
+            run.device_reason = "auto: the Vulkan device " + gpu->adapter_name();
+        } else {
+            run.driver = D3D_DRIVER_TYPE_REFERENCE;
+            run.device_reason = "auto: the reference device (" +
+                                (gpu ? gpu->tier_reason() + ", no tiled resources" : error) + ")";
+        }
     } else if (choice == "hardware") {
-        err << "d3dcap replay: --device hardware: this build has no Vulkan GPU device; use "
-               "reference or null\n";
-        return false;
+        std::string error;
+        const std::unique_ptr<runtime::Backend> gpu = runtime::make_vulkan_backend(error);
+        if (!gpu) {
+            err << "d3dcap replay: --device hardware: " << error << "\n";
+            return false;
+        }
+        run.driver = D3D_DRIVER_TYPE_HARDWARE;
+        run.device_reason = "the Vulkan device " + gpu->adapter_name();
+        if (gpu->tiled_resources_tier() == D3D11_TILED_RESOURCES_NOT_SUPPORTED) {
+            run.device_reason += " (no tiled resources: " + gpu->tier_reason() + ")";
+        }
     } else {
         err << "d3dcap replay: --device '" << choice
             << "' is not one of auto, hardware, reference, null\n";

@@ -61,8 +61,8 @@ const Routes& routes() {
 }
 
 bool is_supported(D3D_DRIVER_TYPE driver) {
-    return driver == D3D_DRIVER_TYPE_REFERENCE || driver == D3D_DRIVER_TYPE_WARP ||
-           driver == D3D_DRIVER_TYPE_NULL;
+    return driver == D3D_DRIVER_TYPE_HARDWARE || driver == D3D_DRIVER_TYPE_REFERENCE ||
+           driver == D3D_DRIVER_TYPE_WARP || driver == D3D_DRIVER_TYPE_NULL;
 }
 
 // SetPrivateData on whichever interface of the object has it.
@@ -234,10 +234,11 @@ Replayer::~Replayer() = default;
 Result<std::unique_ptr<Replayer>> Replayer::open(const std::string& trace_path,
                                                  const ReplayOptions& options) {
     if (!is_supported(options.driver)) {
-        return trace::TraceError{trace_path,
-                                 "replay runs on D3D_DRIVER_TYPE_REFERENCE, WARP or NULL, not "
-                                 "driver type " +
-                                     std::to_string(options.driver)};
+        return trace::TraceError{
+            trace_path,
+            "replay runs on D3D_DRIVER_TYPE_HARDWARE, REFERENCE, WARP or NULL, not "
+            "driver type " +
+                std::to_string(options.driver)};
     }
     auto reader = trace::TraceReader::open(trace_path);
     if (!reader) return reader.error();

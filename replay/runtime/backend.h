@@ -2,7 +2,7 @@
 // resources, views) validates every call and keeps all state; then it asks
 // the backend to do the data work. The reference device keeps texels in
 // 64 KiB tiles on the CPU; the state-only (NULL driver type) device does
-// nothing; the Vulkan device will run the work on a GPU.
+// nothing; the Vulkan device runs it on a GPU.
 #pragma once
 
 #include <d3d11_2.h>
@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "replay/tiles/tile_state.h"
@@ -61,10 +62,29 @@ class Backend {
         return false;
     }
 
+    // What the device reports: its tiled-resources tier (the tile model
+    // supports tier 3) and, for GPU devices, the adapter's name.
+    virtual D3D11_TILED_RESOURCES_TIER tiled_resources_tier() const {
+        return D3D11_TILED_RESOURCES_TIER_3;
+    }
+    virtual std::string adapter_name() const { return {}; }
+    // Why the tier is not 3 (e.g. "no sparseBinding"); empty at tier 3.
+    virtual std::string tier_reason() const { return {}; }
+
     virtual HRESULT create_resource(const ResourceInfo& info,
                                     const D3D11_SUBRESOURCE_DATA* initial) = 0;
     virtual void destroy_resource(ObjectId resource) = 0;
     virtual void resize_tile_pool(ObjectId pool, std::uint64_t new_byte_width) = 0;
+    // After UpdateTileMappings or CopyTileMappings changed the attached tile
+    // state's mappings of a tiled resource (flags: D3D11_TILE_MAPPING_*).
+    // Devices that resolve tiles through the tile state on access need nothing.
+    virtual void tile_mappings_changed(ObjectId resource, std::uint32_t flags) {
+        (void)resource;
+        (void)flags;
+    }
+    // ID3D11DeviceContext::Flush on the immediate context: work a device
+    // holds back (the Vulkan device's sparse binds) goes to the GPU now.
+    virtual void flush() {}
 
     virtual void copy_resource(ObjectId dest, ObjectId source) = 0;
     virtual void copy_subresource_region(ObjectId dest, std::uint32_t dest_subresource,
@@ -126,6 +146,9 @@ class Backend {
 
 std::unique_ptr<Backend> make_reference_backend();
 std::unique_ptr<Backend> make_null_backend();
+// The Vulkan GPU device; null with a message in error when there is no GPU
+// it can run on.
+std::unique_ptr<Backend> make_vulkan_backend(std::string& error);
 // Times every call of inner as the device's GPU clock (gpu_clock_ns).
 std::unique_ptr<Backend> make_timed_backend(std::unique_ptr<Backend> inner);
 

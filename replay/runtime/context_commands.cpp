@@ -77,7 +77,13 @@ HRESULT Context::FinishCommandList(BOOL restore, ID3D11CommandList** list) {
     return S_OK;
 }
 
-void Context::Flush() {}  // the CPU devices finish every call before returning
+// Devices finish every call before returning, except work a device holds
+// back on purpose (the Vulkan device's sparse binds), which goes now.
+void Context::Flush() {
+    if (deferred_) return;
+    auto guard = device().lock();
+    device().backend().flush();
+}
 
 void Context::SwapDeviceContextState(ID3DDeviceContextState* state,
                                      ID3DDeviceContextState** previous) {

@@ -58,9 +58,11 @@ HRESULT Context::UpdateTileMappings(ID3D11Resource* target, UINT region_count,
         return S_OK;
     }
     auto guard = device().lock();
-    return device().tiles().update_tile_mappings(
+    const HRESULT hr = device().tiles().update_tile_mappings(
         resource->id(), region_count, starts, sizes, pool_buffer ? pool_buffer->id() : 0,
         range_count, range_flags, pool_offsets, range_tile_counts, flags, &log());
+    if (SUCCEEDED(hr)) device().backend().tile_mappings_changed(resource->id(), flags);
+    return hr;
 }
 
 HRESULT Context::CopyTileMappings(ID3D11Resource* dst_resource,
@@ -96,8 +98,10 @@ HRESULT Context::CopyTileMappings(ID3D11Resource* dst_resource,
         return S_OK;
     }
     auto guard = device().lock();
-    return device().tiles().copy_tile_mappings(dst->id(), *dst_start, src->id(), *src_start, *size,
-                                               flags, &log());
+    const HRESULT hr = device().tiles().copy_tile_mappings(dst->id(), *dst_start, src->id(),
+                                                           *src_start, *size, flags, &log());
+    if (SUCCEEDED(hr)) device().backend().tile_mappings_changed(dst->id(), flags);
+    return hr;
 }
 
 HRESULT Context::ResizeTilePool(ID3D11Buffer* pool, UINT64 new_size) {

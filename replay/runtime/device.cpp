@@ -282,10 +282,11 @@ HRESULT Device::CheckFeatureSupport(D3D11_FEATURE feature, void* data, UINT size
             filled = fill(data, size, D3D11_FEATURE_DATA_D3D9_SHADOW_SUPPORT{TRUE});
             break;
         case D3D11_FEATURE_D3D11_OPTIONS1: {
-            // Tier 3: Tier 2 (NULL tiles read 0, writes dropped, min/max
-            // filtering) plus tiled Texture3D, which the tile model supports.
+            // The backend's tier: tier 3 for the CPU devices (NULL tiles read
+            // 0, writes dropped, min/max filtering, tiled Texture3D); a GPU's
+            // from its sparse features.
             D3D11_FEATURE_DATA_D3D11_OPTIONS1 options{};
-            options.TiledResourcesTier = D3D11_TILED_RESOURCES_TIER_3;
+            options.TiledResourcesTier = backend_->tiled_resources_tier();
             options.MinMaxFiltering = TRUE;
             options.ClearViewAlsoSupportsDepthOnlyFormats = TRUE;
             options.MapOnDefaultBuffers = FALSE;

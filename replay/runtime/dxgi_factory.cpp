@@ -236,6 +236,12 @@ HRESULT Adapter::GetDesc2(DXGI_ADAPTER_DESC2* desc) {
     if (!desc) return E_INVALIDARG;
     *desc = {};
     std::wcsncpy(desc->Description, kAdapterDescription, 127);
+    if (!gpu_name_.empty()) {
+        for (std::size_t i = 0; i < gpu_name_.size() && i < 127; ++i) {
+            desc->Description[i] = static_cast<unsigned char>(gpu_name_[i]);
+        }
+        desc->Description[std::min<std::size_t>(gpu_name_.size(), 127)] = 0;
+    }
     desc->VendorId = kAdapterVendorId;
     desc->DeviceId = kAdapterDeviceId;
     desc->SubSysId = 0;
@@ -247,7 +253,7 @@ HRESULT Adapter::GetDesc2(DXGI_ADAPTER_DESC2* desc) {
         pages > 0 && page_size > 0 ? static_cast<SIZE_T>(pages) * page_size / 2 : 0;
     desc->AdapterLuid.LowPart = 0xd3dca9;
     desc->AdapterLuid.HighPart = 0;
-    desc->Flags = DXGI_ADAPTER_FLAG_SOFTWARE;
+    desc->Flags = gpu_name_.empty() ? DXGI_ADAPTER_FLAG_SOFTWARE : DXGI_ADAPTER_FLAG_NONE;
     desc->GraphicsPreemptionGranularity = DXGI_GRAPHICS_PREEMPTION_DMA_BUFFER_BOUNDARY;
     desc->ComputePreemptionGranularity = DXGI_COMPUTE_PREEMPTION_DMA_BUFFER_BOUNDARY;
     return S_OK;

@@ -74,6 +74,8 @@ class Adapter final : public ComObject<Object, IDXGIAdapter2> {
     explicit Adapter(Factory& factory) : ComObject(ObjectKind::Adapter), factory_(&factory) {}
     void* find_interface(REFIID riid) override;
     Factory& factory() { return *factory_; }
+    // The adapter of a GPU device: its name, and no SOFTWARE flag.
+    void set_gpu_name(const std::string& name) { gpu_name_ = name; }
 
     HRESULT STDMETHODCALLTYPE GetParent(REFIID riid, void** parent) override;
     HRESULT STDMETHODCALLTYPE EnumOutputs(UINT index, IDXGIOutput** output) override;
@@ -84,6 +86,7 @@ class Adapter final : public ComObject<Object, IDXGIAdapter2> {
 
   private:
     Ref<Factory> factory_;
+    std::string gpu_name_;
 };
 
 class SwapChain final : public ComObject<Object, IDXGISwapChain1> {

@@ -95,15 +95,18 @@ HRESULT create_device(const char* call, IDXGIAdapter* adapter_interface, D3D_DRI
             break;
         case D3D_DRIVER_TYPE_NULL:
             break;
-        case D3D_DRIVER_TYPE_HARDWARE:
-            // Said on stderr always: this is the first thing a user meets.
-            std::fprintf(stderr,
-                         "d3dcap: %s: DriverType: D3D_DRIVER_TYPE_HARDWARE needs the Vulkan "
-                         "device, which is not built yet; use D3D_DRIVER_TYPE_REFERENCE (or WARP) "
-                         "for the CPU reference device or D3D_DRIVER_TYPE_NULL for the state-only "
-                         "device\n",
-                         call);
-            return E_FAIL;
+        case D3D_DRIVER_TYPE_HARDWARE: {
+            // The Vulkan GPU device. Said on stderr always when there is
+            // none: this is the first thing a user meets.
+            std::string error;
+            backend = make_vulkan_backend(error);
+            if (!backend) {
+                std::fprintf(stderr, "d3dcap: %s: D3D_DRIVER_TYPE_HARDWARE: %s\n", call,
+                             error.c_str());
+                return DXGI_ERROR_UNSUPPORTED;
+            }
+            break;
+        }
         case D3D_DRIVER_TYPE_SOFTWARE:
             log.error(call, "Software",
                       software ? "software rasterizer modules cannot be loaded on Linux"
@@ -152,14 +155,17 @@ HRESULT create_device(const char* call, IDXGIAdapter* adapter_interface, D3D_DRI
     }
     if (chosen) *chosen = level;
     if (!created) return S_OK;
-    backend = type == D3D_DRIVER_TYPE_NULL ? make_null_backend()
-                                           : make_timed_backend(make_reference_backend());
+    if (!backend) {
+        backend = type == D3D_DRIVER_TYPE_NULL ? make_null_backend()
+                                               : make_timed_backend(make_reference_backend());
+    }
     Ref<Adapter> owned_adapter;
     if (!adapter) {
         auto* factory = new Factory;
         owned_adapter = adopt_internal(new Adapter(*factory));
         factory->release();  // the adapter keeps it
         adapter = owned_adapter.get();
+        if (type == D3D_DRIVER_TYPE_HARDWARE) owned_adapter->set_gpu_name(backend->adapter_name());
     }
     const D3D_DRIVER_TYPE driver =
         type == D3D_DRIVER_TYPE_UNKNOWN ? D3D_DRIVER_TYPE_REFERENCE : type;

@@ -38,6 +38,11 @@
 #include "replay/runtime/backend.h"
 #include "replay/tiles/tiling.h"
 
+namespace d3dcap::runtime {
+struct FillBox;
+struct ClearTexel;
+}  // namespace d3dcap::runtime
+
 namespace d3dcap::runtime::reference {
 
 inline constexpr std::uint8_t kPoisonByte = 0xDD;  // contents after Discard*/OfferResources
@@ -206,13 +211,9 @@ class ReferenceBackend final : public Backend {
     void copy_box(Resource& dest, std::uint32_t dest_sub, std::uint32_t x, std::uint32_t y,
                   std::uint32_t z, Resource& source, std::uint32_t source_sub,
                   const ElementBox& box);
-    // Writes one element pattern over a box; mask (element_bytes long) picks
-    // the bytes to change, null for all.
-    void fill_box(Resource& resource, std::uint32_t sub, const ElementBox& box,
-                  const std::vector<std::uint8_t>& pattern, const std::uint8_t* mask);
-    // Fills what a view selects (rects in texels of each mip, null for all).
-    void fill_view(const ViewInfo& view, const std::vector<std::uint8_t>& texel,
-                   const std::uint8_t* texel_mask, const D3D11_RECT* rects,
+    // Writes a pattern over a box (only the bytes its mask marks, if any).
+    void fill_box(Resource& resource, const FillBox& fill);
+    void fill_view(const ViewInfo& view, const ClearTexel& clear, const D3D11_RECT* rects,
                    std::uint32_t rect_count);
     void fill_resource(Resource& resource, std::uint8_t value);
     void forget_unused_pools();

@@ -7,30 +7,10 @@
 #include <algorithm>
 #include <vector>
 
+#include "replay/runtime/clear_plan.h"
 #include "replay/runtime/reference_backend.h"
 
 namespace d3dcap::runtime::reference {
-namespace {
-
-std::uint32_t round_up_divide(std::uint32_t value, std::uint32_t divisor) {
-    return static_cast<std::uint32_t>((std::uint64_t{value} + divisor - 1) / divisor);
-}
-
-// A box in texels (bytes for buffers) as elements of a layout, clipped to it;
-// null means the whole subresource.
-ElementBox element_box(const SubresourceLayout& layout, const D3D11_BOX* box) {
-    ElementBox result{0, 0, 0, layout.width, layout.height, layout.depth};
-    if (box == nullptr) return result;
-    result.left = std::min(box->left / layout.block_width, layout.width);
-    result.top = std::min(box->top / layout.block_height, layout.height);
-    result.front = std::min(box->front, layout.depth);
-    result.right = std::min(round_up_divide(box->right, layout.block_width), layout.width);
-    result.bottom = std::min(round_up_divide(box->bottom, layout.block_height), layout.height);
-    result.back = std::min(box->back, layout.depth);
-    return result;
-}
-
-}  // namespace
 
 void ReferenceBackend::copy_box(Resource& dest, std::uint32_t dest_sub, std::uint32_t x,
                                 std::uint32_t y, std::uint32_t z, Resource& source,

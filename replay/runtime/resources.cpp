@@ -355,6 +355,11 @@ HRESULT check_tiled_shape(MessageLog& log, const char* call, const ResourceInfo&
     return hr;
 }
 
+std::string tiles_tier_text(D3D11_TILED_RESOURCES_TIER tier) {
+    return tier == D3D11_TILED_RESOURCES_NOT_SUPPORTED ? "none"
+                                                       : "tier " + std::to_string(int{tier});
+}
+
 }  // namespace
 
 template <class T, class Desc>
@@ -367,7 +372,19 @@ HRESULT Device::create_resource(const char* call, const ResourceInfo& info, cons
     HRESULT hr = S_OK;
     {
         auto guard = lock();
-        if (info.tile_pool()) hr = tiles_.create_pool(id, info.byte_width, &log_);
+        const D3D11_TILED_RESOURCES_TIER tier = backend_->tiled_resources_tier();
+        const bool volume = info.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE3D;
+        if ((info.tiled() || info.tile_pool()) &&
+            (tier == D3D11_TILED_RESOURCES_NOT_SUPPORTED ||
+             (volume && tier < D3D11_TILED_RESOURCES_TIER_3))) {
+            log_.error(call, "pDesc->MiscFlags",
+                       std::string(volume ? "a tiled Texture3D needs" : "tiled resources need") +
+                           (volume ? " tiled-resources tier 3" : " a tiled-resources tier") +
+                           "; this device has " + tiles_tier_text(tier) + " (" +
+                           backend_->tier_reason() + ")");
+            hr = E_INVALIDARG;
+        }
+        if (SUCCEEDED(hr) && info.tile_pool()) hr = tiles_.create_pool(id, info.byte_width, &log_);
         if (SUCCEEDED(hr) && info.tiled()) {
             hr = tiles_.create_tiled_resource(id, *resource->tiling, &log_);
         }

@@ -48,6 +48,17 @@ class TimedBackend final : public Backend {
     void destroy_resource(ObjectId resource) override {
         timed([&] { inner_->destroy_resource(resource); });
     }
+    D3D11_TILED_RESOURCES_TIER tiled_resources_tier() const override {
+        return inner_->tiled_resources_tier();
+    }
+    std::string adapter_name() const override { return inner_->adapter_name(); }
+    std::string tier_reason() const override { return inner_->tier_reason(); }
+    void tile_mappings_changed(ObjectId resource, std::uint32_t flags) override {
+        timed([&] { inner_->tile_mappings_changed(resource, flags); });
+    }
+    void flush() override {
+        timed([&] { inner_->flush(); });
+    }
     void resize_tile_pool(ObjectId pool, std::uint64_t new_byte_width) override {
         timed([&] { inner_->resize_tile_pool(pool, new_byte_width); });
     }

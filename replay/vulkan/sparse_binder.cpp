@@ -278,6 +278,10 @@ VkResult submit_sparse_batch(VkQueue queue, const SparseBatch& batch, VkFence fe
     image.image = batch.image;
     image.bindCount = static_cast<std::uint32_t>(batch.image_binds.size());
     image.pBinds = batch.image_binds.data();
+    VkSparseImageOpaqueMemoryBindInfo opaque{};
+    opaque.image = batch.image;
+    opaque.bindCount = static_cast<std::uint32_t>(batch.image_opaque_binds.size());
+    opaque.pBinds = batch.image_opaque_binds.data();
     VkSparseBufferMemoryBindInfo buffer{};
     buffer.buffer = batch.buffer;
     buffer.bindCount = static_cast<std::uint32_t>(batch.buffer_binds.size());
@@ -290,6 +294,10 @@ VkResult submit_sparse_batch(VkQueue queue, const SparseBatch& batch, VkFence fe
     if (batch.image && image.bindCount > 0) {
         info.imageBindCount = 1;
         info.pImageBinds = &image;
+    }
+    if (batch.image && opaque.bindCount > 0) {
+        info.imageOpaqueBindCount = 1;
+        info.pImageOpaqueBinds = &opaque;
     }
     if (batch.buffer && buffer.bindCount > 0) {
         info.bufferBindCount = 1;

@@ -125,6 +125,7 @@ void per_tile_buffer_binds(std::span<const BufferTileMapping> mappings,
 struct SparseBatch {
     VkImage image = VK_NULL_HANDLE;
     std::span<const VkSparseImageMemoryBind> image_binds;
+    std::span<const VkSparseMemoryBind> image_opaque_binds;  // mip tails
     VkBuffer buffer = VK_NULL_HANDLE;
     std::span<const VkSparseMemoryBind> buffer_binds;
     VkSemaphore wait = VK_NULL_HANDLE;  // timeline semaphore to wait for, at wait_value

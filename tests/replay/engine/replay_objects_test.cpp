@@ -278,11 +278,12 @@ TEST_CASE("wide strings come back from UTF-8 with bad bytes as U+FFFD", "[replay
 
 TEST_CASE("open refuses driver types it cannot replay on", "[replay][engine]") {
     replay::ReplayOptions options;
-    options.driver = D3D_DRIVER_TYPE_HARDWARE;
+    options.driver = D3D_DRIVER_TYPE_SOFTWARE;
     const auto replayer = replay::Replayer::open("any.d3dcap", options);
     REQUIRE_FALSE(replayer.ok());
     CHECK(replayer.error().to_string() ==
-          "any.d3dcap: replay runs on D3D_DRIVER_TYPE_REFERENCE, WARP or NULL, not driver type 1");
+          "any.d3dcap: replay runs on D3D_DRIVER_TYPE_HARDWARE, REFERENCE, WARP or NULL, not "
+          "driver type 4");
     const auto missing = replay::Replayer::open("missing.d3dcap");
     REQUIRE_FALSE(missing.ok());
     CHECK(missing.error().to_string() == "missing.d3dcap: cannot open: No such file or directory");

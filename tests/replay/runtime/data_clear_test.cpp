@@ -1,4 +1,4 @@
-// The reference device's clears, by the ClearView conversion rules of the API reference, and
+// A device's clears, by the ClearView conversion rules of the API reference, and
 // its depth-stencil, UAV, discard and offer behaviour, byte for byte.
 #include <catch2/catch.hpp>
 #include <cmath>

@@ -1,17 +1,12 @@
-// The reference device's copies, updates, Map and content hashes, and the
-// state-only device's answers, byte for byte.
+// A device's copies, updates and Map, and the state-only device's answers,
+// byte for byte.
 #include <catch2/catch.hpp>
-
-#define XXH_INLINE_ALL
-#include <xxhash.h>
 
 #include "data_support.h"
 
 using namespace data_tests;
 
 namespace {
-
-constexpr ObjectId kPool = 100;
 
 Bytes slice(const Bytes& bytes, std::size_t from, std::size_t count) {
     return Bytes(bytes.begin() + from, bytes.begin() + from + count);
@@ -176,48 +171,6 @@ TEST_CASE("Map of a staging texture: READ sees the contents, WRITE_DISCARD keeps
     std::fill_n(static_cast<std::uint8_t*>(mapped.pData), 48, std::uint8_t{0x5A});
     device.backend->unmap(2, 0);
     CHECK(device.read(2) == Bytes(48, 0x5A));
-}
-
-TEST_CASE("Map of tiled storage goes through a copy written back at Unmap", "[data][map]") {
-    DataDevice device;
-    device.create_pool(kPool, 1);
-    device.create_tiled(buffer(1, kTile));
-    device.map_tiles(1, {0, 0, 0, 0}, 1, kPool, 0);
-    D3D11_MAPPED_SUBRESOURCE mapped{};
-    REQUIRE(device.backend->map(1, 0, D3D11_MAP_WRITE, &mapped) == S_OK);
-    auto* bytes = static_cast<std::uint8_t*>(mapped.pData);
-    bytes[0] = 0x12;
-    bytes[kTile - 1] = 0x34;
-    CHECK(device.read(kPool)[0] == 0x00);  // not yet written back
-    device.backend->unmap(1, 0);
-    const Bytes pool = device.read(kPool);
-    CHECK(pool[0] == 0x12);
-    CHECK(pool[kTile - 1] == 0x34);
-}
-
-TEST_CASE("content_hash is the same for the same texels in tiled and private storage",
-          "[data][hash]") {
-    DataDevice device;
-    device.create_pool(kPool, 4);
-    device.create_tiled(texture2d(1, 256, 256, DXGI_FORMAT_R8G8B8A8_UNORM));
-    device.map_tiles(1, {0, 0, 0, 0}, 4, kPool, 0);
-    device.create(texture2d(2, 256, 256, DXGI_FORMAT_R8G8B8A8_UNORM));
-    const Bytes image = pattern(256 * 256 * 4, 3, 7);
-    device.backend->update_subresource(1, 0, nullptr, image.data(), 1024, 0, 0);
-    device.backend->update_subresource(2, 0, nullptr, image.data(), 1024, 0, 0);
-
-    const std::uint64_t tiled = d3dcap::runtime::content_hash(*device.backend, 1, 0);
-    const std::uint64_t linear = d3dcap::runtime::content_hash(*device.backend, 2, 0);
-    CHECK(tiled == linear);
-    CHECK(tiled == XXH3_64bits(image.data(), image.size()));
-    CHECK(device.read(1) == image);
-
-    const Bytes changed{0, image[image.size() - 3], image[image.size() - 2],
-                        image[image.size() - 1]};
-    REQUIRE(changed[0] != image[image.size() - 4]);  // one byte differs
-    const D3D11_BOX last{255, 255, 0, 256, 256, 1};
-    device.backend->update_subresource(2, 0, &last, changed.data(), 4, 0, 0);
-    CHECK(d3dcap::runtime::content_hash(*device.backend, 2, 0) != tiled);
 }
 
 TEST_CASE("the state-only backend keeps no data", "[data][null]") {

@@ -1,4 +1,4 @@
-// ResolveSubresource on the reference device: each texel is the average of
+// ResolveSubresource on a device: each texel is the average of
 // its samples, in the resolve format.
 #include <catch2/catch.hpp>
 

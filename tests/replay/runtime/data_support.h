@@ -77,8 +77,12 @@ inline Bytes pattern(std::size_t count, std::uint32_t seed, std::uint32_t step =
     return bytes;
 }
 
+// The device under test: the reference device in the runtime tests, the
+// Vulkan device in the GPU tests (each links its own definition).
+std::unique_ptr<Backend> make_test_backend();
+
 struct DataDevice {
-    std::unique_ptr<Backend> backend = d3dcap::runtime::make_reference_backend();
+    std::unique_ptr<Backend> backend = make_test_backend();
     d3dcap::tiles::TileState state;
     PrintingSink sink;
 
@@ -119,6 +123,7 @@ struct DataDevice {
         const D3D11_TILE_REGION_SIZE size{count, FALSE, 0, 0, 0};
         REQUIRE(state.update_tile_mappings(resource, 1, &start, &size, pool, 1, &range_flag, &first,
                                            &count, 0, &sink) == S_OK);
+        backend->tile_mappings_changed(resource, 0);
     }
     std::vector<d3dcap::tiles::TileRef> region(ObjectId resource,
                                                D3D11_TILED_RESOURCE_COORDINATE start, UINT count) {

@@ -1,6 +1,10 @@
-// The reference device's tiled data: UpdateTiles/CopyTiles, shared and NULL
-// tiles, packed mips and pool resizing, each checked byte for byte.
+// A device's tiled data: UpdateTiles/CopyTiles, shared and NULL tiles,
+// packed mips, pool resizing, Map of tiled storage and content hashes, each
+// checked byte for byte.
 #include <catch2/catch.hpp>
+
+#define XXH_INLINE_ALL
+#include <xxhash.h>
 
 #include "data_support.h"
 
@@ -88,34 +92,50 @@ TEST_CASE("edge tiles keep the full tile width as their row pitch", "[data][tile
     }
 }
 
-TEST_CASE("a pool tile mapped by two tiled resources shows writes through either",
+TEST_CASE("a pool tile mapped by two textures of one format shows writes through either",
           "[data][tiles]") {
     DataDevice device;
     device.create_pool(kPool, 1);
-    device.create_tiled(buffer(3, kTile));
-    device.create_tiled(texture2d(4, 128, 128, DXGI_FORMAT_R32_UINT));  // one 128x128 tile
+    device.create_tiled(texture2d(3, 128, 128, DXGI_FORMAT_R32_UINT));  // one 128x128 tile
+    device.create_tiled(texture2d(4, 128, 128, DXGI_FORMAT_R32_UINT));
     device.map_tiles(3, {0, 0, 0, 0}, 1, kPool, 0);
     device.map_tiles(4, {0, 0, 0, 0}, 1, kPool, 0);
 
-    // Texel (3, 2) of the texture is bytes (2 * 128 + 3) * 4 of the buffer.
     const std::uint32_t value = 0xDEADBEEF;
     const D3D11_BOX texel{3, 2, 0, 4, 3, 1};
     device.backend->update_subresource(4, 0, &texel, &value, 4, 4, 0);
-    const Bytes through_buffer = device.read(3);
-    CHECK(Bytes(through_buffer.begin() + 1036, through_buffer.begin() + 1040) ==
+    const Bytes through_other = device.read(3);
+    const std::size_t at = (2 * 128 + 3) * 4;
+    CHECK(Bytes(through_other.begin() + at, through_other.begin() + at + 4) ==
           Bytes{0xEF, 0xBE, 0xAD, 0xDE});
 
-    // Bytes 8..11 of the buffer are texel (2, 0).
-    const Bytes word{0x01, 0x02, 0x03, 0x04};
-    const D3D11_BOX bytes{8, 0, 0, 12, 1, 1};
-    device.backend->update_subresource(3, 0, &bytes, word.data(), 0, 0, 0);
-    const Bytes through_texture = device.read(4);
-    CHECK(Bytes(through_texture.begin() + 8, through_texture.begin() + 12) == word);
-
-    // UpdateTiles through the buffer is seen by the texture.
+    // UpdateTiles through one is seen by the other, in the linear tile layout.
     const Bytes tile = pattern(kTile, 0x40, 3);
     device.backend->update_tiles(3, device.region(3, {0, 0, 0, 0}, 1), tile.data());
     CHECK(device.read(4) == tile);
+}
+
+TEST_CASE("a one-tile texture aliasing a large texture's tile sees its texels in place",
+          "[data][tiles]") {
+    DataDevice device;
+    device.create_pool(kPool, 2);
+    device.create_tiled(texture2d(3, 1024, 512, DXGI_FORMAT_R8G8B8A8_UNORM, 4));
+    device.create_tiled(texture2d(4, 128, 128, DXGI_FORMAT_R8G8B8A8_UNORM));
+    device.map_tiles(3, {5, 2, 0, 0}, 1, kPool, 1);
+    device.map_tiles(4, {0, 0, 0, 0}, 1, kPool, 1);
+
+    // UpdateTiles through the alias; the large texture shows it at its tile.
+    const Bytes tile = pattern(kTile, 0x21, 5);
+    device.backend->update_tiles(4, device.region(4, {0, 0, 0, 0}, 1), tile.data());
+    const Bytes large = device.read(3);
+    CHECK(texel_at(large, 1024, 5 * 128 + 7, 2 * 128 + 9) == texel_at(tile, 128, 7, 9));
+    CHECK(texel_at(large, 1024, 5 * 128 + 127, 2 * 128 + 127) == texel_at(tile, 128, 127, 127));
+
+    // A texel written through the large texture shows through the alias.
+    const Bytes texel{1, 2, 3, 4};
+    const D3D11_BOX box{5 * 128 + 40, 2 * 128 + 50, 0, 5 * 128 + 41, 2 * 128 + 51, 1};
+    device.backend->update_subresource(3, 0, &box, texel.data(), 4, 4, 0);
+    CHECK(texel_at(device.read(4), 128, 40, 50) == texel);
 }
 
 TEST_CASE("NULL tiles read as zeros and drop writes", "[data][tiles]") {
@@ -161,7 +181,10 @@ TEST_CASE("NULL tiles read as zeros and drop writes", "[data][tiles]") {
     const Bytes junk(kTile, 0x77);
     device.backend->update_tiles(5, device.region(5, {0, 0, 0, 0}, 1), junk.data());
     CHECK(texel_at(device.read(5), 256, 0, 0) == Bytes{0, 0, 0, 0});
-    CHECK(device.read(kPool) == red_tile);
+    device.backend->copy_tiles(5, device.region(5, {1, 1, 0, 0}, 1), 6, 0,
+                               D3D11_TILE_COPY_SWIZZLED_TILED_RESOURCE_TO_LINEAR_BUFFER);
+    const Bytes copied = device.read(6);
+    CHECK(Bytes(copied.begin(), copied.begin() + kTile) == red_tile);
 }
 
 TEST_CASE("several tiles on one pool tile: the last UpdateTiles write wins", "[data][tiles]") {
@@ -175,7 +198,10 @@ TEST_CASE("several tiles on one pool tile: the last UpdateTiles write wins", "[d
         data.insert(data.end(), tile.begin(), tile.end());
     }
     device.backend->update_tiles(6, device.region(6, {0, 0, 0, 0}, 4), data.data());
-    CHECK(device.read(kPool) == pattern(kTile, 40));
+    device.create(buffer(7, kTile));
+    device.backend->copy_tiles(6, device.region(6, {0, 1, 0, 0}, 1), 7, 0,
+                               D3D11_TILE_COPY_SWIZZLED_TILED_RESOURCE_TO_LINEAR_BUFFER);
+    CHECK(device.read(7) == pattern(kTile, 40));
     CHECK(texel_at(device.read(6), 256, 200, 3) == texel_at(pattern(kTile, 40), 128, 72, 3));
 }
 
@@ -190,10 +216,6 @@ TEST_CASE("packed mips lie one after another in the packed tiles", "[data][tiles
     const Bytes mip2 = pattern(32 * 32 * 4, 9, 11);
     device.backend->update_subresource(7, 2, nullptr, mip2.data(), 32 * 4, 0, 0);
     CHECK(device.read(7, 2) == mip2);
-
-    const Bytes pool = device.read(kPool);
-    CHECK(Bytes(pool.begin() + kTile + 16384, pool.begin() + kTile + 16384 + 4096) == mip2);
-    CHECK(Bytes(pool.begin() + kTile, pool.begin() + kTile + 16384) == Bytes(16384, 0));
 
     // CopyTiles of the packed tile (Subresource = first packed mip, X = 0).
     device.create(buffer(8, kTile));
@@ -264,4 +286,46 @@ TEST_CASE("tiles of a Texture3D and of array slices follow their tile shapes", "
     device.backend->update_tiles(12, device.region(12, {0, 0, 0, 1}, 1), layer.data());
     CHECK(device.read(12, 1) == layer);
     CHECK(device.read(12, 0) == Bytes(kTile, 0));  // slice 0 is NULL
+}
+
+TEST_CASE("Map of tiled storage goes through a copy written back at Unmap", "[data][map]") {
+    DataDevice device;
+    device.create_pool(kPool, 1);
+    device.create_tiled(buffer(1, kTile));
+    device.map_tiles(1, {0, 0, 0, 0}, 1, kPool, 0);
+    D3D11_MAPPED_SUBRESOURCE mapped{};
+    REQUIRE(device.backend->map(1, 0, D3D11_MAP_WRITE, &mapped) == S_OK);
+    auto* bytes = static_cast<std::uint8_t*>(mapped.pData);
+    bytes[0] = 0x12;
+    bytes[kTile - 1] = 0x34;
+    CHECK(device.read(kPool)[0] == 0x00);  // not yet written back
+    device.backend->unmap(1, 0);
+    const Bytes pool = device.read(kPool);
+    CHECK(pool[0] == 0x12);
+    CHECK(pool[kTile - 1] == 0x34);
+}
+
+TEST_CASE("content_hash is the same for the same texels in tiled and private storage",
+          "[data][hash]") {
+    DataDevice device;
+    device.create_pool(kPool, 4);
+    device.create_tiled(texture2d(1, 256, 256, DXGI_FORMAT_R8G8B8A8_UNORM));
+    device.map_tiles(1, {0, 0, 0, 0}, 4, kPool, 0);
+    device.create(texture2d(2, 256, 256, DXGI_FORMAT_R8G8B8A8_UNORM));
+    const Bytes image = pattern(256 * 256 * 4, 3, 7);
+    device.backend->update_subresource(1, 0, nullptr, image.data(), 1024, 0, 0);
+    device.backend->update_subresource(2, 0, nullptr, image.data(), 1024, 0, 0);
+
+    const std::uint64_t tiled = d3dcap::runtime::content_hash(*device.backend, 1, 0);
+    const std::uint64_t linear = d3dcap::runtime::content_hash(*device.backend, 2, 0);
+    CHECK(tiled == linear);
+    CHECK(tiled == XXH3_64bits(image.data(), image.size()));
+    CHECK(device.read(1) == image);
+
+    const Bytes changed{0, image[image.size() - 3], image[image.size() - 2],
+                        image[image.size() - 1]};
+    REQUIRE(changed[0] != image[image.size() - 4]);  // one byte differs
+    const D3D11_BOX last{255, 255, 0, 256, 256, 1};
+    device.backend->update_subresource(2, 0, &last, changed.data(), 4, 0, 0);
+    CHECK(d3dcap::runtime::content_hash(*device.backend, 2, 0) != tiled);
 }

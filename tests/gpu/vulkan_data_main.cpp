@@ -1,0 +1,41 @@
+// The runtime's data tests on the Vulkan device: the same calls and the same
+// expected bytes as on the reference device. Exits with kSkipReturnCode,
+// saying why, when there is no Vulkan device (or, for the tiled tests, none
+// with sparse residency).
+#include <cstdio>
+#include <string>
+
+#define CATCH_CONFIG_RUNNER
+#include <catch2/catch.hpp>
+
+#include "data_support.h"
+
+namespace {
+constexpr int kSkipReturnCode = 77;  // ctest SKIP_RETURN_CODE
+}  // namespace
+
+std::unique_ptr<data_tests::Backend> data_tests::make_test_backend() {
+    std::string error;
+    std::unique_ptr<Backend> backend = d3dcap::runtime::make_vulkan_backend(error);
+    if (!backend) FAIL("no Vulkan device: " << error);
+    return backend;
+}
+
+int main(int argc, char** argv) {
+    // Listing the tests (ctest's discovery) needs no device.
+    for (int i = 1; i < argc; ++i) {
+        if (std::string(argv[i]).rfind("--list", 0) == 0) return Catch::Session().run(argc, argv);
+    }
+    std::string error;
+    const std::unique_ptr<data_tests::Backend> probe = d3dcap::runtime::make_vulkan_backend(error);
+    if (!probe) {
+        std::printf("SKIP: no Vulkan device: %s\n", error.c_str());
+        return kSkipReturnCode;
+    }
+    if (D3DCAP_NEEDS_TILED_RESOURCES &&
+        probe->tiled_resources_tier() == D3D11_TILED_RESOURCES_NOT_SUPPORTED) {
+        std::printf("SKIP: no tiled resources on %s\n", probe->tier_reason().c_str());
+        return kSkipReturnCode;
+    }
+    return Catch::Session().run(argc, argv);
+}

@@ -21,119 +21,31 @@ quintptr call_id_in(int parent) {
     return static_cast<quintptr>(parent) * 2 + 1;
 }
 
-QString marker_label(const fb::MarkerEntry& marker) {
-    QString label = marker.label() ? QString::fromStdString(marker.label()->str()) : QString();
-    if (marker.has_data()) label += QStringLiteral(" (%1)").arg(marker.data());
-    return label;
-}
-
 }  // namespace
 
 EventTreeModel::EventTreeModel(trace::TraceReader& reader, QObject* parent)
-    : QAbstractItemModel(parent), reader_(reader) {
-    build();
-}
+    : QAbstractItemModel(parent),
+      reader_(reader),
+      full_(std::make_shared<const EventOutline>(build_outline(reader.index()))),
+      shown_(full_) {}
 
 EventTreeModel::~EventTreeModel() = default;
 
-int EventTreeModel::add_node(int parent, NodeKind kind, QString label, std::uint64_t event) {
-    Node node;
-    node.kind = kind;
-    node.label = std::move(label);
-    node.event = event;
-    node.parent = parent;
-    nodes_.push_back(std::move(node));
-    node_end_.push_back(event + 1);
-    return static_cast<int>(nodes_.size() - 1);
+void EventTreeModel::show_outline(std::shared_ptr<const EventOutline> outline) {
+    beginResetModel();
+    shown_ = outline ? std::move(outline) : full_;
+    endResetModel();
 }
 
-void EventTreeModel::add_calls(int node, std::uint64_t first, std::uint64_t end) {
-    if (first >= end) return;
-    Node& n = nodes_[node];
-    n.items.push_back(Item{first, end, -1, n.rows});
-    n.rows += static_cast<int>(end - first);
+QModelIndex EventTreeModel::index_of_node(int node) const {
+    if (node <= 0 || std::size_t(node) >= shown_->nodes.size()) return {};
+    const int row = shown_->nodes[std::size_t(node)].row;
+    return row < 0 ? QModelIndex() : createIndex(row, 0, node_id(node));
 }
 
-void EventTreeModel::add_child(int node, int child, std::uint64_t first) {
-    Node& n = nodes_[node];
-    nodes_[child].row = n.rows;
-    n.items.push_back(Item{first, first + 1, child, n.rows});
-    n.rows += 1;
-}
-
-void EventTreeModel::close_node(int node, std::uint64_t end) {
-    node_end_[node] = end;
-}
-
-void EventTreeModel::build() {
-    const fb::TraceIndex& index = reader_.index();
-    const std::uint64_t count = index.event_count();
-    const int root = add_node(-1, NodeKind::Root, {}, 0);
-
-    // Frame i begins at frame_first_events[i]; events before the first
-    // boundary (or all of them, without boundaries) get a frame of their own.
-    std::vector<std::pair<std::uint64_t, QString>> frames;
-    std::vector<std::uint64_t> starts;
-    if (index.frame_first_events()) {
-        for (const std::uint64_t first : *index.frame_first_events()) {
-            if (first < count && (starts.empty() || first > starts.back())) starts.push_back(first);
-        }
-    }
-    if (starts.empty() || starts.front() > 0) {
-        frames.emplace_back(0, starts.empty() ? QStringLiteral("All events")
-                                              : QStringLiteral("Before the first frame"));
-    }
-    for (std::size_t i = 0; i < starts.size(); ++i) {
-        frames.emplace_back(starts[i], QStringLiteral("Frame %1").arg(i));
-    }
-
-    const auto* markers = index.markers();
-    std::size_t m = 0;
-    for (std::size_t f = 0; f < frames.size(); ++f) {
-        const std::uint64_t first = frames[f].first;
-        const std::uint64_t end = f + 1 < frames.size() ? frames[f + 1].first : count;
-        const int frame = add_node(root, NodeKind::Frame, frames[f].second, first);
-        add_child(root, frame, first);
-        // Regions left open at the end of a frame close there.
-        std::vector<int> open{frame};
-        std::uint64_t cursor = first;
-        for (; markers && m < markers->size() && markers->Get(m)->event() < end; ++m) {
-            const fb::MarkerEntry& marker = *markers->Get(m);
-            const std::uint64_t event = marker.event();
-            if (event < cursor) continue;  // out of order: shown as a call
-            const int top = open.back();
-            add_calls(top, cursor, event);
-            cursor = event + 1;
-            switch (marker.kind()) {
-                case fb::MarkerKind::Begin: {
-                    const int region = add_node(top, NodeKind::Region, marker_label(marker), event);
-                    add_child(top, region, event);
-                    open.push_back(region);
-                    break;
-                }
-                case fb::MarkerKind::End:
-                    add_calls(top, event, event + 1);
-                    if (open.size() > 1) {
-                        close_node(top, event + 1);
-                        open.pop_back();
-                    }
-                    break;
-                case fb::MarkerKind::Marker: {
-                    const int leaf = add_node(top, NodeKind::Marker, marker_label(marker), event);
-                    add_child(top, leaf, event);
-                    break;
-                }
-            }
-        }
-        add_calls(open.back(), cursor, end);
-        for (const int node : open) close_node(node, end);
-    }
-    close_node(root, count);
-}
-
-const EventTreeModel::Item* EventTreeModel::item_at(const Node& node, int row) const {
+const OutlineItem* EventTreeModel::item_at(const OutlineNode& node, int row) const {
     auto it = std::upper_bound(node.items.begin(), node.items.end(), row,
-                               [](int r, const Item& item) { return r < item.first_row; });
+                               [](int r, const OutlineItem& item) { return r < item.first_row; });
     if (it == node.items.begin()) return nullptr;
     return &*(it - 1);
 }
@@ -145,9 +57,9 @@ QModelIndex EventTreeModel::index(int row, int column, const QModelIndex& parent
         if (parent.internalId() & 1) return {};  // calls have no children
         node = static_cast<int>(parent.internalId() / 2);
     }
-    const Node& n = nodes_[node];
+    const OutlineNode& n = shown_->nodes[std::size_t(node)];
     if (row >= n.rows) return {};
-    const Item* item = item_at(n, row);
+    const OutlineItem* item = item_at(n, row);
     if (item->node >= 0) return createIndex(row, column, node_id(item->node));
     return createIndex(row, column, call_id_in(node));
 }
@@ -155,15 +67,15 @@ QModelIndex EventTreeModel::index(int row, int column, const QModelIndex& parent
 QModelIndex EventTreeModel::parent(const QModelIndex& child) const {
     if (!child.isValid()) return {};
     const quintptr id = child.internalId();
-    const int parent = (id & 1) ? static_cast<int>(id / 2) : nodes_[id / 2].parent;
+    const int parent = (id & 1) ? static_cast<int>(id / 2) : shown_->nodes[id / 2].parent;
     if (parent <= 0) return {};
-    return createIndex(nodes_[parent].row, 0, node_id(parent));
+    return createIndex(shown_->nodes[std::size_t(parent)].row, 0, node_id(parent));
 }
 
 int EventTreeModel::rowCount(const QModelIndex& parent) const {
-    if (!parent.isValid()) return nodes_[0].rows;
+    if (!parent.isValid()) return shown_->nodes[0].rows;
     if (parent.column() != 0 || (parent.internalId() & 1)) return 0;
-    return nodes_[parent.internalId() / 2].rows;
+    return shown_->nodes[parent.internalId() / 2].rows;
 }
 
 int EventTreeModel::columnCount(const QModelIndex&) const {
@@ -190,35 +102,30 @@ QVariant EventTreeModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid()) return {};
     const quintptr id = index.internalId();
     std::uint64_t event = 0;
-    const Node* node = nullptr;
+    const OutlineNode* node = nullptr;
     if (id & 1) {
-        const Node& parent = nodes_[id / 2];
-        const Item* item = item_at(parent, index.row());
+        const OutlineNode& parent = shown_->nodes[id / 2];
+        const OutlineItem* item = item_at(parent, index.row());
         event = item->first + static_cast<std::uint64_t>(index.row() - item->first_row);
     } else {
-        node = &nodes_[id / 2];
+        node = &shown_->nodes[id / 2];
         event = node->event;
     }
     if (role == EventRole) return QVariant::fromValue<qulonglong>(event);
     if (role == ShareRole && index.column() >= CpuColumn) {
-        if (node) {
-            const auto n = std::size_t(node - nodes_.data());
-            return time_share(node->parent, node->event, node_end_[n], index.column());
-        }
+        if (node) return time_share(node->parent, node->event, node->end, index.column());
         return time_share(static_cast<int>(id / 2), event, event + 1, index.column());
     }
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole) return {};
     if (index.column() >= CpuColumn) {
-        if (node)
-            return time_data(node->event, node_end_[std::size_t(node - nodes_.data())],
-                             index.column());
+        if (node) return time_data(node->event, node->end, index.column());
         return time_data(event, event + 1, index.column());
     }
     if (node) return node_data(*node, index.column());
     return call_data(event, index.column());
 }
 
-QVariant EventTreeModel::node_data(const Node& node, int column) const {
+QVariant EventTreeModel::node_data(const OutlineNode& node, int column) const {
     switch (column) {
         case EventColumn:
             return QString::number(node.event);
@@ -284,8 +191,9 @@ QVariant EventTreeModel::time_share(int parent, std::uint64_t first, std::uint64
                                     int column) const {
     const std::vector<std::uint64_t>& sums = column == CpuColumn ? cpu_ : gpu_;
     if (sums.empty() || parent < 0) return {};
-    const std::uint64_t parent_end = node_end_[std::size_t(parent)];
-    const std::uint64_t parent_first = parent == 0 ? 0 : nodes_[std::size_t(parent)].event;
+    const OutlineNode& parent_node = shown_->nodes[std::size_t(parent)];
+    const std::uint64_t parent_end = parent_node.end;
+    const std::uint64_t parent_first = parent == 0 ? 0 : parent_node.event;
     if (end >= sums.size() || parent_end >= sums.size()) return {};
     const std::uint64_t total = sums[parent_end] - sums[parent_first];
     if (total == 0) return 0.0;
@@ -318,10 +226,19 @@ bool EventTreeModel::load_report(const QString& path, QString* error) {
     }
     cpu_ = std::move(cpu);
     gpu_ = std::move(gpu);
-    if (count > 0) {
+    if (rowCount() > 0) {
         emit dataChanged(index(0, CpuColumn), index(rowCount() - 1, GpuColumn));
     }
+    emit report_loaded();
     return true;
+}
+
+std::uint64_t EventTreeModel::cpu_ns(std::uint64_t first, std::uint64_t end) const {
+    return end < cpu_.size() && first <= end ? cpu_[end] - cpu_[first] : 0;
+}
+
+std::uint64_t EventTreeModel::gpu_ns(std::uint64_t first, std::uint64_t end) const {
+    return end < gpu_.size() && first <= end ? gpu_[end] - gpu_[first] : 0;
 }
 
 QModelIndex EventTreeModel::index_of_event(std::uint64_t event) const {
@@ -329,19 +246,19 @@ QModelIndex EventTreeModel::index_of_event(std::uint64_t event) const {
     int node = 0;
     QModelIndex parent;
     for (;;) {
-        const Node& n = nodes_[node];
-        auto it =
-            std::upper_bound(n.items.begin(), n.items.end(), event,
-                             [](std::uint64_t e, const Item& item) { return e < item.first; });
+        const OutlineNode& n = shown_->nodes[std::size_t(node)];
+        auto it = std::upper_bound(
+            n.items.begin(), n.items.end(), event,
+            [](std::uint64_t e, const OutlineItem& item) { return e < item.first; });
         if (it == n.items.begin()) return parent;
-        const Item& item = *(it - 1);
+        const OutlineItem& item = *(it - 1);
         if (item.node < 0) {
             if (event >= item.end) return parent;
             return index(item.first_row + static_cast<int>(event - item.first), 0, parent);
         }
         const QModelIndex row = index(item.first_row, 0, parent);
-        const Node& child = nodes_[item.node];
-        if (event >= node_end_[item.node]) return parent;
+        const OutlineNode& child = shown_->nodes[std::size_t(item.node)];
+        if (event >= child.end) return parent;
         // A region or marker row is its own event; a frame holds its first.
         if (child.kind == NodeKind::Marker ||
             (child.kind == NodeKind::Region && event == child.event))

@@ -1,9 +1,9 @@
 // The events of a trace as a tree: frames, then the marker regions inside
 // them (BeginEvent/EndEvent nesting, SetMarker leaves), then the calls.
 //
-// Only frames and markers are nodes; the calls between them are ranges of
-// event numbers, so a row for a call exists only while a view asks for it
-// and the tree costs memory per marker, not per event. Call rows read their
+// Only frames and markers are nodes (see EventOutline); the calls between
+// them are ranges of event numbers, so a row for a call exists only while a
+// view asks for it and the tree costs memory per marker, not per event. Call rows read their
 // record from the trace when shown (the reader keeps the last chunk).
 #pragma once
 
@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "format/trace/reader.h"
+#include "viewer/event_outline.h"
 
 namespace d3dcap::viewer {
 
@@ -64,44 +65,39 @@ class EventTreeModel : public QAbstractItemModel {
     std::optional<std::uint64_t> previous_tile_call(std::uint64_t event) const;
     static bool is_tile_call(std::uint16_t call_id);
 
-  private:
-    // A child of a node: another node, or calls [first, end) shown as rows.
-    struct Item {
-        std::uint64_t first = 0;  // first event it covers
-        std::uint64_t end = 0;    // one past its last event
-        int node = -1;            // -1: a range of calls
-        int first_row = 0;        // row of its first entry in the parent
-    };
-    enum class NodeKind : std::uint8_t { Root, Frame, Region, Marker };
-    struct Node {
-        NodeKind kind = NodeKind::Root;
-        QString label;
-        std::uint64_t event = 0;  // frame: first event; region/marker: its own event
-        int parent = -1;
-        int row = 0;  // in the parent
-        std::vector<Item> items;
-        int rows = 0;
-    };
+    // Every frame and region, built once; a filter reads it on its thread.
+    std::shared_ptr<const EventOutline> full_outline() const { return full_; }
+    // Shows only the rows of a filter's outline; nullptr shows every row.
+    void show_outline(std::shared_ptr<const EventOutline> outline);
+    bool filtered() const { return shown_ != full_; }
+    const EventOutline& shown_outline() const { return *shown_; }
+    // The row of a frame or region node of the outline shown; invalid when
+    // the filter hides it.
+    QModelIndex index_of_node(int node) const;
+    // The report's CPU and GPU nanoseconds of events [first, end); none
+    // without a report.
+    bool has_report() const { return !cpu_.empty(); }
+    std::uint64_t cpu_ns(std::uint64_t first, std::uint64_t end) const;
+    std::uint64_t gpu_ns(std::uint64_t first, std::uint64_t end) const;
 
-    void build();
-    int add_node(int parent, NodeKind kind, QString label, std::uint64_t event);
-    void add_calls(int node, std::uint64_t first, std::uint64_t end);
-    void add_child(int node, int child, std::uint64_t first);
-    void close_node(int node, std::uint64_t end);
+  signals:
+    void report_loaded();
+
+  private:
     // The item of node that holds row, and the event of that row for calls.
-    const Item* item_at(const Node& node, int row) const;
+    const OutlineItem* item_at(const OutlineNode& node, int row) const;
     QVariant call_data(std::uint64_t event, int column) const;
-    QVariant node_data(const Node& node, int column) const;
+    QVariant node_data(const OutlineNode& node, int column) const;
     QString object_text(std::uint64_t id) const;
+    QVariant time_data(std::uint64_t first, std::uint64_t end, int column) const;
+    QVariant time_share(int parent, std::uint64_t first, std::uint64_t end, int column) const;
 
     trace::TraceReader& reader_;
     std::map<std::uint64_t, QString> names_;
     // Running sums of the report's times: event e took cpu_[e + 1] - cpu_[e].
     std::vector<std::uint64_t> cpu_, gpu_;
-    QVariant time_data(std::uint64_t first, std::uint64_t end, int column) const;
-    QVariant time_share(int parent, std::uint64_t first, std::uint64_t end, int column) const;
-    std::vector<Node> nodes_;
-    std::vector<std::uint64_t> node_end_;  // one past the last event of each node
+    std::shared_ptr<const EventOutline> full_;
+    std::shared_ptr<const EventOutline> shown_;  // full_, or a filter's outline
 };
 
 }  // namespace d3dcap::viewer

@@ -13,7 +13,6 @@
 #include <QMimeData>
 #include <QPainter>
 #include <QPushButton>
-#include <QSortFilterProxyModel>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStyledItemDelegate>
@@ -25,11 +24,15 @@
 
 #include "replay/state/tile_timeline.h"
 #include "viewer/event_tree_model.h"
+#include "viewer/latest_job_runner.h"
 #include "viewer/parameters_view.h"
 #include "viewer/pool_model.h"
+#include "viewer/pool_size_plot.h"
 #include "viewer/state_worker.h"
 #include "viewer/tile_map_model.h"
 #include "viewer/tile_map_view.h"
+#include "viewer/timing_chart.h"
+#include "viewer/timing_model.h"
 
 namespace d3dcap::viewer {
 
@@ -52,6 +55,9 @@ class TimeBarDelegate : public QStyledItemDelegate {
     }
 };
 
+// A filter that shows this many rows or fewer opens every node.
+constexpr int kExpandAllRows = 5000;
+
 }  // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
@@ -61,9 +67,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 }
 
 MainWindow::~MainWindow() {
-    // The view and proxy go before the models and the reader they read.
+    // The view goes before the model and the reader it reads.
     tree_->setModel(nullptr);
-    filter_->setSourceModel(nullptr);
 }
 
 void MainWindow::build_ui() {
@@ -88,13 +93,8 @@ void MainWindow::build_ui() {
     tools->addWidget(previous);
     tools->addWidget(next);
     left_layout->addLayout(tools);
-    filter_ = new QSortFilterProxyModel(this);
-    filter_->setRecursiveFilteringEnabled(true);
-    filter_->setFilterKeyColumn(EventTreeModel::CallColumn);
-    filter_->setFilterCaseSensitivity(Qt::CaseInsensitive);
     tree_ = new QTreeView;
     tree_->setUniformRowHeights(true);  // needed for a million rows
-    tree_->setModel(filter_);
     tree_->setSelectionMode(QAbstractItemView::SingleSelection);
     auto* bars = new TimeBarDelegate(tree_);
     tree_->setItemDelegateForColumn(EventTreeModel::CpuColumn, bars);
@@ -129,10 +129,26 @@ void MainWindow::build_ui() {
     pool_view->setModel(pool_);
     pool_view->horizontalHeader()->setStretchLastSection(true);
     pool_view->verticalHeader()->hide();
-    auto* tabs = new QTabWidget;
-    tabs->addTab(map_view_, QStringLiteral("Tile map"));
-    tabs->addTab(pool_view, QStringLiteral("Tile pool"));
-    right_layout->addWidget(tabs, 1);
+    pool_plot_ = new PoolSizePlot;
+    auto* pool_tab = new QSplitter;
+    pool_tab->addWidget(pool_view);
+    pool_tab->addWidget(pool_plot_);
+    pool_tab->setStretchFactor(0, 3);
+    pool_tab->setStretchFactor(1, 2);
+    frame_timing_ = new TimingModel(this);
+    region_timing_ = new TimingModel(this);
+    frame_chart_ = new TimingChart(frame_timing_, QStringLiteral("Frames"));
+    region_chart_ = new TimingChart(region_timing_, QStringLiteral("Marker regions"));
+    auto* timing = new QSplitter(Qt::Vertical);
+    timing->addWidget(frame_chart_);
+    timing->addWidget(region_chart_);
+    timing_tab_ = timing;
+    tabs_ = new QTabWidget;
+    tabs_->addTab(map_view_, QStringLiteral("Tile map"));
+    tabs_->addTab(pool_tab, QStringLiteral("Tile pool"));
+    tabs_->addTab(timing_tab_, QStringLiteral("Timing"));
+    tabs_->setTabEnabled(tabs_->indexOf(timing_tab_), false);
+    right_layout->addWidget(tabs_, 1);
     status_ = new QLabel(QStringLiteral("Open a trace (File > Open, or drop it here)"));
     right_layout->addWidget(status_);
 
@@ -143,8 +159,12 @@ void MainWindow::build_ui() {
     setCentralWidget(splitter);
     resize(1280, 800);
 
-    connect(filter_edit_, &QLineEdit::textChanged, filter_,
-            &QSortFilterProxyModel::setFilterFixedString);
+    connect(filter_edit_, &QLineEdit::textChanged, this, &MainWindow::set_filter);
+    connect(map_view_, &TileMapView::last_change_clicked, this, &MainWindow::select_event);
+    connect(frame_chart_, &TimingChart::bar_clicked, this,
+            [this](int row) { select_node(frame_timing_->bars()[std::size_t(row)].node); });
+    connect(region_chart_, &TimingChart::bar_clicked, this,
+            [this](int row) { select_node(region_timing_->bars()[std::size_t(row)].node); });
     connect(jump_edit_, &QLineEdit::returnPressed, this, [this] {
         bool ok = false;
         const qulonglong event = jump_edit_->text().toULongLong(&ok);
@@ -168,21 +188,37 @@ bool MainWindow::open_trace(const QString& path, QString* error) {
         if (error) *error = QString::fromStdString(timeline.error().to_string());
         return false;
     }
+    // The history and the filter read the trace on their threads.
+    auto history_reader = trace::TraceReader::open(path.toStdString());
+    auto filter_reader = trace::TraceReader::open(path.toStdString());
+    for (const auto* other : {&history_reader, &filter_reader}) {
+        if (!other->ok()) {
+            if (error) *error = QString::fromStdString(other->error().to_string());
+            return false;
+        }
+    }
     QItemSelectionModel* old_selection = tree_->selectionModel();
     tree_->setModel(nullptr);
     delete old_selection;  // the view leaves it to us
-    filter_->setSourceModel(nullptr);
     delete service_;
+    delete filter_runner_;  // no filter of the old trace reaches the new tree
+    frame_timing_->clear();
+    region_timing_->clear();
+    tabs_->setTabEnabled(tabs_->indexOf(timing_tab_), false);
     events_ = std::make_unique<EventTreeModel>(*reader.value());
+    connect(events_.get(), &EventTreeModel::report_loaded, this, &MainWindow::show_timing);
     reader_ = std::move(reader.value());
-    service_ = new StateService(std::move(timeline.value()), this);
+    filter_reader_ = std::move(filter_reader.value());
+    filter_runner_ = new LatestJobRunner(this);
+    service_ =
+        new StateService(std::move(timeline.value()),
+                         std::make_unique<TileHistory>(std::move(history_reader.value())), this);
     connect(service_, &StateService::ready, this, &MainWindow::show_snapshot);
     connect(service_, &StateService::failed, this, [this](std::uint64_t event, const QString& m) {
         status_->setText(QStringLiteral("Event %1: %2").arg(event).arg(m));
         emit state_failed(event, m);
     });
-    filter_->setSourceModel(events_.get());
-    tree_->setModel(filter_);
+    tree_->setModel(events_.get());
     tree_->header()->setSectionResizeMode(QHeaderView::Interactive);
     tree_->setColumnWidth(EventTreeModel::EventColumn, 150);
     tree_->setColumnWidth(EventTreeModel::CallColumn, 300);
@@ -196,6 +232,8 @@ bool MainWindow::open_trace(const QString& path, QString* error) {
     selected_.reset();
     tiles_->set_snapshot(nullptr);
     pool_->set_pool_of(nullptr, 0);
+    pool_plot_->set_sizes(0, {}, 0, 0);
+    if (!filter_edit_->text().isEmpty()) set_filter(filter_edit_->text());
     setWindowTitle(QStringLiteral("%1 - d3dcap viewer").arg(path));
     status_->setText(QStringLiteral("%1 events").arg(event_count()));
     if (event_count() > 0) select_event(0);
@@ -211,16 +249,97 @@ void MainWindow::select_event(std::uint64_t event) {
     selected_ = event;
     select_row_of(event);
     parameters_->show_record(*reader_, event);
+    show_regions_of(event);
+    request_state(event);
+}
+
+void MainWindow::request_state(std::uint64_t event) {
     status_->setText(QStringLiteral("Event %1: building the tile state...").arg(event));
-    service_->request(event);
+    service_->request(event, tiles_->resource());
+}
+
+bool MainWindow::busy() const {
+    return (service_ && service_->busy()) || (filter_runner_ && filter_runner_->busy());
 }
 
 void MainWindow::select_row_of(std::uint64_t event) {
-    const QModelIndex source = events_->index_of_event(event);
-    const QModelIndex row = filter_->mapFromSource(source);
+    const QModelIndex row = events_->index_of_event(event);
+    // A filter may hide the event: then no row is current.
+    if (!row.isValid() || row.data(EventTreeModel::EventRole).toULongLong() != event) {
+        tree_->selectionModel()->clearCurrentIndex();
+        return;
+    }
+    tree_->setCurrentIndex(row);
+    tree_->scrollTo(row);
+}
+
+void MainWindow::select_node(int node) {
+    if (!events_ || node <= 0 || std::size_t(node) >= events_->full_outline()->nodes.size()) return;
+    select_event(events_->full_outline()->nodes[std::size_t(node)].event);
+    // A frame's event is also its first call's: the frame's own row then.
+    const QModelIndex row = events_->index_of_node(node);
     if (!row.isValid()) return;
     tree_->setCurrentIndex(row);
     tree_->scrollTo(row);
+}
+
+void MainWindow::set_filter(const QString& text) {
+    if (!events_) return;
+    if (filter_edit_->text() != text) {
+        const QSignalBlocker quiet(filter_edit_);
+        filter_edit_->setText(text);
+    }
+    // An empty filter goes through the worker too, so that it supersedes
+    // the filters before it.
+    filter_runner_->post<std::shared_ptr<const EventOutline>>(
+        [reader = filter_reader_, full = events_->full_outline(),
+         text](const LatestJobRunner::StillWanted& still_wanted)
+            -> std::optional<std::shared_ptr<const EventOutline>> {
+            if (text.isEmpty()) return std::shared_ptr<const EventOutline>();
+            auto outline = filter_outline(*full, *reader, text, [&] { return !still_wanted(); });
+            if (!outline) return std::nullopt;
+            return outline;
+        },
+        [this, text](std::shared_ptr<const EventOutline> outline) {
+            show_filtered(text, std::move(outline));
+        });
+}
+
+void MainWindow::show_filtered(const QString& text, std::shared_ptr<const EventOutline> outline) {
+    events_->show_outline(std::move(outline));
+    int rows = 0;
+    for (const OutlineNode& node : events_->shown_outline().nodes) rows += node.rows;
+    if (events_->filtered() && rows <= kExpandAllRows) {
+        tree_->expandAll();
+    } else {
+        tree_->expandToDepth(0);
+    }
+    if (selected_) select_row_of(*selected_);
+    emit filter_applied(text);
+}
+
+void MainWindow::show_timing() {
+    frame_timing_->show_frames(*events_);
+    tabs_->setTabEnabled(tabs_->indexOf(timing_tab_), events_->has_report());
+    region_timing_->clear();
+    if (selected_) show_regions_of(*selected_);
+}
+
+// The region chart follows the frame of the selected event.
+void MainWindow::show_regions_of(std::uint64_t event) {
+    if (!events_->has_report()) return;
+    const auto& frames = frame_timing_->bars();
+    const auto& nodes = events_->full_outline()->nodes;
+    for (int row = 0; row < int(frames.size()); ++row) {
+        const OutlineNode& frame = nodes[std::size_t(frames[std::size_t(row)].node)];
+        if (event < frame.event || event >= frame.end) continue;
+        frame_chart_->set_current(row);
+        if (region_timing_->frame() != frames[std::size_t(row)].node) {
+            region_timing_->show_regions(*events_, frames[std::size_t(row)].node);
+            region_chart_->set_title(QStringLiteral("Marker regions of %1").arg(frame.label));
+        }
+        return;
+    }
 }
 
 void MainWindow::jump_to_tile_call(bool forward) {
@@ -274,7 +393,18 @@ void MainWindow::resource_chosen() {
         static_cast<std::uint32_t>(std::max(0, new_resource ? 0 : mip_box_->currentIndex()));
     const auto slice = static_cast<std::uint32_t>(new_resource ? 0 : slice_box_->value());
     tiles_->set_selection(resource, mip, slice);
-    pool_->set_pool_of(tiles_->snapshot(), resource);
+    const auto snapshot = tiles_->snapshot();
+    pool_->set_pool_of(snapshot, resource);
+    std::vector<PoolSize> sizes;
+    if (snapshot) {
+        const auto found = snapshot->pool_sizes.find(pool_->pool());
+        if (found != snapshot->pool_sizes.end()) sizes = found->second;
+    }
+    pool_plot_->set_sizes(pool_->pool(), std::move(sizes), event_count(),
+                          snapshot ? snapshot->event : 0);
+    // The last-changed events come with the state of the resource asked for.
+    if (snapshot && resource != 0 && snapshot->history_resource != resource && !service_->busy())
+        request_state(snapshot->event);
     // The selectors show what the model could select.
     mip_box_->clear();
     const bool packed_tail = !tiles_->packed().empty();

@@ -1,6 +1,7 @@
 // The viewer's window: the event tree on the left (filter, jump to an
-// event, previous/next tile call), the tile map of the selected resource at
-// the selected event on the right.
+// event, previous/next tile call), and on the right the tile map of the
+// selected resource at the selected event, its pool, and the timing charts
+// of a replay report.
 #pragma once
 
 #include <QMainWindow>
@@ -16,18 +17,23 @@
 class QComboBox;
 class QLabel;
 class QLineEdit;
-class QSortFilterProxyModel;
 class QSpinBox;
+class QTabWidget;
 class QTreeView;
 
 namespace d3dcap::viewer {
 
+struct EventOutline;
 class EventTreeModel;
+class LatestJobRunner;
 class ParametersView;
 class PoolModel;
+class PoolSizePlot;
 class StateService;
 class TileMapModel;
 class TileMapView;
+class TimingChart;
+class TimingModel;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -39,10 +45,18 @@ class MainWindow : public QMainWindow {
     // it cannot be read.
     bool open_trace(const QString& path, QString* error);
     std::uint64_t event_count() const;
-    // Fills the time columns from a `d3dcap replay --report` file.
+    // Fills the time columns and the timing charts from a `d3dcap replay
+    // --report` file.
     bool load_report(const QString& path, QString* error);
     // Shows the state after event (built on the worker thread).
     void select_event(std::uint64_t event);
+    // Selects the row of a frame or region of the event outline and its event.
+    void select_node(int node);
+    // Shows only the events whose call or label contains text (filtered on
+    // a worker thread; a newer filter cancels an older one).
+    void set_filter(const QString& text);
+    // Whether a requested state or filter has not arrived yet.
+    bool busy() const;
     std::optional<std::uint64_t> selected_event() const { return selected_; }
     // By object id or debug name, among the tiled resources of the state
     // shown; false when there is none.
@@ -52,17 +66,24 @@ class MainWindow : public QMainWindow {
     std::vector<std::uint64_t> resources() const;
 
     EventTreeModel* event_model() const { return events_.get(); }
-    QSortFilterProxyModel* filter_model() const { return filter_; }
     TileMapModel* tile_model() const { return tiles_; }
     TileMapView* tile_view() const { return map_view_; }
     QTreeView* event_view() const { return tree_; }
+    QLineEdit* filter_edit() const { return filter_edit_; }
     PoolModel* pool_model() const { return pool_; }
+    PoolSizePlot* pool_plot() const { return pool_plot_; }
     ParametersView* parameters_view() const { return parameters_; }
+    TimingModel* frame_timing() const { return frame_timing_; }
+    TimingModel* region_timing() const { return region_timing_; }
+    TimingChart* frame_chart() const { return frame_chart_; }
+    TimingChart* region_chart() const { return region_chart_; }
 
   signals:
     // The tile map shows the state after event.
     void state_shown(std::uint64_t event);
     void state_failed(std::uint64_t event, const QString& message);
+    // The event tree shows the rows matching text (all of them: empty).
+    void filter_applied(const QString& text);
 
   protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
@@ -77,11 +98,17 @@ class MainWindow : public QMainWindow {
     void resource_chosen();
     void jump_to_tile_call(bool forward);
     void select_row_of(std::uint64_t event);
+    void show_filtered(const QString& text, std::shared_ptr<const EventOutline> outline);
+    void show_timing();
+    void show_regions_of(std::uint64_t event);
+    void request_state(std::uint64_t event);
 
     std::unique_ptr<trace::TraceReader> reader_;
     std::unique_ptr<EventTreeModel> events_;
     StateService* service_ = nullptr;
-    QSortFilterProxyModel* filter_ = nullptr;
+    // The filter's own reader, used on its thread only.
+    std::shared_ptr<trace::TraceReader> filter_reader_;
+    LatestJobRunner* filter_runner_ = nullptr;
     QTreeView* tree_ = nullptr;
     QLineEdit* filter_edit_ = nullptr;
     QLineEdit* jump_edit_ = nullptr;
@@ -92,7 +119,14 @@ class MainWindow : public QMainWindow {
     TileMapModel* tiles_ = nullptr;
     TileMapView* map_view_ = nullptr;
     PoolModel* pool_ = nullptr;
+    PoolSizePlot* pool_plot_ = nullptr;
     ParametersView* parameters_ = nullptr;
+    QTabWidget* tabs_ = nullptr;
+    QWidget* timing_tab_ = nullptr;
+    TimingModel* frame_timing_ = nullptr;
+    TimingModel* region_timing_ = nullptr;
+    TimingChart* frame_chart_ = nullptr;
+    TimingChart* region_chart_ = nullptr;
     std::optional<std::uint64_t> selected_;
     bool updating_selectors_ = false;
 };

@@ -57,6 +57,11 @@ int write_screenshot(const ScreenshotOptions& options, QTextStream& err) {
         }
         return 2;
     }
+    // A resource other than the first comes with its own history.
+    if (window.busy() && loop.exec() != 0) {
+        err << "d3dcap-viewer: " << error << "\n";
+        return 1;
+    }
     window.tile_view()->fit();
     if (!window.grab().save(options.output, "PNG")) {
         err << "d3dcap-viewer: cannot write " << options.output << "\n";

@@ -2,82 +2,71 @@
 
 namespace d3dcap::viewer {
 
-StateService::StateService(std::unique_ptr<state::TileTimeline> timeline, QObject* parent)
+StateService::StateService(std::unique_ptr<state::TileTimeline> timeline,
+                           std::unique_ptr<TileHistory> history, QObject* parent)
     : QObject(parent),
       timeline_(std::move(timeline)),
+      history_(std::move(history)),
       event_count_(timeline_->event_count()),
-      worker_(new QObject) {
-    worker_->moveToThread(&thread_);
-    connect(&thread_, &QThread::finished, worker_, &QObject::deleteLater);
-    thread_.start();
-}
+      runner_(std::make_unique<LatestJobRunner>()) {}
 
-StateService::~StateService() {
-    ++generation_;  // cancels the query in flight
-    thread_.quit();
-    thread_.wait();
-}
+StateService::~StateService() = default;
 
-void StateService::request(std::uint64_t event) {
-    const std::uint64_t generation = ++generation_;
+void StateService::request(std::uint64_t event, std::uint64_t resource) {
     requested_event_ = event;
-    busy_ = true;
-    QMetaObject::invokeMethod(
-        worker_, [this, generation, event] { build(generation, event); }, Qt::QueuedConnection);
+    runner_->post<Built>(
+        [this, event, resource](const LatestJobRunner::StillWanted& still_wanted) {
+            return build(event, resource, still_wanted);
+        },
+        [this, event](Built built) {
+            if (!built.error.isEmpty()) {
+                emit failed(event, built.error);
+                return;
+            }
+            emit ready(std::move(built.snapshot));
+        });
 }
 
-// On the worker thread.
-void StateService::build(std::uint64_t generation, std::uint64_t event) {
-    if (generation != generation_.load()) return;
-    const state::Progress still_wanted = [this, generation](std::uint64_t, std::uint64_t) {
-        return generation == generation_.load();
+// On the worker thread; none when a newer request cancelled this one.
+std::optional<StateService::Built> StateService::build(
+    std::uint64_t event, std::uint64_t resource, const LatestJobRunner::StillWanted& still_wanted) {
+    const state::Progress progress = [&still_wanted](std::uint64_t, std::uint64_t) {
+        return still_wanted();
     };
     auto snapshot = std::make_shared<TileSnapshot>();
     snapshot->event = event;
-    QString error;
+    const auto failed = [&](const trace::TraceError& error) -> std::optional<Built> {
+        if (!still_wanted()) return std::nullopt;
+        return Built{nullptr, QString::fromStdString(error.to_string())};
+    };
     // The state before first: the state after is then one record away.
     if (event > 0) {
-        auto before = timeline_->state_at(event - 1, still_wanted);
-        if (before.ok())
-            snapshot->before = std::move(before.value());
-        else if (state::TileTimeline::is_cancelled(before.error()))
-            return;
-        else
-            error = QString::fromStdString(before.error().to_string());
+        auto before = timeline_->state_at(event - 1, progress);
+        if (!before.ok()) return failed(before.error());
+        snapshot->before = std::move(before.value());
     }
-    if (error.isEmpty()) {
-        auto after = timeline_->state_at(event, still_wanted);
-        if (!after.ok() && state::TileTimeline::is_cancelled(after.error())) return;
-        if (after.ok())
-            snapshot->after = std::move(after.value());
-        else
-            error = QString::fromStdString(after.error().to_string());
-    }
-    if (error.isEmpty()) {
-        for (const auto& ids : {snapshot->after.pools(), snapshot->after.tiled_resources()}) {
-            for (const std::uint64_t id : ids) {
-                if (auto name = timeline_->name_at(id, event)) {
-                    snapshot->names[id] = QString::fromStdString(*name);
-                }
+    auto after = timeline_->state_at(event, progress);
+    if (!after.ok()) return failed(after.error());
+    snapshot->after = std::move(after.value());
+    const tiles::TileState& state = snapshot->after;
+    for (const auto& ids : {state.pools(), state.tiled_resources()}) {
+        for (const std::uint64_t id : ids) {
+            if (auto name = timeline_->name_at(id, event)) {
+                snapshot->names[id] = QString::fromStdString(*name);
             }
         }
     }
-    QMetaObject::invokeMethod(
-        this,
-        [this, generation, snapshot = std::shared_ptr<const TileSnapshot>(std::move(snapshot)),
-         error] { deliver(generation, snapshot, error); },
-        Qt::QueuedConnection);
-}
 
-void StateService::deliver(std::uint64_t generation, std::shared_ptr<const TileSnapshot> snapshot,
-                           const QString& error) {
-    if (generation != generation_.load()) return;  // a newer request is on its way
-    busy_ = false;
-    if (!error.isEmpty()) {
-        emit failed(snapshot->event, error);
-        return;
-    }
-    emit ready(std::move(snapshot));
+    const std::vector<std::uint64_t> resources = state.tiled_resources();
+    const bool known = state.is_tiled_resource(resource);
+    snapshot->history_resource = known ? resource : resources.empty() ? 0 : resources.front();
+    history_->follow(snapshot->history_resource);
+    if (trace::Status scanned = history_->scan_to(*timeline_, event, progress); !scanned)
+        return failed(scanned.error());
+    const tiles::ResourceTiling* tiling = state.tiling(snapshot->history_resource);
+    snapshot->last_changed = history_->last_changed(event, tiling ? tiling->total_tiles : 0);
+    snapshot->pool_sizes = history_->pool_sizes(event);
+    return Built{std::move(snapshot), {}};
 }
 
 }  // namespace d3dcap::viewer

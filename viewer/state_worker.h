@@ -1,16 +1,18 @@
-// Tile states built on a worker thread from the tile timeline. A newer
+// Tile states built on a worker thread from the tile timeline, with the
+// history of the selected resource and of the pools up to the event. A newer
 // request cancels an older one through the timeline's progress callback,
 // and only the newest request's state reaches the window, so the window
 // never waits on a rebuild.
 #pragma once
 
 #include <QObject>
-#include <QThread>
-#include <atomic>
 #include <cstdint>
 #include <memory>
+#include <optional>
 
 #include "replay/state/tile_timeline.h"
+#include "viewer/latest_job_runner.h"
+#include "viewer/tile_history.h"
 #include "viewer/tile_snapshot.h"
 
 namespace d3dcap::viewer {
@@ -18,33 +20,38 @@ namespace d3dcap::viewer {
 class StateService : public QObject {
     Q_OBJECT
   public:
-    // timeline is used only on the worker thread from here on.
-    explicit StateService(std::unique_ptr<state::TileTimeline> timeline, QObject* parent = nullptr);
+    // timeline and history are used only on the worker thread from here on.
+    StateService(std::unique_ptr<state::TileTimeline> timeline,
+                 std::unique_ptr<TileHistory> history, QObject* parent = nullptr);
     ~StateService() override;
 
     std::uint64_t event_count() const { return event_count_; }
-    // Asks for the state after event; cancels whatever is being built.
-    void request(std::uint64_t event);
+    // Asks for the state after event, with the history of resource (or of
+    // the first tiled resource when it has none); cancels whatever is being
+    // built.
+    void request(std::uint64_t event, std::uint64_t resource);
     // The event of the newest request, answered or not.
     std::uint64_t requested_event() const { return requested_event_; }
-    bool busy() const { return busy_; }
+    bool busy() const { return runner_->busy(); }
 
   signals:
     void ready(std::shared_ptr<const d3dcap::viewer::TileSnapshot> snapshot);
     void failed(std::uint64_t event, const QString& message);
 
   private:
-    void build(std::uint64_t generation, std::uint64_t event);
-    void deliver(std::uint64_t generation, std::shared_ptr<const TileSnapshot> snapshot,
-                 const QString& error);
+    struct Built {
+        std::shared_ptr<const TileSnapshot> snapshot;
+        QString error;
+    };
+    std::optional<Built> build(std::uint64_t event, std::uint64_t resource,
+                               const LatestJobRunner::StillWanted& still_wanted);
 
     std::unique_ptr<state::TileTimeline> timeline_;
+    std::unique_ptr<TileHistory> history_;
     std::uint64_t event_count_;
-    QThread thread_;
-    QObject* worker_;  // lives on thread_; runs build()
-    std::atomic<std::uint64_t> generation_{0};
     std::uint64_t requested_event_ = 0;
-    bool busy_ = false;
+    // Last: destroyed, and its thread joined, before what its jobs use.
+    std::unique_ptr<LatestJobRunner> runner_;
 };
 
 }  // namespace d3dcap::viewer

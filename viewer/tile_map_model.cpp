@@ -60,8 +60,11 @@ void TileMapModel::rebuild() {
             }
         }
     }
+    const std::vector<std::uint64_t>* last_changed =
+        knows_last_changes() ? &snapshot_->last_changed : nullptr;
     const auto cell_of = [&](std::uint32_t tile) {
         Cell cell;
+        if (last_changed && tile < last_changed->size()) cell.last_changed = (*last_changed)[tile];
         if (tile >= now.size()) return cell;
         const tiles::TileMapping m = now[tile];
         if (m.pool != 0 && m.pool_tile != tiles::kNullTile) {
@@ -129,6 +132,28 @@ void TileMapModel::rebuild() {
     endResetModel();
 }
 
+bool TileMapModel::knows_last_changes() const {
+    return snapshot_ && snapshot_->history_resource == resource_ && resource_ != 0;
+}
+
+QString TileMapModel::describe(const Cell& cell, const QString& place) {
+    QString text =
+        place + (cell.pool_tile < 0 ? QStringLiteral(": NULL")
+                                    : QStringLiteral(": pool tile %1").arg(cell.pool_tile));
+    if (cell.shared) text += QStringLiteral(", shared");
+    if (cell.changed) {
+        text += QStringLiteral(", changed by this event");
+    } else if (cell.last_changed != kNoChange) {
+        text += QStringLiteral(", last changed by event %1").arg(cell.last_changed);
+    }
+    return text;
+}
+
+QString TileMapModel::place(bool packed, int row, int column) {
+    return packed ? QStringLiteral("packed tile %1").arg(column)
+                  : QStringLiteral("tile (%1, %2)").arg(column).arg(row);
+}
+
 int TileMapModel::rowCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : rows_;
 }
@@ -148,17 +173,11 @@ QVariant TileMapModel::data(const QModelIndex& index, int role) const {
             return c.shared;
         case ChangedRole:
             return c.changed;
-        case Qt::ToolTipRole: {
-            QString text =
-                showing_packed_
-                    ? QStringLiteral("packed tile %1").arg(index.column())
-                    : QStringLiteral("tile (%1, %2)").arg(index.column()).arg(index.row());
-            text += c.pool_tile < 0 ? QStringLiteral(": NULL")
-                                    : QStringLiteral(": pool tile %1").arg(c.pool_tile);
-            if (c.shared) text += QStringLiteral(", shared");
-            if (c.changed) text += QStringLiteral(", changed by this event");
-            return text;
-        }
+        case LastChangedRole:
+            return c.last_changed == kNoChange ? QVariant()
+                                               : QVariant::fromValue<qulonglong>(c.last_changed);
+        case Qt::ToolTipRole:
+            return describe(c, place(showing_packed_, index.row(), index.column()));
         default:
             return {};
     }

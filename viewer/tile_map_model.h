@@ -20,11 +20,15 @@ class TileMapModel : public QAbstractTableModel {
         PoolTileRole = Qt::UserRole + 1,  // int, -1 for NULL (DisplayRole too)
         SharedRole,                       // bool: another tile maps the same pool tile
         ChangedRole,                      // bool: the selected event changed the mapping
+        // qulonglong: the last event at or before the selected one that
+        // changed the mapping; invalid when none did or it is not known yet.
+        LastChangedRole,
     };
     struct Cell {
         std::int32_t pool_tile = -1;
         bool shared = false;
         bool changed = false;
+        std::uint64_t last_changed = kNoChange;
     };
 
     explicit TileMapModel(QObject* parent = nullptr);
@@ -46,6 +50,13 @@ class TileMapModel : public QAbstractTableModel {
     const Cell& cell(int row, int column) const {
         return cells_[std::size_t(row) * columns_ + column];
     }
+    // What hovering a cell shows: place ("tile (1, 2)"), then the pool
+    // tile, sharing and the event that last changed it.
+    static QString describe(const Cell& cell, const QString& place);
+    // "tile (column, row)", or "packed tile column" in the packed strip.
+    static QString place(bool packed, int row, int column);
+    // Whether the snapshot holds the last-changed events of the resource.
+    bool knows_last_changes() const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

@@ -16,6 +16,7 @@ namespace {
 
 constexpr double kMinCell = 0.25, kMaxCell = 128;
 constexpr double kPackedGap = 12;  // pixels between the map and the packed strip
+constexpr int kClickSlop = 4;      // pixels a press may move and still be a click
 const QColor kNullColour(32, 32, 36);
 const QColor kBackground(16, 16, 18);
 
@@ -56,6 +57,18 @@ double TileMapView::packed_top() const {
     return origin_.y() + model_->rowCount() * cell_ + kPackedGap;
 }
 
+QRectF TileMapView::cell_rect(int row, int column) const {
+    return QRectF(origin_.x() + column * cell_, origin_.y() + row * cell_, cell_, cell_);
+}
+
+QRectF TileMapView::packed_rect(int index) const {
+    return QRectF(origin_.x() + index * cell_, packed_top(), cell_, cell_);
+}
+
+const TileMapModel::Cell& TileMapView::cell_at(const Hit& at) const {
+    return at.packed ? model_->packed()[std::size_t(at.column)] : model_->cell(at.row, at.column);
+}
+
 void TileMapView::paintEvent(QPaintEvent*) {
     QPainter painter(this);
     painter.fillRect(rect(), kBackground);
@@ -88,16 +101,14 @@ void TileMapView::paintEvent(QPaintEvent*) {
         }
     };
     for (int y = first_row; y <= last_row; ++y) {
-        for (int x = first_column; x <= last_column; ++x) {
-            paint_cell(model_->cell(y, x),
-                       QRectF(origin_.x() + x * cell_, origin_.y() + y * cell_, cell_, cell_));
-        }
+        for (int x = first_column; x <= last_column; ++x)
+            paint_cell(model_->cell(y, x), cell_rect(y, x));
     }
     if (!model_->showing_packed()) {
         const std::vector<TileMapModel::Cell>& packed = model_->packed();
         const double top = packed_top();
         for (std::size_t i = 0; i < packed.size(); ++i) {
-            const QRectF box(origin_.x() + double(i) * cell_, top, cell_, cell_);
+            const QRectF box = packed_rect(int(i));
             if (box.right() < 0 || box.left() > width()) continue;
             paint_cell(packed[i], box);
         }
@@ -130,17 +141,8 @@ bool TileMapView::event(QEvent* event) {
             QToolTip::hideText();
             return true;
         }
-        QString text;
-        if (at->packed) {
-            const TileMapModel::Cell& c = model_->packed()[std::size_t(at->column)];
-            text = QStringLiteral("packed tile %1: %2")
-                       .arg(at->column)
-                       .arg(c.pool_tile < 0 ? QStringLiteral("NULL")
-                                            : QStringLiteral("pool tile %1").arg(c.pool_tile));
-        } else {
-            text = model_->data(model_->index(at->row, at->column), Qt::ToolTipRole).toString();
-        }
-        QToolTip::showText(help->globalPos(), text, this);
+        const QString place = TileMapModel::place(at->packed, at->row, at->column);
+        QToolTip::showText(help->globalPos(), TileMapModel::describe(cell_at(*at), place), this);
         return true;
     }
     return QWidget::event(event);
@@ -158,19 +160,29 @@ void TileMapView::wheelEvent(QWheelEvent* event) {
 }
 
 void TileMapView::mousePressEvent(QMouseEvent* event) {
-    if (event->button() == Qt::LeftButton) drag_from_ = event->position().toPoint();
+    if (event->button() != Qt::LeftButton) return;
+    drag_from_ = event->position().toPoint();
+    dragged_ = false;
 }
 
 void TileMapView::mouseMoveEvent(QMouseEvent* event) {
     if (!drag_from_) return;
     const QPoint now = event->position().toPoint();
+    // A hand that shakes a little still clicks.
+    if (!dragged_ && (now - *drag_from_).manhattanLength() < kClickSlop) return;
+    dragged_ = true;
     origin_ += QPointF(now - *drag_from_);
     drag_from_ = now;
     update();
 }
 
-void TileMapView::mouseReleaseEvent(QMouseEvent*) {
+void TileMapView::mouseReleaseEvent(QMouseEvent* event) {
+    const bool click = drag_from_ && !dragged_;
     drag_from_.reset();
+    if (!click) return;
+    const auto at = hit(event->position());
+    if (at && cell_at(*at).last_changed != kNoChange)
+        emit last_change_clicked(cell_at(*at).last_changed);
 }
 
 void TileMapView::resizeEvent(QResizeEvent*) {

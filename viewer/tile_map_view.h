@@ -2,18 +2,22 @@
 // stable colour scale, NULL tiles dark, shared tiles marked with a dot,
 // tiles the selected event changed outlined; the packed tiles of the slice
 // as a strip under the map. Wheel zooms about the cursor, drag pans, and
-// only the visible cells are painted, so 100k+ tiles stay smooth.
+// only the visible cells are painted, so 100k+ tiles stay smooth. Hovering
+// a tile tells its pool tile and the event that last changed it; clicking
+// the tile asks for that event.
 #pragma once
 
 #include <QColor>
 #include <QPoint>
 #include <QPointF>
+#include <QRectF>
 #include <QWidget>
+#include <cstdint>
 #include <optional>
 
-namespace d3dcap::viewer {
+#include "viewer/tile_map_model.h"
 
-class TileMapModel;
+namespace d3dcap::viewer {
 
 class TileMapView : public QWidget {
     Q_OBJECT
@@ -25,6 +29,13 @@ class TileMapView : public QWidget {
     double cell_size() const { return cell_; }
     // Fits the whole map in the widget.
     void fit();
+    // Where a cell of the map (or of the packed strip) is drawn.
+    QRectF cell_rect(int row, int column) const;
+    QRectF packed_rect(int index) const;
+
+  signals:
+    // A click on a tile whose mapping some event changed: that event.
+    void last_change_clicked(std::uint64_t event);
 
   protected:
     void paintEvent(QPaintEvent* event) override;
@@ -41,12 +52,14 @@ class TileMapView : public QWidget {
         int row = 0, column = 0;
     };
     std::optional<Hit> hit(QPointF position) const;
+    const TileMapModel::Cell& cell_at(const Hit& at) const;
     double packed_top() const;
 
     TileMapModel* model_;
     double cell_ = 16;  // pixels per tile
     QPointF origin_;    // widget position of tile (0, 0)
     std::optional<QPoint> drag_from_;
+    bool dragged_ = false;  // the press moved the map, so its release is no click
     bool fitted_ = false;
 };
 

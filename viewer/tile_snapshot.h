@@ -1,6 +1,7 @@
 // What the worker thread hands the window for one event: the tile state
-// after it and before it (to tell which tiles the event changed), and the
-// debug names the objects had then.
+// after it and before it (to tell which tiles the event changed), the debug
+// names the objects had then, and the past of the selected resource and of
+// the pools up to the event.
 #pragma once
 
 #include <QString>
@@ -8,16 +9,35 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "replay/tiles/tile_state.h"
 
 namespace d3dcap::viewer {
+
+inline constexpr std::uint64_t kNoChange = UINT64_MAX;
+
+// A pool's size in tiles after an event that created or resized it.
+struct PoolSize {
+    std::uint64_t event = 0;
+    std::uint64_t tiles = 0;
+    bool operator==(const PoolSize&) const = default;
+};
 
 struct TileSnapshot {
     std::uint64_t event = 0;
     tiles::TileState after;
     std::optional<tiles::TileState> before;  // none at event 0
     std::map<std::uint64_t, QString> names;
+    // The resource last_changed is about: the one asked for, or else the
+    // first tiled resource (0: none).
+    std::uint64_t history_resource = 0;
+    // Per tile (overall index), the last event at or before this one that
+    // changed its mapping; kNoChange where none did.
+    std::vector<std::uint64_t> last_changed;
+    // Per pool, its size after its creation and after every later event up
+    // to this one that changed it.
+    std::map<std::uint64_t, std::vector<PoolSize>> pool_sizes;
 };
 
 }  // namespace d3dcap::viewer

@@ -1,10 +1,16 @@
 // The viewer's models on a generated 1-million-event trace: opening it (the
-// reader and the event tree), finding an event's row, filtering every call,
-// and switching events on a 16384x16384 tiled texture (the two tile states
-// the worker builds, then the tile map and pool models of mip 0).
+// reader and the event tree) and showing its first event, finding an
+// event's row, filtering every call (the proxy the viewer used to filter
+// with on its window's thread, side by side with the worker's filter and
+// what the window's thread does with its result), and switching events on a
+// 16384x16384 tiled texture (the two tile states the worker builds, with
+// and without the tile history's last changes, then the tile map and pool
+// models of mip 0), and building that history once.
 #include <benchmark/benchmark.h>
 
 #include <QSortFilterProxyModel>
+#include <algorithm>
+#include <chrono>
 #include <random>
 
 #include "format/trace/records.h"
@@ -13,8 +19,10 @@
 #include "replay/tiles/tiling.h"
 #include "support/temp_dir.h"
 #include "support/trace_fixture.h"
+#include "viewer/event_outline.h"
 #include "viewer/event_tree_model.h"
 #include "viewer/pool_model.h"
+#include "viewer/tile_history.h"
 #include "viewer/tile_map_model.h"
 
 using namespace d3dcap;
@@ -163,28 +171,144 @@ void BM_FilterAllEvents(benchmark::State& state) {
 }
 BENCHMARK(BM_FilterAllEvents)->Unit(benchmark::kMillisecond)->Iterations(2);
 
+// The same filter as the viewer runs it now: on the worker, its own reader.
+void BM_FilterOnWorker(benchmark::State& state) {
+    auto reader = open_reader();
+    viewer::EventTreeModel model(*reader);
+    auto worker_reader = open_reader();
+    for (auto _ : state) {
+        const auto outline =
+            viewer::filter_outline(*model.full_outline(), *worker_reader,
+                                   QStringLiteral("UpdateTileMappings"), [] { return false; });
+        std::uint64_t rows = 0;
+        for (const viewer::OutlineNode& node : outline->nodes) rows += std::uint64_t(node.rows);
+        state.counters["rows_kept"] = double(rows);
+    }
+}
+BENCHMARK(BM_FilterOnWorker)->Unit(benchmark::kMillisecond)->Iterations(2);
+
+// What the window's thread does with a filter's result: swap the outline in.
+void BM_ShowFiltered(benchmark::State& state) {
+    auto reader = open_reader();
+    viewer::EventTreeModel model(*reader);
+    auto worker_reader = open_reader();
+    const auto outline =
+        viewer::filter_outline(*model.full_outline(), *worker_reader,
+                               QStringLiteral("UpdateTileMappings"), [] { return false; });
+    for (auto _ : state) {
+        model.show_outline(outline);
+        model.show_outline(nullptr);
+    }
+}
+BENCHMARK(BM_ShowFiltered)->Unit(benchmark::kMicrosecond);
+
+// Each iteration's time, for the median and the slowest switch.
+class IterationTimes {
+  public:
+    void start() { began_ = Clock::now(); }
+    void stop() {
+        times_.push_back(std::chrono::duration<double, std::milli>(Clock::now() - began_).count());
+    }
+    void report(benchmark::State& state) {
+        if (times_.empty()) return;
+        std::sort(times_.begin(), times_.end());
+        state.counters["median_ms"] = times_[times_.size() / 2];
+        state.counters["max_ms"] = times_.back();
+    }
+
+  private:
+    using Clock = std::chrono::steady_clock;
+    Clock::time_point began_;
+    std::vector<double> times_;
+};
+
+std::unique_ptr<viewer::TileHistory> texture_history() {
+    auto history = std::make_unique<viewer::TileHistory>(open_reader());
+    history->follow(kTexture);
+    return history;
+}
+
+// What the worker and the window do for one event: the two states, the
+// last changes of the texture's tiles and the pool sizes when there is a
+// history, then the tile map and pool models.
+void switch_to(std::uint64_t event, state::TileTimeline& timeline, viewer::TileHistory* history,
+               viewer::TileMapModel& tiles, viewer::PoolModel& pool) {
+    auto snapshot = std::make_shared<viewer::TileSnapshot>();
+    snapshot->event = event;
+    snapshot->before = timeline.state_at(event - 1).value();
+    snapshot->after = timeline.state_at(event).value();
+    if (history != nullptr) {
+        if (!history->scan_to(timeline, event, {}).ok()) std::abort();
+        snapshot->history_resource = kTexture;
+        snapshot->last_changed =
+            history->last_changed(event, snapshot->after.tiling(kTexture)->total_tiles);
+        snapshot->pool_sizes = history->pool_sizes(event);
+    }
+    tiles.set_snapshot(snapshot);
+    tiles.set_selection(kTexture, 0, 0);
+    pool.set_pool_of(snapshot, kTexture);
+    benchmark::DoNotOptimize(tiles.cell(0, 0));
+}
+
+// Opening and showing the first event: the reader and event tree, then the
+// worker's timeline, history and first state, and the models.
+void BM_OpenAndShowFirstEvent(benchmark::State& state) {
+    for (auto _ : state) {
+        auto reader = open_reader();
+        viewer::EventTreeModel model(*reader);
+        auto timeline = state::TileTimeline::open(trace_path());
+        if (!timeline.ok()) std::abort();
+        viewer::TileHistory history(open_reader());
+        viewer::TileMapModel tiles;
+        viewer::PoolModel pool;
+        auto snapshot = std::make_shared<viewer::TileSnapshot>();
+        snapshot->after = timeline.value()->state_at(0).value();
+        if (!history.scan_to(*timeline.value(), 0, {}).ok()) std::abort();
+        snapshot->pool_sizes = history.pool_sizes(0);
+        tiles.set_snapshot(snapshot);
+        pool.set_pool_of(snapshot, kTexture);
+        benchmark::DoNotOptimize(model.index(0, 1, model.index(0, 0)).data());
+    }
+}
+BENCHMARK(BM_OpenAndShowFirstEvent)->Unit(benchmark::kMillisecond);
+
 // Switching to a random event after the whole trace was scanned once: the
 // worker's two states, then the tile map (128x128 tiles) and pool models.
+// Without the history: the switch as it was before the last changes.
 void BM_SwitchEvent(benchmark::State& state) {
     auto timeline = state::TileTimeline::open(trace_path());
     if (!timeline.ok() || !timeline.value()->scan_all().ok()) std::abort();
+    std::unique_ptr<viewer::TileHistory> history;
+    if (state.range(0) != 0) {
+        history = texture_history();
+        if (!history->scan_to(*timeline.value(), kEvents - 1, {}).ok()) std::abort();
+    }
     viewer::TileMapModel tiles;
     viewer::PoolModel pool;
     std::mt19937_64 random(11);
+    IterationTimes times;
     for (auto _ : state) {
-        const std::uint64_t event = 1 + random() % (kEvents - 1);
-        auto snapshot = std::make_shared<viewer::TileSnapshot>();
-        snapshot->event = event;
-        snapshot->before = timeline.value()->state_at(event - 1).value();
-        snapshot->after = timeline.value()->state_at(event).value();
-        tiles.set_snapshot(snapshot);
-        tiles.set_selection(kTexture, 0, 0);
-        pool.set_pool_of(snapshot, kTexture);
-        benchmark::DoNotOptimize(tiles.cell(0, 0));
+        times.start();
+        switch_to(1 + random() % (kEvents - 1), *timeline.value(), history.get(), tiles, pool);
+        times.stop();
     }
+    times.report(state);
     state.counters["cells"] = tiles.rowCount() * tiles.columnCount();
 }
-BENCHMARK(BM_SwitchEvent)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_SwitchEvent)->ArgName("history")->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+
+// The history of the texture over the whole trace, built once per resource
+// the first time an event near the end is shown (the timeline scanned).
+void BM_BuildHistory(benchmark::State& state) {
+    auto timeline = state::TileTimeline::open(trace_path());
+    if (!timeline.ok() || !timeline.value()->scan_all().ok()) std::abort();
+    for (auto _ : state) {
+        auto history = texture_history();
+        if (!history->scan_to(*timeline.value(), kEvents - 1, {}).ok()) std::abort();
+        benchmark::DoNotOptimize(history->last_changed(kEvents - 1, 1));
+    }
+}
+BENCHMARK(BM_BuildHistory)->Unit(benchmark::kMillisecond)->Iterations(2);
 
 }  // namespace
 

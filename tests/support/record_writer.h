@@ -1,11 +1,13 @@
 // Test support: a trace written record by record (calls and meta records in
-// order, state snapshots), for tests that make their own traces.
+// order, state snapshots), for tests that make their own traces. A write that
+// fails throws, so that the Catch2 tests and the viewer's QtTest tests both
+// stop there with the writer's message.
 #pragma once
 
-#include <catch2/catch.hpp>
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -23,7 +25,7 @@ class RecordWriter {
     explicit RecordWriter(std::string path, const trace::WriterOptions& options = {})
         : path_(std::move(path)) {
         auto writer = trace::TraceWriter::create(path_, sample_header(), options);
-        REQUIRE(writer.ok());
+        if (!writer.ok()) throw std::runtime_error(writer.error().to_string());
         writer_ = std::move(writer.value());
     }
 
@@ -73,7 +75,8 @@ class RecordWriter {
 
     // The number of events written.
     std::uint64_t close() {
-        REQUIRE(writer_->close().ok());
+        if (auto closed = writer_->close(); !closed.ok())
+            throw std::runtime_error(closed.error().to_string());
         return events_;
     }
 
@@ -84,7 +87,8 @@ class RecordWriter {
             b.Clear();
             return events_;
         }
-        REQUIRE(writer_->submit(b).has_value());
+        if (!writer_->submit(b).has_value())
+            throw std::runtime_error(path_ + ": a record was refused");
         b.Clear();
         return events_++;
     }

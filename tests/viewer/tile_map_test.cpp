@@ -1,16 +1,19 @@
 // The tile map of the API reference's worked UpdateTileMappings examples,
 // recorded in a trace, read back from the viewer's model at each event
-// against the hand-written tables; and the screenshot command.
+// against the hand-written tables; the event that last changed each tile;
+// the pool's size plot; and the screenshot command.
 #include <QAbstractItemModelTester>
 #include <QImage>
-#include <QSortFilterProxyModel>
+#include <QTabWidget>
 #include <QTextStream>
 #include <set>
 
 #include "replay/state/seed_trace.h"
 #include "replay/tiles/worked_examples.h"
+#include "viewer/event_tree_model.h"
 #include "viewer/parameters_view.h"
 #include "viewer/pool_model.h"
+#include "viewer/pool_size_plot.h"
 #include "viewer/screenshot.h"
 #include "viewer/tile_map_view.h"
 #include "viewer_support.h"
@@ -18,125 +21,249 @@
 using namespace timeline_tests;
 using namespace worked_examples;
 using d3dcap::viewer::MainWindow;
+using d3dcap::viewer::PoolSize;
 using d3dcap::viewer::TileMapModel;
 using viewer_tests::count_role;
 using viewer_tests::model_tiles;
 using viewer_tests::show_event;
+using viewer_tests::show_resource;
 
 namespace {
+
+constexpr auto kFatal = QAbstractItemModelTester::FailureReportingMode::Fatal;
 
 std::vector<std::uint32_t> slice_of(const std::vector<std::uint32_t>& all, std::size_t first,
                                     std::size_t count) {
     return {all.begin() + long(first), all.begin() + long(first + count)};
 }
 
+QVariant last_changed(const TileMapModel& model, int row, int column) {
+    return model.data(model.index(row, column), TileMapModel::LastChangedRole);
+}
+
 }  // namespace
 
-TEST_CASE("the tile map shows every worked example's pool tiles at its event") {
-    d3dcap::testing::TempDir dir;
-    const std::string path = dir.file("examples.d3dcap");
-    const SeedTrace e = write_seed_trace(path);
-    MainWindow window;
-    QString error;
-    REQUIRE(window.open_trace(QString::fromStdString(path), &error));
+class TileMapTest : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void worked_examples_at_their_events();
+    void newer_request_supersedes_older();
+    void last_changed_event_of_each_tile();
+    void clicking_a_tile_selects_its_last_change();
+    void pool_size_plot_points();
+    void screenshot_writes_a_png_and_refuses_bad_input();
+};
+
+void TileMapTest::worked_examples_at_their_events() {
+    viewer_tests::OpenedTrace<SeedTrace> trace("examples.d3dcap", write_seed_trace);
+    QVERIFY(trace.opened);
+    const SeedTrace& e = trace.events;
+    MainWindow& window = trace.window;
     TileMapModel& model = *window.tile_model();
-    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    QAbstractItemModelTester tester(&model, kFatal);
 
     // 2. The box: 6 tiles share pool tile 12, all changed by the event.
-    show_event(window, e.box);
-    REQUIRE(window.select_resource("box"));
-    REQUIRE(model.rowCount() == int(kBoxHeight));
-    REQUIRE(model.columnCount() == int(kBoxWidth));
-    CHECK(model_tiles(model) == kBoxExpected);
-    CHECK(model.data(model.index(2, 1)).toInt() == 12);
-    CHECK(model.data(model.index(0, 0)).toInt() == -1);
-    CHECK(count_role(model, TileMapModel::SharedRole) == 6);
-    CHECK(count_role(model, TileMapModel::ChangedRole) == 6);
-    CHECK(model.data(model.index(2, 1), TileMapModel::ChangedRole).toBool());
-    CHECK(model.data(model.index(2, 1), Qt::ToolTipRole).toString() ==
-          "tile (1, 2): pool tile 12, shared, changed by this event");
+    QVERIFY(show_event(window, e.box));
+    QVERIFY(window.select_resource("box"));
+    QCOMPARE(model.rowCount(), int(kBoxHeight));
+    QCOMPARE(model.columnCount(), int(kBoxWidth));
+    QCOMPARE(model_tiles(model), kBoxExpected);
+    QCOMPARE(model.data(model.index(2, 1)).toInt(), 12);
+    QCOMPARE(model.data(model.index(0, 0)).toInt(), -1);
+    QCOMPARE(count_role(model, TileMapModel::SharedRole), 6);
+    QCOMPARE(count_role(model, TileMapModel::ChangedRole), 6);
+    QVERIFY(model.data(model.index(2, 1), TileMapModel::ChangedRole).toBool());
+    QCOMPARE(model.data(model.index(2, 1), Qt::ToolTipRole).toString(),
+             "tile (1, 2): pool tile 12, shared, changed by this event");
 
     // The pool: 32 tiles, only tile 12 used, by 6 tiles of the box.
     d3dcap::viewer::PoolModel& pool = *window.pool_model();
-    QAbstractItemModelTester pool_tester(&pool,
-                                         QAbstractItemModelTester::FailureReportingMode::Fatal);
-    CHECK(pool.pool() == kPool);
-    REQUIRE(pool.rowCount() == 32);
-    CHECK(pool.unused_tiles() == 31);
-    CHECK(pool.data(pool.index(12, d3dcap::viewer::PoolModel::ReferenceCountColumn)).toInt() == 6);
-    CHECK(pool.data(pool.index(12, d3dcap::viewer::PoolModel::MappedByColumn)).toString() ==
-          "#12 box: 5, #12 box: 6, #12 box: 9, #12 box: 10, 2 more");
-    CHECK(pool.data(pool.index(0, d3dcap::viewer::PoolModel::MappedByColumn)).toString() ==
-          "unused");
+    QAbstractItemModelTester pool_tester(&pool, kFatal);
+    QCOMPARE(pool.pool(), kPool);
+    QCOMPARE(pool.rowCount(), 32);
+    QCOMPARE(pool.unused_tiles(), 31);
+    QCOMPARE(pool.data(pool.index(12, d3dcap::viewer::PoolModel::ReferenceCountColumn)).toInt(), 6);
+    QCOMPARE(pool.data(pool.index(12, d3dcap::viewer::PoolModel::MappedByColumn)).toString(),
+             "#12 box: 5, #12 box: 6, #12 box: 9, #12 box: 10, 2 more");
+    QCOMPARE(pool.data(pool.index(0, d3dcap::viewer::PoolModel::MappedByColumn)).toString(),
+             "unused");
 
     // The parameters of the selected call.
     const auto call = window.parameters_view()->findItems("call", Qt::MatchExactly, 0);
-    REQUIRE(call.size() == 1);
-    CHECK(call.front()->text(1) == "ID3D11DeviceContext2::UpdateTileMappings");
+    QCOMPARE(call.size(), 1);
+    QCOMPARE(call.front()->text(1), "ID3D11DeviceContext2::UpdateTileMappings");
     const auto result = window.parameters_view()->findItems("result", Qt::MatchExactly, 0);
-    REQUIRE(result.size() == 1);
-    CHECK(result.front()->text(1) == "S_OK");
+    QCOMPARE(result.size(), 1);
+    QCOMPARE(result.front()->text(1), "S_OK");
 
     // Another event, same resource: the model follows. After the mixed
     // surface is filled the box is untouched (nothing changed in it).
-    show_event(window, e.mixed_filled);
-    CHECK(model.resource() == kBox);
-    CHECK(model_tiles(model) == kBoxExpected);
-    CHECK(count_role(model, TileMapModel::ChangedRole) == 0);
+    QVERIFY(show_event(window, e.mixed_filled));
+    QCOMPARE(model.resource(), kBox);
+    QCOMPARE(model_tiles(model), kBoxExpected);
+    QCOMPARE(count_role(model, TileMapModel::ChangedRole), 0);
 
     // 4. The 22-tile example over a surface of pool tile 5.
-    REQUIRE(window.select_resource("mixed"));
-    CHECK(model_tiles(model) == std::vector<std::uint32_t>(kMixedWidth * kMixedHeight, F));
-    CHECK(count_role(model, TileMapModel::ChangedRole) == int(kMixedWidth * kMixedHeight));
-    show_event(window, e.mixed);
-    REQUIRE(model.rowCount() == int(kMixedHeight));
-    REQUIRE(model.columnCount() == int(kMixedWidth));
-    CHECK(model_tiles(model) == mixed_expected());
+    QVERIFY(window.select_resource("mixed"));
+    QCOMPARE(model_tiles(model), std::vector<std::uint32_t>(kMixedWidth * kMixedHeight, F));
+    QCOMPARE(count_role(model, TileMapModel::ChangedRole), int(kMixedWidth * kMixedHeight));
+    QVERIFY(show_event(window, e.mixed));
+    QCOMPARE(model.rowCount(), int(kMixedHeight));
+    QCOMPARE(model.columnCount(), int(kMixedWidth));
+    QCOMPARE(model_tiles(model), mixed_expected());
     // 22 tiles in the regions, 8 of them skipped.
-    CHECK(count_role(model, TileMapModel::ChangedRole) == 14);
-    CHECK(model.data(model.index(3, 4), TileMapModel::SharedRole).toBool());        // pool tile 5
-    CHECK_FALSE(model.data(model.index(1, 2), TileMapModel::SharedRole).toBool());  // 10, once
-    CHECK(model.data(model.index(8, 6)).toInt() == -1);
-    CHECK(model.data(model.index(30, 23)).toInt() == 2);
+    QCOMPARE(count_role(model, TileMapModel::ChangedRole), 14);
+    QVERIFY(model.data(model.index(3, 4), TileMapModel::SharedRole).toBool());   // pool tile 5
+    QVERIFY(!model.data(model.index(1, 2), TileMapModel::SharedRole).toBool());  // 10, once
+    QCOMPARE(model.data(model.index(8, 6)).toInt(), -1);
+    QCOMPARE(model.data(model.index(30, 23)).toInt(), 2);
 
     // 1. Clearing a whole surface: both mips and the packed tail, mapped
     // then cleared.
-    show_event(window, e.clear_mapped);
-    REQUIRE(window.select_resource(QString::number(kClear)));
-    CHECK(model.mip_count() == 3);  // 2 standard mips, then the packed tail
-    CHECK(model_tiles(model) == slice_of(kClearMapped, 0, 6));
-    REQUIRE(model.packed().size() == 1);
-    CHECK(model.packed()[0].pool_tile == 28);
+    QVERIFY(show_event(window, e.clear_mapped));
+    QVERIFY(window.select_resource(QString::number(kClear)));
+    QCOMPARE(model.mip_count(), 3u);  // 2 standard mips, then the packed tail
+    QCOMPARE(model_tiles(model), slice_of(kClearMapped, 0, 6));
+    QCOMPARE(model.packed().size(), 1u);
+    QCOMPARE(model.packed()[0].pool_tile, 28);
     window.select_subresource(1, 0);
-    CHECK(model_tiles(model) == slice_of(kClearMapped, 6, 2));
+    QCOMPARE(model_tiles(model), slice_of(kClearMapped, 6, 2));
     window.select_subresource(2, 0);
-    CHECK(model.showing_packed());
-    CHECK(model_tiles(model) == slice_of(kClearMapped, 8, 1));
+    QVERIFY(model.showing_packed());
+    QCOMPARE(model_tiles(model), slice_of(kClearMapped, 8, 1));
     window.select_subresource(0, 0);
-    show_event(window, e.clear_cleared);
-    CHECK(model_tiles(model) == slice_of(kClearCleared, 0, 6));
-    CHECK(count_role(model, TileMapModel::ChangedRole) == 6);
-    CHECK(model.packed()[0].pool_tile == -1);
+    QVERIFY(show_event(window, e.clear_cleared));
+    QCOMPARE(model_tiles(model), slice_of(kClearCleared, 0, 6));
+    QCOMPARE(count_role(model, TileMapModel::ChangedRole), 6);
+    QCOMPARE(model.packed()[0].pool_tile, -1);
 }
 
-TEST_CASE("a newer event request supersedes an older one") {
-    d3dcap::testing::TempDir dir;
-    const std::string path = dir.file("examples.d3dcap");
-    const SeedTrace e = write_seed_trace(path);
-    MainWindow window;
-    REQUIRE(window.open_trace(QString::fromStdString(path), nullptr));
+void TileMapTest::newer_request_supersedes_older() {
+    viewer_tests::OpenedTrace<SeedTrace> trace("examples.d3dcap", write_seed_trace);
+    QVERIFY(trace.opened);
+    const SeedTrace& e = trace.events;
+    MainWindow& window = trace.window;
     QSignalSpy shown(&window, &MainWindow::state_shown);
     window.select_event(e.box);
     window.select_event(e.mixed);
-    REQUIRE(shown.wait(20000));
+    QVERIFY(shown.wait(viewer_tests::kWaitMs));
     // Only the newest request's state is shown.
-    REQUIRE(shown.size() == 1);
-    CHECK(shown.at(0).at(0).toULongLong() == e.mixed);
-    CHECK(window.select_resource(QString::number(kMixed)));
-    CHECK(model_tiles(*window.tile_model()) == mixed_expected());
+    QCOMPARE(shown.size(), 1);
+    QCOMPARE(shown.at(0).at(0).toULongLong(), e.mixed);
+    QVERIFY(window.select_resource(QString::number(kMixed)));
+    QCOMPARE(model_tiles(*window.tile_model()), mixed_expected());
 }
 
-TEST_CASE("the screenshot command writes a PNG of the tile map, and refuses bad input") {
+void TileMapTest::last_changed_event_of_each_tile() {
+    viewer_tests::OpenedTrace<SeedTrace> trace("examples.d3dcap", write_seed_trace);
+    QVERIFY(trace.opened);
+    const SeedTrace& e = trace.events;
+    MainWindow& window = trace.window;
+    TileMapModel& model = *window.tile_model();
+    QAbstractItemModelTester tester(&model, kFatal);
+
+    // The 22-tile example: mapped or NULLed tiles by its event, skipped and
+    // untouched tiles by the fill before it.
+    QVERIFY(show_event(window, e.mixed));
+    QVERIFY(show_resource(window, "mixed"));
+    QCOMPARE(model.snapshot()->history_resource, kMixed);
+    QCOMPARE(last_changed(model, 1, 1).toULongLong(), e.mixed);         // pool tile 9
+    QCOMPARE(last_changed(model, 8, 6).toULongLong(), e.mixed);         // NULL
+    QCOMPARE(last_changed(model, 30, 26).toULongLong(), e.mixed);       // 17
+    QCOMPARE(last_changed(model, 2, 2).toULongLong(), e.mixed_filled);  // skipped
+    QCOMPARE(last_changed(model, 0, 0).toULongLong(), e.mixed_filled);  // outside the regions
+    QCOMPARE(
+        model.data(model.index(2, 2), Qt::ToolTipRole).toString(),
+        QString("tile (2, 2): pool tile 5, shared, last changed by event %1").arg(e.mixed_filled));
+    // Before the example every tile was last changed by the fill.
+    QVERIFY(show_event(window, e.mixed_filled));
+    QCOMPARE(last_changed(model, 1, 1).toULongLong(), e.mixed_filled);
+
+    // The box: never-mapped tiles have no last change.
+    QVERIFY(show_event(window, e.scattered));
+    QVERIFY(show_resource(window, "box"));
+    QCOMPARE(last_changed(model, 2, 1).toULongLong(), e.box);
+    QVERIFY(!last_changed(model, 0, 0).isValid());
+    QCOMPARE(model.data(model.index(0, 0), Qt::ToolTipRole).toString(), "tile (0, 0): NULL");
+
+    // The cleared surface, packed tile included: mapped, then cleared.
+    QVERIFY(show_resource(window, QString::number(kClear)));
+    QCOMPARE(last_changed(model, 1, 2).toULongLong(), e.clear_cleared);
+    QCOMPARE(model.packed()[0].last_changed, e.clear_cleared);
+    QVERIFY(show_event(window, e.clear_mapped));
+    QCOMPARE(last_changed(model, 1, 2).toULongLong(), e.clear_mapped);
+}
+
+void TileMapTest::clicking_a_tile_selects_its_last_change() {
+    viewer_tests::OpenedTrace<SeedTrace> trace("examples.d3dcap", write_seed_trace);
+    QVERIFY(trace.opened);
+    const SeedTrace& e = trace.events;
+    MainWindow& window = trace.window;
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(show_event(window, e.mixed));
+    QVERIFY(show_resource(window, "mixed"));
+    d3dcap::viewer::TileMapView& view = *window.tile_view();
+    view.fit();
+
+    // The skipped tile (2, 2): its last change is the fill.
+    QSignalSpy shown(&window, &MainWindow::state_shown);
+    QTest::mouseClick(&view, Qt::LeftButton, {}, view.cell_rect(2, 2).center().toPoint());
+    QCOMPARE(window.selected_event(), std::optional<std::uint64_t>(e.mixed_filled));
+    QVERIFY(shown.wait(viewer_tests::kWaitMs));
+    QCOMPARE(shown.last().at(0).toULongLong(), e.mixed_filled);
+    QCOMPARE(window.event_view()
+                 ->currentIndex()
+                 .data(d3dcap::viewer::EventTreeModel::EventRole)
+                 .toULongLong(),
+             e.mixed_filled);
+
+    // A drag pans rather than clicks.
+    const QPoint from = view.cell_rect(1, 1).center().toPoint();
+    QTest::mousePress(&view, Qt::LeftButton, {}, from);
+    QTest::mouseMove(&view, from + QPoint(40, 30));
+    QTest::mouseRelease(&view, Qt::LeftButton, {}, from + QPoint(40, 30));
+    QCOMPARE(window.selected_event(), std::optional<std::uint64_t>(e.mixed_filled));
+    QCOMPARE(view.cell_rect(1, 1).center().toPoint(), from + QPoint(40, 30));
+}
+
+void TileMapTest::pool_size_plot_points() {
+    // A 2-tile pool mapped by a 2x2-tile texture, grown to 4 tiles, a resize
+    // the model refuses (not a multiple of 64 KiB), then shrunk to 1 tile.
+    d3dcap::testing::TempDir dir;
+    const std::string path = dir.file("resizes.d3dcap");
+    constexpr std::uint64_t kResized = 100, kTexture = 11;
+    TraceBuilder t(path);
+    const std::uint64_t created = t.create_pool(kResized, 2);
+    t.create_texture(kTexture, 2 * 128, 2 * 128, 1, 1, tile_tests::flat_texture(2, 2));
+    const UINT reuse = D3D11_TILE_RANGE_REUSE_SINGLE_TILE, first = 1;
+    const std::uint64_t mapped =
+        t.update(kContext, kTexture, 1, nullptr, nullptr, kResized, 1, &reuse, &first, nullptr);
+    const std::uint64_t grown = t.resize(kContext, kResized, 4 * 65536);
+    const std::uint64_t refused = t.resize(kContext, kResized, 65536 + 1);
+    const std::uint64_t shrunk = t.resize(kContext, kResized, 65536);
+    t.close();
+
+    MainWindow window;
+    QVERIFY(window.open_trace(QString::fromStdString(path), nullptr));
+    const d3dcap::viewer::PoolSizePlot& plot = *window.pool_plot();
+    QVERIFY(show_event(window, mapped));
+    QCOMPARE(plot.pool(), kResized);
+    QCOMPARE(plot.points(), (std::vector<PoolSize>{{created, 2}}));
+    QVERIFY(show_event(window, refused));
+    QCOMPARE(plot.points(), (std::vector<PoolSize>{{created, 2}, {grown, 4}}));
+    QCOMPARE(window.pool_model()->rowCount(), 4);
+    QCOMPARE(window.pool_model()->unused_tiles(), 3);
+    QVERIFY(show_event(window, shrunk));
+    QCOMPARE(plot.points(), (std::vector<PoolSize>{{created, 2}, {grown, 4}, {shrunk, 1}}));
+    // Later points lie further right; a larger pool higher up.
+    QVERIFY(plot.position_of(plot.points()[1]).x() > plot.position_of(plot.points()[0]).x());
+    QVERIFY(plot.position_of(plot.points()[1]).y() < plot.position_of(plot.points()[0]).y());
+}
+
+void TileMapTest::screenshot_writes_a_png_and_refuses_bad_input() {
     d3dcap::testing::TempDir dir;
     const std::string path = dir.file("examples.d3dcap");
     const SeedTrace e = write_seed_trace(path);
@@ -147,10 +274,10 @@ TEST_CASE("the screenshot command writes a PNG of the tile map, and refuses bad 
     options.event = e.mixed;
     options.resource = "mixed";
     options.output = QString::fromStdString(dir.file("mixed.png"));
-    REQUIRE(d3dcap::viewer::write_screenshot(options, err) == 0);
+    QCOMPARE(d3dcap::viewer::write_screenshot(options, err), 0);
     QImage image(options.output);
-    REQUIRE(!image.isNull());
-    CHECK(image.width() == options.width);
+    QVERIFY(!image.isNull());
+    QCOMPARE(image.width(), options.width);
     std::set<QRgb> colours;
     bool has_pool_tile_5 = false;
     const QRgb five = d3dcap::viewer::TileMapView::colour_of(5).rgb();
@@ -160,18 +287,21 @@ TEST_CASE("the screenshot command writes a PNG of the tile map, and refuses bad 
             has_pool_tile_5 |= image.pixel(x, y) == five;
         }
     }
-    CHECK(colours.size() > 10);
-    CHECK(has_pool_tile_5);
+    QVERIFY(colours.size() > 10);
+    QVERIFY(has_pool_tile_5);
 
     options.resource = "albedo";
-    CHECK(d3dcap::viewer::write_screenshot(options, err) == 2);
-    CHECK(messages.contains(QString("no tiled resource 'albedo' after event %1").arg(e.mixed)));
-    CHECK(messages.contains("(it has 11, 12, 13, 14)"));
+    QCOMPARE(d3dcap::viewer::write_screenshot(options, err), 2);
+    QVERIFY(messages.contains(QString("no tiled resource 'albedo' after event %1").arg(e.mixed)));
+    QVERIFY(messages.contains("(it has 11, 12, 13, 14)"));
     options.resource.clear();
     options.event = e.events;
-    CHECK(d3dcap::viewer::write_screenshot(options, err) == 2);
-    CHECK(messages.contains(QString("event %1 is past the end").arg(e.events)));
+    QCOMPARE(d3dcap::viewer::write_screenshot(options, err), 2);
+    QVERIFY(messages.contains(QString("event %1 is past the end").arg(e.events)));
     options.trace = QString::fromStdString(dir.file("missing.d3dcap"));
-    CHECK(d3dcap::viewer::write_screenshot(options, err) == 1);
-    CHECK(messages.contains("missing.d3dcap: cannot open"));
+    QCOMPARE(d3dcap::viewer::write_screenshot(options, err), 1);
+    QVERIFY(messages.contains("missing.d3dcap: cannot open"));
 }
+
+QTEST_MAIN(TileMapTest)
+#include "tile_map_test.moc"

@@ -82,6 +82,19 @@ class Backend {
         (void)resource;
         (void)flags;
     }
+    // Annotations of the immediate context (BeginEventInt/EndEvent/SetMarkerInt
+    // and ID3DUserDefinedAnnotation), for GPU debuggers and profilers.
+    virtual void begin_event(const std::string& label) { (void)label; }
+    virtual void end_event() {}
+    virtual void set_marker(const std::string& label) { (void)label; }
+    // A TIMESTAMP query's value at End and the ticks per second of
+    // TIMESTAMP_DISJOINT; false where the device has no clock of its own
+    // (the runtime then uses steady-clock nanoseconds).
+    virtual bool timestamp(std::uint64_t* ticks, std::uint64_t* frequency) {
+        (void)ticks;
+        (void)frequency;
+        return false;
+    }
     // ID3D11DeviceContext::Flush on the immediate context: work a device
     // holds back (the Vulkan device's sparse binds) goes to the GPU now.
     virtual void flush() {}

@@ -362,6 +362,9 @@ class Context final : public ChildObject<DeviceChildBase, ID3D11DeviceContext2> 
     ContextState state_;
     ContextCounters counters_;
     int event_depth_ = 0;
+    // Counts nesting; the immediate context's labels go to the backend.
+    enum class LabelKind { Begin, End, Marker };
+    void label(LabelKind kind, LPCWSTR name);
 
     // Deferred contexts only.
     std::vector<Command> commands_;

@@ -269,7 +269,16 @@ void Context::End(ID3D11Asynchronous* async) {
         log().warning(call, "pAsync", "End without Begin; the query counts from here");
     }
     query->state = Query::State::Issued;
-    query->timestamp = now_ns();
+    // The device's own clock where it has one (a GPU's timestamps).
+    std::uint64_t ticks = 0, frequency = 0;
+    auto guard = device().lock();
+    if (device().backend().timestamp(&ticks, &frequency)) {
+        query->timestamp = ticks;
+        query->frequency = frequency;
+    } else {
+        query->timestamp = now_ns();
+        query->frequency = 1000000000ull;
+    }
 }
 
 HRESULT Context::GetData(ID3D11Asynchronous* async, void* data, UINT size, UINT flags) {
@@ -313,8 +322,9 @@ HRESULT Context::GetData(ID3D11Asynchronous* async, void* data, UINT size, UINT 
             std::memcpy(data, &query->timestamp, sizeof(UINT64));
             break;
         case D3D11_QUERY_TIMESTAMP_DISJOINT: {
-            // Timestamps are steady-clock nanoseconds.
-            const D3D11_QUERY_DATA_TIMESTAMP_DISJOINT disjoint{1000000000ull, FALSE};
+            // The clock of the device's timestamps (steady-clock nanoseconds
+            // on the CPU devices).
+            const D3D11_QUERY_DATA_TIMESTAMP_DISJOINT disjoint{query->frequency, FALSE};
             std::memcpy(data, &disjoint, sizeof disjoint);
             break;
         }
@@ -324,14 +334,67 @@ HRESULT Context::GetData(ID3D11Asynchronous* async, void* data, UINT size, UINT 
     return S_OK;
 }
 
-// Markers: accepted and balanced, nothing records them.
+// Markers: balanced per context; the immediate context's go to the device
+// as labels for GPU tools.
 
-void Context::SetMarkerInt(LPCWSTR, INT) {}
-void Context::BeginEventInt(LPCWSTR, INT) {
-    ++event_depth_;
+namespace {
+
+std::string label_text(LPCWSTR name) {
+    std::string text;
+    for (; name != nullptr && *name != 0; ++name) {
+        const auto code = static_cast<std::uint32_t>(*name);
+        if (code < 0x80) {
+            text += static_cast<char>(code);
+        } else if (code < 0x800) {
+            text += static_cast<char>(0xC0 | code >> 6);
+            text += static_cast<char>(0x80 | (code & 0x3F));
+        } else if (code < 0x10000) {
+            text += static_cast<char>(0xE0 | code >> 12);
+            text += static_cast<char>(0x80 | (code >> 6 & 0x3F));
+            text += static_cast<char>(0x80 | (code & 0x3F));
+        } else {
+            text += static_cast<char>(0xF0 | (code >> 18 & 0x07));
+            text += static_cast<char>(0x80 | (code >> 12 & 0x3F));
+            text += static_cast<char>(0x80 | (code >> 6 & 0x3F));
+            text += static_cast<char>(0x80 | (code & 0x3F));
+        }
+    }
+    return text;
+}
+
+}  // namespace
+
+void Context::label(LabelKind kind, LPCWSTR name) {
+    if (kind == LabelKind::Begin) {
+        ++event_depth_;
+    } else if (kind == LabelKind::End) {
+        if (event_depth_ == 0) return;  // unbalanced: nothing to end
+        --event_depth_;
+    }
+    if (deferred_) return;
+    auto guard = device().lock();
+    Backend& backend = device().backend();
+    switch (kind) {
+        case LabelKind::Begin:
+            backend.begin_event(label_text(name));
+            break;
+        case LabelKind::End:
+            backend.end_event();
+            break;
+        case LabelKind::Marker:
+            backend.set_marker(label_text(name));
+            break;
+    }
+}
+
+void Context::SetMarkerInt(LPCWSTR name, INT) {
+    label(LabelKind::Marker, name);
+}
+void Context::BeginEventInt(LPCWSTR name, INT) {
+    label(LabelKind::Begin, name);
 }
 void Context::EndEvent() {
-    if (event_depth_ > 0) --event_depth_;
+    label(LabelKind::End, nullptr);
 }
 
 HRESULT Annotation::QueryInterface(REFIID riid, void** out) {
@@ -344,14 +407,16 @@ ULONG Annotation::Release() {
     return owner_.Release();
 }
 // -1: "not running under a profiling tool", as the documentation says.
-INT Annotation::BeginEvent(LPCWSTR) {
-    ++owner_.event_depth_;
+INT Annotation::BeginEvent(LPCWSTR name) {
+    owner_.label(Context::LabelKind::Begin, name);
     return -1;
 }
 INT Annotation::EndEvent() {
-    if (owner_.event_depth_ > 0) --owner_.event_depth_;
+    owner_.label(Context::LabelKind::End, nullptr);
     return -1;
 }
-void Annotation::SetMarker(LPCWSTR) {}
+void Annotation::SetMarker(LPCWSTR name) {
+    owner_.label(Context::LabelKind::Marker, name);
+}
 
 }  // namespace d3dcap::runtime

@@ -403,7 +403,8 @@ class Query final : public ChildObject<DeviceChildBase, ID3D11Predicate> {
 
     enum class State { Idle, Building, Issued };
     State state = State::Idle;
-    std::uint64_t timestamp = 0;  // TIMESTAMP: nanoseconds at End
+    std::uint64_t timestamp = 0;              // TIMESTAMP: the device's clock at End
+    std::uint64_t frequency = 1000000000ull;  // TIMESTAMP_DISJOINT: its ticks per second
 
   private:
     D3D11_QUERY_DESC desc_;

@@ -56,6 +56,12 @@ class TimedBackend final : public Backend {
     void tile_mappings_changed(ObjectId resource, std::uint32_t flags) override {
         timed([&] { inner_->tile_mappings_changed(resource, flags); });
     }
+    void begin_event(const std::string& label) override { inner_->begin_event(label); }
+    void end_event() override { inner_->end_event(); }
+    void set_marker(const std::string& label) override { inner_->set_marker(label); }
+    bool timestamp(std::uint64_t* ticks, std::uint64_t* frequency) override {
+        return inner_->timestamp(ticks, frequency);
+    }
     void flush() override {
         timed([&] { inner_->flush(); });
     }

@@ -200,7 +200,35 @@ bool GpuContext::init(std::string& error) {
         return false;
     }
     staging_bytes_ = staging_memory_.mapped;
+    if (device_->debug_utils_enabled()) {
+        const VkInstance instance = device_->instance();
+        begin_label_ = reinterpret_cast<PFN_vkQueueBeginDebugUtilsLabelEXT>(
+            vkGetInstanceProcAddr(instance, "vkQueueBeginDebugUtilsLabelEXT"));
+        end_label_ = reinterpret_cast<PFN_vkQueueEndDebugUtilsLabelEXT>(
+            vkGetInstanceProcAddr(instance, "vkQueueEndDebugUtilsLabelEXT"));
+        insert_label_ = reinterpret_cast<PFN_vkQueueInsertDebugUtilsLabelEXT>(
+            vkGetInstanceProcAddr(instance, "vkQueueInsertDebugUtilsLabelEXT"));
+    }
     return true;
+}
+
+bool GpuContext::timestamp(std::uint64_t* ticks, std::uint64_t* frequency) {
+    if (!timestamps_valid_) return false;
+    commands();
+    if (!finish()) return false;
+    *ticks = last_ticks_;
+    *frequency = static_cast<std::uint64_t>(1e9 / timestamp_period_ns_);
+    return true;
+}
+
+void GpuContext::label(Label kind, const std::string& text) {
+    VkDebugUtilsLabelEXT label{};
+    label.sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_LABEL_EXT;
+    label.pLabelName = text.c_str();
+    const VkQueue queue = device_->general_queue();
+    if (kind == Label::Begin && begin_label_) begin_label_(queue, &label);
+    if (kind == Label::End && end_label_) end_label_(queue);
+    if (kind == Label::Marker && insert_label_) insert_label_(queue, &label);
 }
 
 GpuContext::~GpuContext() {
@@ -298,6 +326,7 @@ bool GpuContext::finish() {
         if (vkGetQueryPoolResults(vk(), timestamps_, 0, 2, sizeof ticks, ticks, sizeof ticks[0],
                                   VK_QUERY_RESULT_64_BIT) == VK_SUCCESS &&
             ticks[1] >= ticks[0]) {
+            last_ticks_ = ticks[1];
             gpu_ns_ += static_cast<std::uint64_t>(static_cast<double>(ticks[1] - ticks[0]) *
                                                   timestamp_period_ns_);
         }

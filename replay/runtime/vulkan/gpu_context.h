@@ -94,6 +94,13 @@ class GpuContext {
     // before the work after it; waited for and timed on the host.
     bool bind_sparse(vulkan::SparseBatch batch, bool no_overwrite);
 
+    // The GPU's clock now (a timestamp written by an empty submission) and
+    // its ticks per second; false without timestamps on the queue.
+    bool timestamp(std::uint64_t* ticks, std::uint64_t* frequency);
+    // Debug-utils labels on the general queue (nothing without the extension).
+    enum class Label { Begin, End, Marker };
+    void label(Label kind, const std::string& text);
+
     // Nanoseconds of GPU work (timestamps) and binds (host time) so far.
     std::uint64_t gpu_ns() const { return gpu_ns_; }
     std::uint64_t binds() const { return binds_; }
@@ -111,6 +118,10 @@ class GpuContext {
     VkQueryPool timestamps_ = VK_NULL_HANDLE;
     bool timestamps_valid_ = false;
     double timestamp_period_ns_ = 1.0;
+    std::uint64_t last_ticks_ = 0;  // the end timestamp of the last submission
+    PFN_vkQueueBeginDebugUtilsLabelEXT begin_label_ = nullptr;
+    PFN_vkQueueEndDebugUtilsLabelEXT end_label_ = nullptr;
+    PFN_vkQueueInsertDebugUtilsLabelEXT insert_label_ = nullptr;
     VkSemaphore timeline_ = VK_NULL_HANDLE;
     std::uint64_t timeline_value_ = 0;  // the last value signalled
     VkBuffer staging_ = VK_NULL_HANDLE;

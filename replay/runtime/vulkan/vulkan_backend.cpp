@@ -104,6 +104,26 @@ std::string VulkanBackend::tier_reason() const {
     return gpu_->device().adapter().name + ": " + gpu_->device().tier().reason;
 }
 
+void VulkanBackend::begin_event(const std::string& label) {
+    std::lock_guard lock(mutex_);
+    gpu_->label(GpuContext::Label::Begin, label);
+}
+
+void VulkanBackend::end_event() {
+    std::lock_guard lock(mutex_);
+    gpu_->label(GpuContext::Label::End, {});
+}
+
+void VulkanBackend::set_marker(const std::string& label) {
+    std::lock_guard lock(mutex_);
+    gpu_->label(GpuContext::Label::Marker, label);
+}
+
+bool VulkanBackend::timestamp(std::uint64_t* ticks, std::uint64_t* frequency) {
+    std::lock_guard lock(mutex_);
+    return gpu_->timestamp(ticks, frequency);
+}
+
 GpuResource* VulkanBackend::find(ObjectId id) {
     const auto found = resources_.find(id);
     return found != resources_.end() ? found->second.get() : nullptr;

@@ -73,6 +73,10 @@ class VulkanBackend final : public Backend {
     void resize_tile_pool(ObjectId pool, std::uint64_t new_byte_width) override;
     void tile_mappings_changed(ObjectId resource, std::uint32_t flags) override;
     void flush() override;
+    void begin_event(const std::string& label) override;
+    void end_event() override;
+    void set_marker(const std::string& label) override;
+    bool timestamp(std::uint64_t* ticks, std::uint64_t* frequency) override;
 
     void copy_resource(ObjectId dest, ObjectId source) override;
     void copy_subresource_region(ObjectId dest, std::uint32_t dest_subresource, std::uint32_t x,

@@ -139,6 +139,28 @@ TEST_CASE("D3D_DRIVER_TYPE_HARDWARE runs on the Vulkan device, or fails without 
     REQUIRE(device->CheckFeatureSupport(D3D11_FEATURE_D3D11_OPTIONS1, &options, sizeof options) ==
             S_OK);
     CHECK(options.TiledResourcesTier == gpu->tiled_resources_tier());
+
+    // Timestamps count in the GPU's ticks, at the GPU's frequency.
+    std::uint64_t ticks = 0, frequency = 0;
+    REQUIRE(gpu->timestamp(&ticks, &frequency));
+    Com<ID3D11Query> disjoint, first, second;
+    D3D11_QUERY_DESC query{D3D11_QUERY_TIMESTAMP_DISJOINT, 0};
+    REQUIRE(device->CreateQuery(&query, disjoint.out()) == S_OK);
+    query.Query = D3D11_QUERY_TIMESTAMP;
+    REQUIRE(device->CreateQuery(&query, first.out()) == S_OK);
+    REQUIRE(device->CreateQuery(&query, second.out()) == S_OK);
+    context->Begin(disjoint.get());
+    context->End(first.get());
+    context->End(second.get());
+    context->End(disjoint.get());
+    D3D11_QUERY_DATA_TIMESTAMP_DISJOINT clock{};
+    UINT64 start = 0, end = 0;
+    REQUIRE(context->GetData(disjoint.get(), &clock, sizeof clock, 0) == S_OK);
+    REQUIRE(context->GetData(first.get(), &start, sizeof start, 0) == S_OK);
+    REQUIRE(context->GetData(second.get(), &end, sizeof end, 0) == S_OK);
+    CHECK(clock.Frequency == frequency);
+    CHECK(clock.Disjoint == FALSE);
+    CHECK(end >= start);
 }
 
 TEST_CASE("An adapter from the factory makes a device with D3D_DRIVER_TYPE_UNKNOWN",

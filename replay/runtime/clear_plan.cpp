@@ -13,6 +13,7 @@
 #include <limits>
 
 #include "replay/formats.h"
+#include "replay/runtime/filling_backend.h"
 
 namespace d3dcap::runtime {
 namespace {
@@ -191,6 +192,34 @@ ClearTexel depth_stencil_clear_texel(DXGI_FORMAT format, std::uint32_t flags, fl
 
 ClearTexel poison_texel() {
     return ClearTexel{{reference::kPoisonByte}, {}};
+}
+
+void FillingBackend::clear_render_target(const ViewInfo& view, const float color[4]) {
+    clear_view(view, color, nullptr, 0);
+}
+
+void FillingBackend::clear_view(const ViewInfo& view, const float color[4], const D3D11_RECT* rects,
+                                std::uint32_t rect_count) {
+    fill_view(view, float_clear_texel(view.format, color), rects, rect_count);
+}
+
+void FillingBackend::clear_unordered_access_float(const ViewInfo& view, const float values[4]) {
+    clear_view(view, values, nullptr, 0);
+}
+
+void FillingBackend::clear_unordered_access_uint(const ViewInfo& view,
+                                                 const std::uint32_t values[4]) {
+    fill_view(view, uint_clear_texel(view.format, values), nullptr, 0);
+}
+
+void FillingBackend::clear_depth_stencil(const ViewInfo& view, std::uint32_t flags, float depth,
+                                         std::uint8_t stencil) {
+    fill_view(view, depth_stencil_clear_texel(view.format, flags, depth, stencil), nullptr, 0);
+}
+
+void FillingBackend::discard(const ViewInfo& view, const D3D11_RECT* rects,
+                             std::uint32_t rect_count) {
+    fill_view(view, poison_texel(), rects, rect_count);
 }
 
 reference::ElementBox element_box(const reference::SubresourceLayout& layout,

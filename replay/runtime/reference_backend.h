@@ -36,6 +36,7 @@
 #include <vector>
 
 #include "replay/runtime/backend.h"
+#include "replay/runtime/filling_backend.h"
 #include "replay/tiles/tiling.h"
 
 namespace d3dcap::runtime {
@@ -151,7 +152,7 @@ class SubresourceAccess {
     std::uint8_t* cached_bytes_ = nullptr;
 };
 
-class ReferenceBackend final : public Backend {
+class ReferenceBackend final : public FillingBackend {
   public:
     const char* name() const override { return "reference"; }
 
@@ -173,17 +174,9 @@ class ReferenceBackend final : public Backend {
     void copy_tiles(ObjectId resource, const std::vector<tiles::TileRef>& tiles, ObjectId buffer,
                     std::uint64_t buffer_offset, std::uint32_t flags) override;
 
-    void clear_render_target(const ViewInfo& view, const float color[4]) override;
-    void clear_depth_stencil(const ViewInfo& view, std::uint32_t flags, float depth,
-                             std::uint8_t stencil) override;
-    void clear_unordered_access_uint(const ViewInfo& view, const std::uint32_t values[4]) override;
-    void clear_unordered_access_float(const ViewInfo& view, const float values[4]) override;
-    void clear_view(const ViewInfo& view, const float color[4], const D3D11_RECT* rects,
-                    std::uint32_t rect_count) override;
     void generate_mips(const ViewInfo& view) override;
     void resolve_subresource(ObjectId dest, std::uint32_t dest_subresource, ObjectId source,
                              std::uint32_t source_subresource, DXGI_FORMAT format) override;
-    void discard(const ViewInfo& view, const D3D11_RECT* rects, std::uint32_t rect_count) override;
 
     HRESULT map(ObjectId resource, std::uint32_t subresource, D3D11_MAP type,
                 D3D11_MAPPED_SUBRESOURCE* mapped) override;
@@ -214,7 +207,7 @@ class ReferenceBackend final : public Backend {
     // Writes a pattern over a box (only the bytes its mask marks, if any).
     void fill_box(Resource& resource, const FillBox& fill);
     void fill_view(const ViewInfo& view, const ClearTexel& clear, const D3D11_RECT* rects,
-                   std::uint32_t rect_count);
+                   std::uint32_t rect_count) override;
     void fill_resource(Resource& resource, std::uint8_t value);
     void forget_unused_pools();
 

@@ -88,34 +88,6 @@ void ReferenceBackend::fill_view(const ViewInfo& view, const ClearTexel& clear,
     }
 }
 
-void ReferenceBackend::clear_render_target(const ViewInfo& view, const float color[4]) {
-    clear_view(view, color, nullptr, 0);
-}
-
-void ReferenceBackend::clear_view(const ViewInfo& view, const float color[4],
-                                  const D3D11_RECT* rects, std::uint32_t rect_count) {
-    fill_view(view, float_clear_texel(view.format, color), rects, rect_count);
-}
-
-void ReferenceBackend::clear_unordered_access_float(const ViewInfo& view, const float values[4]) {
-    clear_view(view, values, nullptr, 0);
-}
-
-void ReferenceBackend::clear_unordered_access_uint(const ViewInfo& view,
-                                                   const std::uint32_t values[4]) {
-    fill_view(view, uint_clear_texel(view.format, values), nullptr, 0);
-}
-
-void ReferenceBackend::clear_depth_stencil(const ViewInfo& view, std::uint32_t flags, float depth,
-                                           std::uint8_t stencil) {
-    fill_view(view, depth_stencil_clear_texel(view.format, flags, depth, stencil), nullptr, 0);
-}
-
-void ReferenceBackend::discard(const ViewInfo& view, const D3D11_RECT* rects,
-                               std::uint32_t rect_count) {
-    fill_view(view, poison_texel(), rects, rect_count);
-}
-
 // A box filter: each texel of mip m+1 is the average of the 2x2 (2x2x2 for
 // Texture3D) texels of mip m it covers, the last row/column repeated where mip
 // m is odd-sized, averaged as linear floats (sRGB decoded first) and encoded

@@ -16,6 +16,7 @@
 
 #include "replay/runtime/backend.h"
 #include "replay/runtime/clear_plan.h"
+#include "replay/runtime/filling_backend.h"
 #include "replay/runtime/reference_backend.h"
 #include "replay/runtime/vulkan/gpu_context.h"
 #include "replay/runtime/vulkan/storage.h"
@@ -54,7 +55,7 @@ struct GpuResource {
     bool is_buffer() const { return info.dimension == D3D11_RESOURCE_DIMENSION_BUFFER; }
 };
 
-class VulkanBackend final : public Backend {
+class VulkanBackend final : public FillingBackend {
   public:
     // The first discrete GPU (or D3DCAP_GPU); null with a message when there
     // is none the device can run on.
@@ -91,17 +92,9 @@ class VulkanBackend final : public Backend {
     void copy_tiles(ObjectId resource, const std::vector<tiles::TileRef>& tiles, ObjectId buffer,
                     std::uint64_t buffer_offset, std::uint32_t flags) override;
 
-    void clear_render_target(const ViewInfo& view, const float color[4]) override;
-    void clear_depth_stencil(const ViewInfo& view, std::uint32_t flags, float depth,
-                             std::uint8_t stencil) override;
-    void clear_unordered_access_uint(const ViewInfo& view, const std::uint32_t values[4]) override;
-    void clear_unordered_access_float(const ViewInfo& view, const float values[4]) override;
-    void clear_view(const ViewInfo& view, const float color[4], const D3D11_RECT* rects,
-                    std::uint32_t rect_count) override;
     void generate_mips(const ViewInfo& view) override;
     void resolve_subresource(ObjectId dest, std::uint32_t dest_subresource, ObjectId source,
                              std::uint32_t source_subresource, DXGI_FORMAT format) override;
-    void discard(const ViewInfo& view, const D3D11_RECT* rects, std::uint32_t rect_count) override;
 
     HRESULT map(ObjectId resource, std::uint32_t subresource, D3D11_MAP type,
                 D3D11_MAPPED_SUBRESOURCE* mapped) override;
@@ -141,7 +134,7 @@ class VulkanBackend final : public Backend {
                                            const ElementBox& box);
     void fill(GpuResource& resource, const FillBox& fill);
     void fill_view(const ViewInfo& view, const ClearTexel& clear, const D3D11_RECT* rects,
-                   std::uint32_t rect_count);
+                   std::uint32_t rect_count) override;
     void copy_box(GpuResource& dest, std::uint32_t dest_sub, std::uint32_t x, std::uint32_t y,
                   std::uint32_t z, GpuResource& source, std::uint32_t source_sub,
                   const ElementBox& box);

@@ -244,34 +244,6 @@ void VulkanBackend::fill_view(const ViewInfo& view, const ClearTexel& clear,
     }
 }
 
-void VulkanBackend::clear_render_target(const ViewInfo& view, const float color[4]) {
-    clear_view(view, color, nullptr, 0);
-}
-
-void VulkanBackend::clear_view(const ViewInfo& view, const float color[4], const D3D11_RECT* rects,
-                               std::uint32_t rect_count) {
-    fill_view(view, float_clear_texel(view.format, color), rects, rect_count);
-}
-
-void VulkanBackend::clear_unordered_access_float(const ViewInfo& view, const float values[4]) {
-    clear_view(view, values, nullptr, 0);
-}
-
-void VulkanBackend::clear_unordered_access_uint(const ViewInfo& view,
-                                                const std::uint32_t values[4]) {
-    fill_view(view, uint_clear_texel(view.format, values), nullptr, 0);
-}
-
-void VulkanBackend::clear_depth_stencil(const ViewInfo& view, std::uint32_t flags, float depth,
-                                        std::uint8_t stencil) {
-    fill_view(view, depth_stencil_clear_texel(view.format, flags, depth, stencil), nullptr, 0);
-}
-
-void VulkanBackend::discard(const ViewInfo& view, const D3D11_RECT* rects,
-                            std::uint32_t rect_count) {
-    fill_view(view, poison_texel(), rects, rect_count);
-}
-
 void VulkanBackend::run_on_reference(const std::vector<ObjectId>& ids,
                                      const std::function<void(Backend&)>& operation) {
     std::lock_guard lock(mutex_);

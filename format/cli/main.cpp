@@ -97,6 +97,9 @@ int main(int argc, char** argv) {
                      "auto (a Vulkan GPU with sparse residency, else the reference "
                      "device), hardware, reference or null")
         ->capture_default_str();
+    replay_cmd->add_option("--gpu", replay_options.gpu,
+                           "The Vulkan device to use, by its index in Vulkan's device list "
+                           "(default: the first discrete GPU; also D3DCAP_GPU)");
     replay_cmd->add_option("--frames", replay_options.frames,
                            "Frames to time, A-B (the trace's frames, from 0); what comes before "
                            "is replayed untimed");

@@ -91,6 +91,14 @@ bool choose_device(const std::string& choice, replay::RunOptions& run, std::ostr
 int run_replay_command(const ReplayCommandOptions& options, std::ostream& out, std::ostream& err) {
     replay::RunOptions run;
     run.trace = options.trace;
+    if (!options.gpu.empty()) {
+        // The Vulkan device reads its choice from the environment.
+        if (options.gpu.find_first_not_of("0123456789") != std::string::npos) {
+            err << "d3dcap replay: --gpu '" << options.gpu << "' is not a device index\n";
+            return 2;
+        }
+        setenv("D3DCAP_GPU", options.gpu.c_str(), 1);
+    }
     if (!choose_device(options.device, run, err)) return 2;
     if (!options.frames.empty()) {
         const auto range = parse_frame_range(options.frames);

@@ -9,6 +9,7 @@ namespace d3dcap::cli {
 struct ReplayCommandOptions {
     std::string trace;
     std::string device = "auto";  // auto, hardware, reference, null
+    std::string gpu;              // Vulkan device index; empty: D3DCAP_GPU or the default
     std::string frames;           // "A-B", "A-" or "A"; empty: all
     unsigned loops = 0;
     std::string report;  // JSON report file

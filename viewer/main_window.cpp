@@ -214,6 +214,7 @@ bool MainWindow::open_trace(const QString& path, QString* error) {
         new StateService(std::move(timeline.value()),
                          std::make_unique<TileHistory>(std::move(history_reader.value())), this);
     connect(service_, &StateService::ready, this, &MainWindow::show_snapshot);
+    connect(service_, &StateService::history_ready, this, &MainWindow::show_history);
     connect(service_, &StateService::failed, this, [this](std::uint64_t event, const QString& m) {
         status_->setText(QStringLiteral("Event %1: %2").arg(event).arg(m));
         emit state_failed(event, m);
@@ -260,6 +261,10 @@ void MainWindow::request_state(std::uint64_t event) {
 
 bool MainWindow::busy() const {
     return (service_ && service_->busy()) || (filter_runner_ && filter_runner_->busy());
+}
+
+bool MainWindow::finding_history() const {
+    return service_ && service_->finding_history();
 }
 
 void MainWindow::select_row_of(std::uint64_t event) {
@@ -359,6 +364,29 @@ void MainWindow::show_snapshot(std::shared_ptr<const TileSnapshot> snapshot) {
     emit state_shown(snapshot->event);
 }
 
+void MainWindow::show_history(std::shared_ptr<const SnapshotHistory> history) {
+    tiles_->set_history(history);
+    show_pool_sizes();
+    if (!history->error.isEmpty()) {
+        status_->setText(QStringLiteral("Event %1: last changes not found: %2")
+                             .arg(history->event)
+                             .arg(history->error));
+    }
+    emit history_shown(history->event);
+}
+
+void MainWindow::show_pool_sizes() {
+    const auto snapshot = tiles_->snapshot();
+    const auto history = tiles_->history();
+    std::vector<PoolSize> sizes;
+    if (history) {
+        const auto found = history->pool_sizes.find(pool_->pool());
+        if (found != history->pool_sizes.end()) sizes = found->second;
+    }
+    pool_plot_->set_sizes(pool_->pool(), std::move(sizes), event_count(),
+                          snapshot ? snapshot->event : 0);
+}
+
 std::vector<std::uint64_t> MainWindow::resources() const {
     const auto snapshot = tiles_->snapshot();
     return snapshot ? snapshot->after.tiled_resources() : std::vector<std::uint64_t>{};
@@ -395,14 +423,8 @@ void MainWindow::resource_chosen() {
     tiles_->set_selection(resource, mip, slice);
     const auto snapshot = tiles_->snapshot();
     pool_->set_pool_of(snapshot, resource);
-    std::vector<PoolSize> sizes;
-    if (snapshot) {
-        const auto found = snapshot->pool_sizes.find(pool_->pool());
-        if (found != snapshot->pool_sizes.end()) sizes = found->second;
-    }
-    pool_plot_->set_sizes(pool_->pool(), std::move(sizes), event_count(),
-                          snapshot ? snapshot->event : 0);
-    // The last-changed events come with the state of the resource asked for.
+    show_pool_sizes();
+    // The last-changed events follow the state of the resource asked for.
     if (snapshot && resource != 0 && snapshot->history_resource != resource && !service_->busy())
         request_state(snapshot->event);
     // The selectors show what the model could select.

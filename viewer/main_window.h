@@ -57,6 +57,9 @@ class MainWindow : public QMainWindow {
     void set_filter(const QString& text);
     // Whether a requested state or filter has not arrived yet.
     bool busy() const;
+    // Whether the history of the requested state (the last change of each
+    // tile, the pool sizes) has not arrived yet; it follows the state.
+    bool finding_history() const;
     std::optional<std::uint64_t> selected_event() const { return selected_; }
     // By object id or debug name, among the tiled resources of the state
     // shown; false when there is none.
@@ -81,6 +84,8 @@ class MainWindow : public QMainWindow {
   signals:
     // The tile map shows the state after event.
     void state_shown(std::uint64_t event);
+    // The tile map and the pool plot show the history up to event.
+    void history_shown(std::uint64_t event);
     void state_failed(std::uint64_t event, const QString& message);
     // The event tree shows the rows matching text (all of them: empty).
     void filter_applied(const QString& text);
@@ -94,6 +99,8 @@ class MainWindow : public QMainWindow {
     void open_dialog();
     void report_dialog();
     void show_snapshot(std::shared_ptr<const TileSnapshot> snapshot);
+    void show_history(std::shared_ptr<const SnapshotHistory> history);
+    void show_pool_sizes();
     void update_selectors();
     void resource_chosen();
     void jump_to_tile_call(bool forward);

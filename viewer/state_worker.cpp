@@ -2,6 +2,15 @@
 
 namespace d3dcap::viewer {
 
+namespace {
+
+// The timeline's and the history's scans stop once a newer request came.
+state::Progress progress_of(const LatestJobRunner::StillWanted& still_wanted) {
+    return [&still_wanted](std::uint64_t, std::uint64_t) { return still_wanted(); };
+}
+
+}  // namespace
+
 StateService::StateService(std::unique_ptr<state::TileTimeline> timeline,
                            std::unique_ptr<TileHistory> history, QObject* parent)
     : QObject(parent),
@@ -14,25 +23,41 @@ StateService::~StateService() = default;
 
 void StateService::request(std::uint64_t event, std::uint64_t resource) {
     requested_event_ = event;
+    state_pending_ = true;
     runner_->post<Built>(
         [this, event, resource](const LatestJobRunner::StillWanted& still_wanted) {
             return build(event, resource, still_wanted);
         },
         [this, event](Built built) {
+            state_pending_ = false;
             if (!built.error.isEmpty()) {
                 emit failed(event, built.error);
                 return;
             }
+            // Posted before the state is shown: a request made on seeing it
+            // cancels the history, and the scan runs while the map is drawn.
+            request_history(*built.snapshot);
             emit ready(std::move(built.snapshot));
+        });
+}
+
+void StateService::request_history(const TileSnapshot& snapshot) {
+    const tiles::ResourceTiling* tiling = snapshot.after.tiling(snapshot.history_resource);
+    const std::size_t tiles = tiling ? tiling->total_tiles : 0;
+    runner_->post<std::shared_ptr<const SnapshotHistory>>(
+        [this, event = snapshot.event, resource = snapshot.history_resource,
+         tiles](const LatestJobRunner::StillWanted& still_wanted) {
+            return find_history(event, resource, tiles, still_wanted);
+        },
+        [this](std::shared_ptr<const SnapshotHistory> history) {
+            emit history_ready(std::move(history));
         });
 }
 
 // On the worker thread; none when a newer request cancelled this one.
 std::optional<StateService::Built> StateService::build(
     std::uint64_t event, std::uint64_t resource, const LatestJobRunner::StillWanted& still_wanted) {
-    const state::Progress progress = [&still_wanted](std::uint64_t, std::uint64_t) {
-        return still_wanted();
-    };
+    const state::Progress progress = progress_of(still_wanted);
     auto snapshot = std::make_shared<TileSnapshot>();
     snapshot->event = event;
     const auto failed = [&](const trace::TraceError& error) -> std::optional<Built> {
@@ -60,13 +85,26 @@ std::optional<StateService::Built> StateService::build(
     const std::vector<std::uint64_t> resources = state.tiled_resources();
     const bool known = state.is_tiled_resource(resource);
     snapshot->history_resource = known ? resource : resources.empty() ? 0 : resources.front();
-    history_->follow(snapshot->history_resource);
-    if (trace::Status scanned = history_->scan_to(*timeline_, event, progress); !scanned)
-        return failed(scanned.error());
-    const tiles::ResourceTiling* tiling = state.tiling(snapshot->history_resource);
-    snapshot->last_changed = history_->last_changed(event, tiling ? tiling->total_tiles : 0);
-    snapshot->pool_sizes = history_->pool_sizes(event);
     return Built{std::move(snapshot), {}};
+}
+
+// On the worker thread; none when a newer request cancelled this one.
+std::optional<std::shared_ptr<const SnapshotHistory>> StateService::find_history(
+    std::uint64_t event, std::uint64_t resource, std::size_t tiles,
+    const LatestJobRunner::StillWanted& still_wanted) {
+    auto history = std::make_shared<SnapshotHistory>();
+    history->event = event;
+    history->resource = resource;
+    history_->follow(resource);
+    const trace::Status scanned = history_->scan_to(*timeline_, event, progress_of(still_wanted));
+    if (!still_wanted()) return std::nullopt;
+    if (!scanned) {
+        history->error = QString::fromStdString(scanned.error().to_string());
+    } else {
+        history->last_changed = history_->last_changed(event, tiles);
+        history->pool_sizes = history_->pool_sizes(event);
+    }
+    return history;
 }
 
 }  // namespace d3dcap::viewer

@@ -18,6 +18,15 @@ TileMapModel::TileMapModel(QObject* parent) : QAbstractTableModel(parent) {}
 
 void TileMapModel::set_snapshot(std::shared_ptr<const TileSnapshot> snapshot) {
     snapshot_ = std::move(snapshot);
+    history_.reset();
+    rebuild();
+}
+
+void TileMapModel::set_history(std::shared_ptr<const SnapshotHistory> history) {
+    if (!snapshot_ || !history || history->event != snapshot_->event ||
+        history->resource != snapshot_->history_resource)
+        return;
+    history_ = std::move(history);
     rebuild();
 }
 
@@ -61,9 +70,10 @@ void TileMapModel::rebuild() {
         }
     }
     const std::vector<std::uint64_t>* last_changed =
-        knows_last_changes() ? &snapshot_->last_changed : nullptr;
+        knows_last_changes() ? &history_->last_changed : nullptr;
     const auto cell_of = [&](std::uint32_t tile) {
         Cell cell;
+        cell.finding_last_change = last_changed == nullptr;
         if (last_changed && tile < last_changed->size()) cell.last_changed = (*last_changed)[tile];
         if (tile >= now.size()) return cell;
         const tiles::TileMapping m = now[tile];
@@ -133,7 +143,7 @@ void TileMapModel::rebuild() {
 }
 
 bool TileMapModel::knows_last_changes() const {
-    return snapshot_ && snapshot_->history_resource == resource_ && resource_ != 0;
+    return history_ && history_->resource == resource_ && resource_ != 0;
 }
 
 QString TileMapModel::describe(const Cell& cell, const QString& place) {
@@ -143,6 +153,8 @@ QString TileMapModel::describe(const Cell& cell, const QString& place) {
     if (cell.shared) text += QStringLiteral(", shared");
     if (cell.changed) {
         text += QStringLiteral(", changed by this event");
+    } else if (cell.finding_last_change) {
+        text += QStringLiteral(", last change: finding...");
     } else if (cell.last_changed != kNoChange) {
         text += QStringLiteral(", last changed by event %1").arg(cell.last_changed);
     }

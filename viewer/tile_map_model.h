@@ -1,7 +1,8 @@
 // One cell per tile of the selected subresource of a tiled resource: the
 // pool tile it maps (-1 for NULL), whether another tile maps the same pool
 // tile, and whether the selected event changed it. A mip in the packed tail
-// shows the slice's packed tiles as one row.
+// shows the slice's packed tiles as one row. The event that last changed
+// each tile comes with the snapshot's history, after the snapshot.
 #pragma once
 
 #include <QAbstractTableModel>
@@ -29,14 +30,20 @@ class TileMapModel : public QAbstractTableModel {
         bool shared = false;
         bool changed = false;
         std::uint64_t last_changed = kNoChange;
+        bool finding_last_change = false;  // the history is on its way
     };
 
     explicit TileMapModel(QObject* parent = nullptr);
 
+    // Until its history comes, the last changes are being found.
     void set_snapshot(std::shared_ptr<const TileSnapshot> snapshot);
+    // The history of the snapshot's event and resource; any other (of a
+    // snapshot no longer shown) is ignored.
+    void set_history(std::shared_ptr<const SnapshotHistory> history);
     void set_selection(std::uint64_t resource, std::uint32_t mip, std::uint32_t slice);
 
     std::shared_ptr<const TileSnapshot> snapshot() const { return snapshot_; }
+    std::shared_ptr<const SnapshotHistory> history() const { return history_; }
     std::uint64_t resource() const { return resource_; }
     std::uint32_t mip() const { return mip_; }
     std::uint32_t slice() const { return slice_; }
@@ -55,7 +62,7 @@ class TileMapModel : public QAbstractTableModel {
     static QString describe(const Cell& cell, const QString& place);
     // "tile (column, row)", or "packed tile column" in the packed strip.
     static QString place(bool packed, int row, int column);
-    // Whether the snapshot holds the last-changed events of the resource.
+    // Whether the history of the resource shown has come.
     bool knows_last_changes() const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
@@ -66,6 +73,7 @@ class TileMapModel : public QAbstractTableModel {
     void rebuild();
 
     std::shared_ptr<const TileSnapshot> snapshot_;
+    std::shared_ptr<const SnapshotHistory> history_;
     std::uint64_t resource_ = 0;
     std::uint32_t mip_ = 0, slice_ = 0;
     std::uint32_t mip_count_ = 0, slice_count_ = 0;

@@ -1,7 +1,7 @@
-// What the worker thread hands the window for one event: the tile state
-// after it and before it (to tell which tiles the event changed), the debug
-// names the objects had then, and the past of the selected resource and of
-// the pools up to the event.
+// What the worker thread hands the window for one event: first the tile
+// state after it and before it (to tell which tiles the event changed) and
+// the debug names the objects had then; then, once a scan of the trace up to
+// the event found it, the past of the selected resource and of the pools.
 #pragma once
 
 #include <QString>
@@ -29,15 +29,23 @@ struct TileSnapshot {
     tiles::TileState after;
     std::optional<tiles::TileState> before;  // none at event 0
     std::map<std::uint64_t, QString> names;
-    // The resource last_changed is about: the one asked for, or else the
+    // The resource whose history follows: the one asked for, or else the
     // first tiled resource (0: none).
     std::uint64_t history_resource = 0;
+};
+
+// The history that follows the snapshot of the same event.
+struct SnapshotHistory {
+    std::uint64_t event = 0;
+    std::uint64_t resource = 0;  // the snapshot's history_resource
     // Per tile (overall index), the last event at or before this one that
     // changed its mapping; kNoChange where none did.
     std::vector<std::uint64_t> last_changed;
     // Per pool, its size after its creation and after every later event up
     // to this one that changed it.
     std::map<std::uint64_t, std::vector<PoolSize>> pool_sizes;
+    // Why the trace could not be scanned; the history is then empty.
+    QString error;
 };
 
 }  // namespace d3dcap::viewer

@@ -5,9 +5,12 @@
 // what the window's thread does with its result), and switching events on a
 // 16384x16384 tiled texture (the two tile states the worker builds, with
 // and without the tile history's last changes, then the tile map and pool
-// models of mip 0), and building that history once.
+// models of mip 0), building that history once, and selecting a late event
+// through the state worker: the map first, the history after it.
 #include <benchmark/benchmark.h>
 
+#include <QCoreApplication>
+#include <QEventLoop>
 #include <QSortFilterProxyModel>
 #include <algorithm>
 #include <chrono>
@@ -22,6 +25,7 @@
 #include "viewer/event_outline.h"
 #include "viewer/event_tree_model.h"
 #include "viewer/pool_model.h"
+#include "viewer/state_worker.h"
 #include "viewer/tile_history.h"
 #include "viewer/tile_map_model.h"
 
@@ -206,14 +210,16 @@ BENCHMARK(BM_ShowFiltered)->Unit(benchmark::kMicrosecond);
 class IterationTimes {
   public:
     void start() { began_ = Clock::now(); }
-    void stop() {
+    // The iteration's time in seconds.
+    double stop() {
         times_.push_back(std::chrono::duration<double, std::milli>(Clock::now() - began_).count());
+        return times_.back() / 1000;
     }
-    void report(benchmark::State& state) {
+    void report(benchmark::State& state, const std::string& prefix = {}) {
         if (times_.empty()) return;
         std::sort(times_.begin(), times_.end());
-        state.counters["median_ms"] = times_[times_.size() / 2];
-        state.counters["max_ms"] = times_.back();
+        state.counters[prefix + "median_ms"] = times_[times_.size() / 2];
+        state.counters[prefix + "max_ms"] = times_.back();
     }
 
   private:
@@ -229,24 +235,28 @@ std::unique_ptr<viewer::TileHistory> texture_history() {
 }
 
 // What the worker and the window do for one event: the two states, the
-// last changes of the texture's tiles and the pool sizes when there is a
-// history, then the tile map and pool models.
+// tile map and pool models, then, when there is a history, the last changes
+// of the texture's tiles and the pool sizes, and the tile map with them.
 void switch_to(std::uint64_t event, state::TileTimeline& timeline, viewer::TileHistory* history,
                viewer::TileMapModel& tiles, viewer::PoolModel& pool) {
     auto snapshot = std::make_shared<viewer::TileSnapshot>();
     snapshot->event = event;
     snapshot->before = timeline.state_at(event - 1).value();
     snapshot->after = timeline.state_at(event).value();
-    if (history != nullptr) {
-        if (!history->scan_to(timeline, event, {}).ok()) std::abort();
-        snapshot->history_resource = kTexture;
-        snapshot->last_changed =
-            history->last_changed(event, snapshot->after.tiling(kTexture)->total_tiles);
-        snapshot->pool_sizes = history->pool_sizes(event);
-    }
+    snapshot->history_resource = kTexture;
     tiles.set_snapshot(snapshot);
     tiles.set_selection(kTexture, 0, 0);
     pool.set_pool_of(snapshot, kTexture);
+    if (history != nullptr) {
+        if (!history->scan_to(timeline, event, {}).ok()) std::abort();
+        auto found = std::make_shared<viewer::SnapshotHistory>();
+        found->event = event;
+        found->resource = kTexture;
+        found->last_changed =
+            history->last_changed(event, snapshot->after.tiling(kTexture)->total_tiles);
+        found->pool_sizes = history->pool_sizes(event);
+        tiles.set_history(std::move(found));
+    }
     benchmark::DoNotOptimize(tiles.cell(0, 0));
 }
 
@@ -263,10 +273,10 @@ void BM_OpenAndShowFirstEvent(benchmark::State& state) {
         viewer::PoolModel pool;
         auto snapshot = std::make_shared<viewer::TileSnapshot>();
         snapshot->after = timeline.value()->state_at(0).value();
-        if (!history.scan_to(*timeline.value(), 0, {}).ok()) std::abort();
-        snapshot->pool_sizes = history.pool_sizes(0);
         tiles.set_snapshot(snapshot);
         pool.set_pool_of(snapshot, kTexture);
+        if (!history.scan_to(*timeline.value(), 0, {}).ok()) std::abort();
+        benchmark::DoNotOptimize(history.pool_sizes(0));
         benchmark::DoNotOptimize(model.index(0, 1, model.index(0, 0)).data());
     }
 }
@@ -310,6 +320,59 @@ void BM_BuildHistory(benchmark::State& state) {
 }
 BENCHMARK(BM_BuildHistory)->Unit(benchmark::kMillisecond)->Iterations(2);
 
+// Selecting a random event in the last tenth of the trace, the first one
+// shown of the texture, through the state worker as the window asks for it:
+// from the request to the tile map model holding the event's state (the
+// benchmark's time), and to the model holding the history that follows it
+// (history_*). The texture's history is new; the timeline has scanned the
+// trace before (as any earlier late event makes it), or, scanned:0, has
+// not (the first event shown after opening the trace).
+void BM_SelectLateEvent(benchmark::State& state) {
+    std::mt19937_64 random(13);
+    IterationTimes map_times, history_times;
+    for (auto _ : state) {
+        auto timeline = state::TileTimeline::open(trace_path());
+        if (!timeline.ok() || (state.range(0) != 0 && !timeline.value()->scan_all().ok()))
+            std::abort();
+        viewer::StateService service(std::move(timeline.value()), texture_history());
+        viewer::TileMapModel tiles;
+        tiles.set_selection(kTexture, 0, 0);
+        QEventLoop loop;
+        QObject::connect(&service, &viewer::StateService::ready, &loop,
+                         [&](std::shared_ptr<const viewer::TileSnapshot> snapshot) {
+                             tiles.set_snapshot(std::move(snapshot));
+                             state.SetIterationTime(map_times.stop());
+                         });
+        QObject::connect(&service, &viewer::StateService::history_ready, &loop,
+                         [&](std::shared_ptr<const viewer::SnapshotHistory> history) {
+                             tiles.set_history(std::move(history));
+                             history_times.stop();
+                             loop.quit();
+                         });
+        map_times.start();
+        history_times.start();
+        service.request(kEvents - 1 - random() % (kEvents / 10), kTexture);
+        loop.exec();
+        if (!tiles.knows_last_changes()) std::abort();
+    }
+    map_times.report(state);
+    history_times.report(state, "history_");
+}
+BENCHMARK(BM_SelectLateEvent)
+    ->ArgName("scanned")
+    ->Arg(1)
+    ->Arg(0)
+    ->UseManualTime()
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(10);
+
 }  // namespace
 
-BENCHMARK_MAIN();
+int main(int argc, char** argv) {
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+    QCoreApplication app(argc, argv);  // the state worker delivers through its event loop
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}

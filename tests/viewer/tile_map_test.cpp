@@ -1,7 +1,7 @@
 // The tile map of the API reference's worked UpdateTileMappings examples,
 // recorded in a trace, read back from the viewer's model at each event
-// against the hand-written tables; the event that last changed each tile;
-// the pool's size plot; and the screenshot command.
+// against the hand-written tables; the event that last changed each tile,
+// which follows the map; the pool's size plot; and the screenshot command.
 #include <QAbstractItemModelTester>
 #include <QImage>
 #include <QTabWidget>
@@ -26,6 +26,7 @@ using d3dcap::viewer::TileMapModel;
 using viewer_tests::count_role;
 using viewer_tests::model_tiles;
 using viewer_tests::show_event;
+using viewer_tests::show_event_with_history;
 using viewer_tests::show_resource;
 
 namespace {
@@ -50,6 +51,7 @@ class TileMapTest : public QObject {
     void worked_examples_at_their_events();
     void newer_request_supersedes_older();
     void last_changed_event_of_each_tile();
+    void map_comes_before_its_history();
     void clicking_a_tile_selects_its_last_change();
     void pool_size_plot_points();
     void screenshot_writes_a_png_and_refuses_bad_input();
@@ -177,7 +179,7 @@ void TileMapTest::last_changed_event_of_each_tile() {
         model.data(model.index(2, 2), Qt::ToolTipRole).toString(),
         QString("tile (2, 2): pool tile 5, shared, last changed by event %1").arg(e.mixed_filled));
     // Before the example every tile was last changed by the fill.
-    QVERIFY(show_event(window, e.mixed_filled));
+    QVERIFY(show_event_with_history(window, e.mixed_filled));
     QCOMPARE(last_changed(model, 1, 1).toULongLong(), e.mixed_filled);
 
     // The box: never-mapped tiles have no last change.
@@ -191,8 +193,71 @@ void TileMapTest::last_changed_event_of_each_tile() {
     QVERIFY(show_resource(window, QString::number(kClear)));
     QCOMPARE(last_changed(model, 1, 2).toULongLong(), e.clear_cleared);
     QCOMPARE(model.packed()[0].last_changed, e.clear_cleared);
-    QVERIFY(show_event(window, e.clear_mapped));
+    QVERIFY(show_event_with_history(window, e.clear_mapped));
     QCOMPARE(last_changed(model, 1, 2).toULongLong(), e.clear_mapped);
+}
+
+void TileMapTest::map_comes_before_its_history() {
+    viewer_tests::OpenedTrace<SeedTrace> trace("examples.d3dcap", write_seed_trace);
+    QVERIFY(trace.opened);
+    const SeedTrace& e = trace.events;
+    MainWindow& window = trace.window;
+    TileMapModel& model = *window.tile_model();
+    QAbstractItemModelTester tester(&model, kFatal);
+    QVERIFY(show_event(window, e.mixed));
+
+    // Choosing the 22-tile example asks for its state, then its history:
+    // what the model holds when the state is shown.
+    QSignalSpy shown(&window, &MainWindow::state_shown);
+    QSignalSpy found(&window, &MainWindow::history_shown);
+    {
+        std::vector<std::uint32_t> map;
+        QString hover;
+        QVariant last_change;
+        qsizetype histories = -1;
+        QObject seen;  // the connection ends with the block
+        connect(&window, &MainWindow::state_shown, &seen, [&] {
+            map = model_tiles(model);
+            hover = model.data(model.index(2, 2), Qt::ToolTipRole).toString();
+            last_change = last_changed(model, 2, 2);
+            histories = found.size();
+        });
+        QVERIFY(window.select_resource("mixed"));
+        QVERIFY(shown.wait(viewer_tests::kWaitMs));
+        QCOMPARE(shown.last().at(0).toULongLong(), e.mixed);
+        QCOMPARE(map, mixed_expected());
+        QCOMPARE(histories, 0);
+        QVERIFY(!last_change.isValid());
+        QCOMPARE(hover, "tile (2, 2): pool tile 5, shared, last change: finding...");
+    }
+    // Then the history: the skipped tile (2, 2) was last changed by the fill.
+    QVERIFY(viewer_tests::wait_for_history(window, found));
+    QCOMPARE(found.size(), 1);
+    QCOMPARE(found.at(0).at(0).toULongLong(), e.mixed);
+    QVERIFY(model.knows_last_changes());
+    QCOMPARE(model_tiles(model), mixed_expected());
+    QCOMPARE(last_changed(model, 2, 2).toULongLong(), e.mixed_filled);
+    QCOMPARE(
+        model.data(model.index(2, 2), Qt::ToolTipRole).toString(),
+        QString("tile (2, 2): pool tile 5, shared, last changed by event %1").arg(e.mixed_filled));
+
+    // An event selected once the fill's state is shown cancels the fill's
+    // history: only the example's comes.
+    shown.clear();
+    found.clear();
+    QObject chain;
+    connect(&window, &MainWindow::state_shown, &chain, [&](std::uint64_t event) {
+        if (event == e.mixed_filled) window.select_event(e.mixed);
+    });
+    window.select_event(e.mixed_filled);
+    while (found.isEmpty()) QVERIFY(found.wait(viewer_tests::kWaitMs));
+    QVERIFY(!window.finding_history());
+    QCOMPARE(shown.size(), 2);
+    QCOMPARE(shown.at(0).at(0).toULongLong(), e.mixed_filled);
+    QCOMPARE(shown.at(1).at(0).toULongLong(), e.mixed);
+    QCOMPARE(found.size(), 1);
+    QCOMPARE(found.at(0).at(0).toULongLong(), e.mixed);
+    QCOMPARE(last_changed(model, 1, 1).toULongLong(), e.mixed);  // pool tile 9
 }
 
 void TileMapTest::clicking_a_tile_selects_its_last_change() {
@@ -249,14 +314,14 @@ void TileMapTest::pool_size_plot_points() {
     MainWindow window;
     QVERIFY(window.open_trace(QString::fromStdString(path), nullptr));
     const d3dcap::viewer::PoolSizePlot& plot = *window.pool_plot();
-    QVERIFY(show_event(window, mapped));
+    QVERIFY(show_event_with_history(window, mapped));
     QCOMPARE(plot.pool(), kResized);
     QCOMPARE(plot.points(), (std::vector<PoolSize>{{created, 2}}));
-    QVERIFY(show_event(window, refused));
+    QVERIFY(show_event_with_history(window, refused));
     QCOMPARE(plot.points(), (std::vector<PoolSize>{{created, 2}, {grown, 4}}));
     QCOMPARE(window.pool_model()->rowCount(), 4);
     QCOMPARE(window.pool_model()->unused_tiles(), 3);
-    QVERIFY(show_event(window, shrunk));
+    QVERIFY(show_event_with_history(window, shrunk));
     QCOMPARE(plot.points(), (std::vector<PoolSize>{{created, 2}, {grown, 4}, {shrunk, 1}}));
     // Later points lie further right; a larger pool higher up.
     QVERIFY(plot.position_of(plot.points()[1]).x() > plot.position_of(plot.points()[0]).x());

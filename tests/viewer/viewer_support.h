@@ -1,6 +1,6 @@
 // Test support for the viewer's QtTest tests: waiting for the window to show
-// an event's tile state or a filter, reading the tile map model back as pool
-// tiles, and a trace of frames and nested marker regions.
+// an event's tile state, its history or a filter, reading the tile map model
+// back as pool tiles, and a trace of frames and nested marker regions.
 #pragma once
 
 #include <QSignalSpy>
@@ -45,13 +45,32 @@ struct OpenedTrace {
     return shown.wait(kWaitMs) && shown.last().at(0).toULongLong() == event;
 }
 
+// Waits until the window has the history of the state it shows; found
+// spies on history_shown since before the request.
+[[nodiscard]] inline bool wait_for_history(d3dcap::viewer::MainWindow& window, QSignalSpy& found) {
+    while (window.finding_history()) {
+        if (!found.wait(kWaitMs)) return false;
+    }
+    return true;
+}
+
+// Selects event and waits until its state, then its history (the last
+// changes and the pool sizes), are shown.
+[[nodiscard]] inline bool show_event_with_history(d3dcap::viewer::MainWindow& window,
+                                                  std::uint64_t event) {
+    QSignalSpy found(&window, &d3dcap::viewer::MainWindow::history_shown);
+    return show_event(window, event) && wait_for_history(window, found) && !found.isEmpty() &&
+           found.last().at(0).toULongLong() == event;
+}
+
 // Selects a resource and, when it asks for the resource's history, waits
-// for that state.
+// for that state; then waits for the history.
 [[nodiscard]] inline bool show_resource(d3dcap::viewer::MainWindow& window,
                                         const QString& id_or_name) {
     QSignalSpy shown(&window, &d3dcap::viewer::MainWindow::state_shown);
+    QSignalSpy found(&window, &d3dcap::viewer::MainWindow::history_shown);
     if (!window.select_resource(id_or_name)) return false;
-    return !window.busy() || shown.wait(kWaitMs);
+    return (!window.busy() || shown.wait(kWaitMs)) && wait_for_history(window, found);
 }
 
 // Filters the event tree and waits until the filter is applied.

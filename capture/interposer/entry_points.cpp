@@ -67,8 +67,7 @@ __attribute__((constructor)) void start_layer() {
 }
 
 __attribute__((destructor)) void stop_layer() {
-    if (const std::string error = Layer::get().stop(); !error.empty())
-        std::fprintf(stderr, "d3dcap capture: %s\n", error.c_str());
+    Layer::get().stop_and_report();
 }
 
 }  // namespace

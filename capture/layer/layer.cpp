@@ -145,6 +145,15 @@ CaptureConfig CaptureConfig::from_environment(std::string& error) {
     }
     if (const char* manual = std::getenv("D3DCAP_CAPTURE_MANUAL"); manual != nullptr)
         config.start_at_load = std::strcmp(manual, "1") != 0;
+    if (const char* kill = std::getenv("D3DCAP_CAPTURE_KILL_AT_EVENT"); kill && *kill) {
+        char* end = nullptr;
+        const std::uint64_t event = std::strtoull(kill, &end, 10);
+        if (*end == 0 && *kill != '-')
+            config.kill_at_event = event;
+        else if (error.empty())
+            error =
+                std::string("D3DCAP_CAPTURE_KILL_AT_EVENT: '") + kill + "' is not an event number";
+    }
     if (const char* hashes = std::getenv("D3DCAP_CAPTURE_HASHES"); hashes != nullptr) {
         std::string why;
         if (!HashSelection::parse(hashes, config.hashes, why) && error.empty())
@@ -173,6 +182,7 @@ void Layer::configure(const CaptureConfig& config) {
     config_ = config;
     keeps_creation_ = !config.start_at_load || config.first_frame > 0;
     stop_after_frame_ = config.frame_count == 0 ? 0 : config.first_frame + config.frame_count;
+    kill_at_event_ = config.kill_at_event.value_or(UINT64_MAX);
 }
 
 bool Layer::open_trace_locked(std::string& error) {
@@ -189,7 +199,7 @@ bool Layer::open_trace_locked(std::string& error) {
                                    static_cast<std::uint64_t>(now.count()), options, device));
     auto writer = trace::TraceWriter::create(config_.output_path, b.Release());
     if (!writer.ok()) {
-        error = writer.error().message;
+        error = writer.error().to_string();
         return false;
     }
     writer_ = std::move(writer.value());
@@ -261,22 +271,35 @@ bool Layer::start(std::string& error) {
 
 std::string Layer::stop() {
     std::lock_guard lock(control_mutex_);
-    if (!recording()) return writer_ != nullptr ? writer_->error() : std::string();
-    recording_.store(false, std::memory_order_release);
-    keeps_creation_ = false;
+    // A trace that stopped recording after a write error is closed here too
+    // (close() again only returns its result).
+    if (recording()) {
+        recording_.store(false, std::memory_order_release);
+        keeps_creation_ = false;
+    }
     if (writer_ == nullptr) return {};
     const trace::Status status = writer_->close();
     return status.ok() ? std::string() : status.error().to_string();
 }
 
+void Layer::stop_and_report() {
+    const std::string error = stop();
+    // The writer reported its own write error when it happened.
+    if (!error.empty() && (writer() == nullptr || writer()->error().empty()))
+        std::fprintf(stderr, "d3dcap capture: %s\n", error.c_str());
+}
+
 void Layer::frame_ended() {
     const std::uint64_t frame = frame_.fetch_add(1) + 1;  // the frame that begins
+    // A trace that cannot be written any more records nothing (and reads
+    // nothing back for hashes) until the process ends.
+    if (const trace::TraceWriter* w = writer(); recording() && w != nullptr && !w->error().empty())
+        recording_.store(false, std::memory_order_release);
     if (recording()) {
         // Before the frame's boundary (or the end of a frame range).
         record_content_hashes(frame - 1);
         if (stop_after_frame_ != 0 && frame >= stop_after_frame_) {
-            if (const std::string error = stop(); !error.empty())
-                std::fprintf(stderr, "d3dcap capture: %s\n", error.c_str());
+            stop_and_report();
             return;
         }
         record_meta([&](flatbuffers::FlatBufferBuilder& b) {

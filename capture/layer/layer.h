@@ -45,10 +45,13 @@ struct CaptureConfig {
     std::string command_line;
     std::string process_name;
     HashSelection hashes;
+    // For crash tests: the process kills itself (SIGKILL) when this event is
+    // reserved, as a crash inside a frame would.
+    std::optional<std::uint64_t> kill_at_event;
 
     // From D3DCAP_CAPTURE_OUTPUT, D3DCAP_CAPTURE_FRAMES ("A-B" or "A-"),
-    // D3DCAP_CAPTURE_MANUAL=1, D3DCAP_CAPTURE_HASHES; an error names the
-    // variable and its value.
+    // D3DCAP_CAPTURE_MANUAL=1, D3DCAP_CAPTURE_HASHES,
+    // D3DCAP_CAPTURE_KILL_AT_EVENT; an error names the variable and its value.
     static CaptureConfig from_environment(std::string& error);
 };
 
@@ -58,6 +61,8 @@ class Layer {
 
     void configure(const CaptureConfig& config);
     const CaptureConfig& config() const { return config_; }
+    // Event at which the process kills itself; none: never.
+    std::uint64_t kill_at_event() const { return kill_at_event_.load(std::memory_order_relaxed); }
 
     // -- recording -----------------------------------------------------------
     bool recording() const { return recording_.load(std::memory_order_acquire); }
@@ -75,6 +80,8 @@ class Layer {
     bool start(std::string& error);
     // Stops recording and closes the trace; returns its first error, if any.
     std::string stop();
+    // stop(), printing its error unless the writer printed it already.
+    void stop_and_report();
     // The end of a frame (a Present, or the C API): starts or stops a frame
     // range, and numbers the frames of the trace.
     void frame_ended();
@@ -142,7 +149,8 @@ class Layer {
     std::atomic<bool> keeps_creation_{false};
     std::atomic<std::uint64_t> frame_{0};
     std::uint64_t stop_after_frame_ = 0;  // 0: no end
-    std::mutex control_mutex_;            // start/stop/frame_ended
+    std::atomic<std::uint64_t> kill_at_event_{UINT64_MAX};
+    std::mutex control_mutex_;  // start/stop/frame_ended
     std::unique_ptr<trace::TraceWriter> writer_;
     std::atomic<trace::TraceWriter*> writer_ptr_{nullptr};
     // Closed traces stay allocated: other threads may still hold the pointer.

@@ -1,5 +1,7 @@
 #include "capture/layer/recorder.h"
 
+#include <csignal>
+
 namespace d3dcap::capture {
 
 CallRecorder::CallRecorder(const FacetHeader* self, [[maybe_unused]] api::CallId call)
@@ -12,6 +14,7 @@ CallRecorder::CallRecorder(const FacetHeader* self, [[maybe_unused]] api::CallId
     trace::TraceWriter* writer = layer_.writer_for_call();
     if (writer == nullptr) return;
     if (const std::optional<std::uint64_t> event = writer->reserve()) {
+        if (*event == layer_.kill_at_event()) ::raise(SIGKILL);
         event_ = *event;
         recording_ = true;
     }

@@ -114,6 +114,28 @@ bool valid_hashes(const std::string& text, std::string& error) {
     }
 }
 
+// Whether the trace can be created at path (a file made to check is removed).
+bool writable(const std::string& path, std::string& error) {
+    const bool existed = fs::exists(path);
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        error = std::strerror(errno);
+        return false;
+    }
+    ::close(fd);
+    std::error_code ec;
+    if (!existed) fs::remove(path, ec);
+    return true;
+}
+
+// Why a trace had to be recovered: the program was killed (status 128 +
+// signal), or the reader says what it found (no index after a write error).
+std::string recovered_note(const trace::TraceReader& reader, int status) {
+    if (!reader.recovered()) return {};
+    if (status > 128) return " (recovered: the program was killed before it closed the trace)";
+    return " (recovered: " + reader.recovery_note() + ")";
+}
+
 }  // namespace
 
 int run_capture(const CaptureOptions& options, const char* argv0, std::ostream& out,
@@ -149,8 +171,14 @@ int run_capture(const CaptureOptions& options, const char* argv0, std::ostream& 
                          ? fs::path(options.command[0]).filename().string() + ".d3dcap"
                          : options.output)
             .string();
+    // A trace left from an earlier run must not be reported; a device such
+    // as /dev/full is written to, never removed.
     std::error_code ec;
-    fs::remove(output, ec);  // a trace left from an earlier run must not be reported
+    if (fs::is_regular_file(output, ec)) fs::remove(output, ec);
+    if (!writable(output, error)) {
+        err << "d3dcap capture: cannot write the trace " << output << ": " << error << '\n';
+        return 2;
+    }
     std::string preload = layer;
     if (const char* existing = std::getenv("LD_PRELOAD"); existing != nullptr && *existing)
         preload += std::string(":") + existing;
@@ -171,6 +199,11 @@ int run_capture(const CaptureOptions& options, const char* argv0, std::ostream& 
         err << "d3dcap capture: " << error << '\n';
         return 2;
     }
+    if (fs::exists(output, ec) && !fs::is_regular_file(output, ec)) {
+        err << "d3dcap capture: " << output << " is not a file, so there is no trace to report; "
+            << options.command[0] << " exited with status " << status << '\n';
+        return status;
+    }
     if (!fs::exists(output)) {
         err << "d3dcap capture: " << options.command[0]
             << " wrote no trace (it created no D3D11 device, or its frames never reached "
@@ -188,9 +221,8 @@ int run_capture(const CaptureOptions& options, const char* argv0, std::ostream& 
     const std::size_t frames =
         index.frame_first_events() != nullptr ? index.frame_first_events()->size() : 0;
     out << "d3dcap capture: " << output << ": " << human_size(fs::file_size(output)) << ", "
-        << events << " events, " << frames << " frames"
-        << (reader.value()->recovered() ? " (recovered: the program did not close it)" : "") << "; "
-        << options.command[0] << " exited with status " << status << '\n';
+        << events << " events, " << frames << " frames" << recovered_note(*reader.value(), status)
+        << "; " << options.command[0] << " exited with status " << status << '\n';
     return status;
 }
 

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -12,8 +13,8 @@
 #include "frame_range.h"
 #include "replay/report/report.h"
 #include "replay/report/run.h"
-
 #include "replay/runtime/backend.h"
+
 namespace d3dcap::cli {
 
 namespace {
@@ -118,6 +119,8 @@ int run_replay_command(const ReplayCommandOptions& options, std::ostream& out, s
     run.verify = options.verify;
     run.strict = options.strict;
     run.screenshot_directory = options.screenshots;
+    // Without a report file only the slowest-events table needs event times.
+    if (options.report.empty()) run.slowest_events = std::max<std::size_t>(options.rows, 1);
     if (!options.screenshots.empty() && !std::ofstream(options.screenshots + "/.d3dcap-probe")) {
         err << "d3dcap replay: --screenshots " << options.screenshots
             << ": cannot write into this directory\n";

@@ -76,11 +76,13 @@ void IndexBuilder::add_record(const fb::Record& record, std::size_t record_bytes
 std::vector<std::uint8_t> IndexBuilder::finish() const {
     flatbuffers::FlatBufferBuilder builder(1024 + chunks_.size() * sizeof(fb::ChunkEntry));
 
+    // Labels repeat (one per marker kind in a frame loop): each is stored once.
     std::vector<flatbuffers::Offset<fb::MarkerEntry>> markers;
     markers.reserve(markers_.size());
     for (const Marker& m : markers_) {
-        markers.push_back(fb::CreateMarkerEntry(builder, m.kind, builder.CreateString(m.label),
-                                                m.data, m.event, m.depth, m.has_data));
+        markers.push_back(fb::CreateMarkerEntry(builder, m.kind,
+                                                builder.CreateSharedString(m.label), m.data,
+                                                m.event, m.depth, m.has_data));
     }
     std::vector<fb::CallCount> counts;
     for (const auto& [call, count] : counts_) {

@@ -179,7 +179,12 @@ Status TraceReader::read_index() {
         return fallback("the index checksum does not match",
                         static_cast<std::int64_t>(trailer.index_offset));
     }
-    flatbuffers::Verifier verifier(index_bytes_.data(), index_bytes_.size());
+    // Every table takes at least 4 bytes: a bound on tables that grows with
+    // the index (the default of one million refuses a trace of more markers)
+    // and still keeps verification linear in its size.
+    const auto max_tables = static_cast<flatbuffers::uoffset_t>(
+        std::min<std::size_t>(index_bytes_.size() / 4 + 1, UINT32_MAX));
+    flatbuffers::Verifier verifier(index_bytes_.data(), index_bytes_.size(), 64, max_tables);
     if (!verifier.VerifyBuffer<fb::TraceIndex>(nullptr)) {
         return fallback("the index is damaged (FlatBuffers verification failed)",
                         static_cast<std::int64_t>(trailer.index_offset));

@@ -242,9 +242,15 @@ void TraceWriter::writer_loop() {
         if (queue_.empty()) {
             written_.notify_all();
             if (stopping_) return;
-            work_ready_.wait_for(lock, options_.flush_interval);
-            const auto age = std::chrono::steady_clock::now() - open_.opened;
-            if (queue_.empty() && open_.record_count > 0 && age >= options_.flush_interval) {
+            // An open chunk is due flush_interval after its first record, so
+            // that a killed process loses at most that much; waking when it is
+            // due (not a full interval after the last check) keeps the bound.
+            const auto due = open_.record_count > 0
+                                 ? open_.opened + options_.flush_interval
+                                 : std::chrono::steady_clock::now() + options_.flush_interval;
+            work_ready_.wait_until(lock, due);
+            if (queue_.empty() && open_.record_count > 0 &&
+                std::chrono::steady_clock::now() >= open_.opened + options_.flush_interval) {
                 queue_open_chunk_locked();
             }
             continue;

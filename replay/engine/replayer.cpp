@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "format/trace/reader.h"
+#include "replay/engine/record_limits.h"
 #include "replay/engine/session.h"
 #include "replay/runtime/internal.h"
 
@@ -240,9 +241,17 @@ Result<std::unique_ptr<Replayer>> Replayer::open(const std::string& trace_path,
             "driver type " +
                 std::to_string(options.driver)};
     }
-    auto reader = trace::TraceReader::open(trace_path);
+    ReplayOptions resolved = options;
+    if (resolved.memory_cap == 0) {
+        std::string error;
+        resolved.memory_cap = memory_cap_from_environment(error);
+        if (!error.empty()) return trace::TraceError{trace_path, error};
+    }
+    trace::ReaderOptions reader_options;
+    reader_options.max_chunk_bytes = std::min(reader_options.max_chunk_bytes, resolved.memory_cap);
+    auto reader = trace::TraceReader::open(trace_path, reader_options);
     if (!reader) return reader.error();
-    auto state = std::make_unique<State>(std::move(reader.value()), options);
+    auto state = std::make_unique<State>(std::move(reader.value()), resolved);
     return std::unique_ptr<Replayer>(new Replayer(std::move(state)));
 }
 
@@ -312,6 +321,9 @@ Status Replayer::replay_record(const fb::Record& record, const std::string& wher
                                  " is unknown to this build of d3dcap (a newer trace?)");
     }
     session.call = routes().names[call];
+    if (const std::string why = check_record_limits(record, session.options.memory_cap);
+        !why.empty())
+        return s.fail(where, std::string(session.call) + ": " + why);
     session.arena.reset();
     session.ctx.error.clear();
     api::Invoked invoked;

@@ -32,6 +32,10 @@ struct ReplayOptions {
     bool verify = false;
     // Every Present writes DIR/frame-NNNNN.png when not empty.
     std::string screenshot_directory;
+    // The most one resource, tile pool or chunk of the trace may make replay
+    // allocate; a record past it stops replay with an error. 0: from
+    // D3DCAP_REPLAY_MEMORY_CAP (MiB), else 16 GiB.
+    std::uint64_t memory_cap = 0;
 };
 
 // One replayed event: its call (0 for records that are no call) and, with

@@ -23,6 +23,25 @@ std::uint32_t standard_mips(const ResourceTiling& t) {
 
 // Every tile of a tiling, slice by slice: the standard mips (X, then Y, then
 // Z), then the slice's packed tiles.
+// Tiles of a tiling's standard mips and packed mips, over its slices.
+std::uint64_t tile_count(const ResourceTiling& t) {
+    std::uint64_t tiles = 0;
+    const std::uint32_t standard = std::min(standard_mips(t), t.mip_levels);
+    for (std::uint32_t slice = 0; slice < t.array_size; ++slice) {
+        for (std::uint32_t mip = 0; mip < standard; ++mip) {
+            const std::uint32_t s = mip + slice * t.mip_levels;
+            if (s >= t.subresources.size()) break;
+            const D3D11_SUBRESOURCE_TILING& sub = t.subresources[s];
+            tiles += std::uint64_t{sub.WidthInTiles} * sub.HeightInTiles * sub.DepthInTiles;
+        }
+        if (t.packed.NumPackedMips != 0) tiles += t.packed.NumTilesForPackedMips;
+    }
+    return tiles;
+}
+
+// Tile shapes and packing differ between devices, but not by this much.
+constexpr std::uint64_t kMostRecordedTilesPerTile = 64;
+
 std::vector<TileAt> every_tile(const ResourceTiling& t) {
     std::vector<TileAt> out;
     const std::uint32_t standard = std::min(standard_mips(t), t.mip_levels);
@@ -154,6 +173,15 @@ void TilingAdaptation::object_added(std::uint64_t id, IUnknown* object, std::uin
     if (!known || tiles::same_tiling(r, target)) return;
 
     const std::string both = "recorded " + describe(r) + "; this device " + describe(target);
+    // The recorded tiling is the trace's word: one with far more tiles than
+    // this device gives the resource is damaged, and is not walked tile by tile.
+    if (tile_count(r) >
+        kMostRecordedTilesPerTile * std::max<std::uint64_t>(1, tile_count(target))) {
+        adaptations.push_back({event, id,
+                               "not adapted: the recorded tiling has far more tiles (" + both + ")",
+                               false});
+        return;
+    }
     const std::uint32_t common = std::min(standard_mips(r), standard_mips(target));
     const std::vector<TileAt> from = every_tile(r), to = every_tile(target);
     // Standard mips both devices tile alike map one to one; they must match.

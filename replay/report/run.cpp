@@ -87,43 +87,117 @@ std::uint64_t median(std::vector<std::uint64_t>& values) {
     return *middle;
 }
 
-// Each region's time is the sum over its events (prefix sums over the timed
-// events); self time leaves out the regions directly nested in it.
-void time_regions(const std::vector<EventTime>& events, bool gpu,
-                  std::vector<MarkerTime>& regions) {
-    if (events.empty()) return;
-    const std::uint64_t first = events.front().event, last = events.back().event;
-    std::vector<std::uint64_t> cpu_sum(events.size() + 1, 0), gpu_sum(events.size() + 1, 0);
-    for (std::size_t i = 0; i < events.size(); ++i) {
-        cpu_sum[i + 1] = cpu_sum[i] + events[i].cpu_ns;
-        gpu_sum[i + 1] =
-            gpu_sum[i] + static_cast<std::uint64_t>(std::max<std::int64_t>(events[i].gpu_ns, 0));
-    }
-    std::vector<MarkerTime> timed;
-    for (MarkerTime region : regions) {
-        if (region.last_event < first || region.first_event > last) continue;
-        region.first_event = std::max(region.first_event, first);
-        region.last_event = std::min(region.last_event, last);
-        const std::size_t a = region.first_event - first, b = region.last_event - first + 1;
-        region.cpu_ns = region.self_cpu_ns = cpu_sum[b] - cpu_sum[a];
-        if (gpu)
-            region.gpu_ns = region.self_gpu_ns = static_cast<std::int64_t>(gpu_sum[b] - gpu_sum[a]);
-        timed.push_back(std::move(region));
-    }
-    // Regions come in order of their first event: a parent precedes its children.
-    std::vector<std::size_t> open;
-    for (std::size_t i = 0; i < timed.size(); ++i) {
-        while (!open.empty() && timed[open.back()].last_event < timed[i].first_event)
-            open.pop_back();
-        if (!open.empty() && timed[i].depth > timed[open.back()].depth) {
-            MarkerTime& parent = timed[open.back()];
-            parent.self_cpu_ns -= std::min(parent.self_cpu_ns, timed[i].cpu_ns);
-            if (gpu) parent.self_gpu_ns -= std::min(parent.self_gpu_ns, timed[i].gpu_ns);
+// Running sums of the timed events' times, kept only at the events where a
+// region begins or ends: each region's time is a difference of two of them,
+// in memory that grows with the regions, not with the events.
+class RegionSums {
+  public:
+    RegionSums(const std::vector<MarkerTime>& regions, std::uint64_t first, std::uint64_t end)
+        : first_(first), end_(end), next_(first) {
+        for (const MarkerTime& r : regions) {
+            if (r.last_event < first || r.first_event >= end) continue;
+            bounds_.push_back(std::max(r.first_event, first));
+            bounds_.push_back(std::min(r.last_event + 1, end));
         }
-        open.push_back(i);
+        std::sort(bounds_.begin(), bounds_.end());
+        bounds_.erase(std::unique(bounds_.begin(), bounds_.end()), bounds_.end());
+        cpu_.resize(bounds_.size());
+        gpu_.resize(bounds_.size());
     }
-    regions = std::move(timed);
-}
+
+    // The times of the next timed event, in event order.
+    void add(std::uint64_t cpu_ns, std::int64_t gpu_ns) {
+        record_bounds();
+        cpu_sum_ += cpu_ns;
+        gpu_sum_ += static_cast<std::uint64_t>(std::max<std::int64_t>(gpu_ns, 0));
+        ++next_;
+    }
+
+    // Fills in the times of the regions inside the timed events (cut to
+    // them) and drops the others; self time leaves out the regions directly
+    // nested in it.
+    void time(bool gpu, std::vector<MarkerTime>& regions) {
+        record_bounds();
+        std::vector<MarkerTime> timed;
+        for (MarkerTime region : regions) {
+            if (region.last_event < first_ || region.first_event >= end_) continue;
+            region.first_event = std::max(region.first_event, first_);
+            region.last_event = std::min(region.last_event, end_ - 1);
+            const std::size_t a = at(region.first_event), b = at(region.last_event + 1);
+            region.cpu_ns = region.self_cpu_ns = cpu_[b] - cpu_[a];
+            if (gpu)
+                region.gpu_ns = region.self_gpu_ns = static_cast<std::int64_t>(gpu_[b] - gpu_[a]);
+            timed.push_back(std::move(region));
+        }
+        // Regions come in order of their first event: a parent precedes its children.
+        std::vector<std::size_t> open;
+        for (std::size_t i = 0; i < timed.size(); ++i) {
+            while (!open.empty() && timed[open.back()].last_event < timed[i].first_event)
+                open.pop_back();
+            if (!open.empty() && timed[i].depth > timed[open.back()].depth) {
+                MarkerTime& parent = timed[open.back()];
+                parent.self_cpu_ns -= std::min(parent.self_cpu_ns, timed[i].cpu_ns);
+                if (gpu) parent.self_gpu_ns -= std::min(parent.self_gpu_ns, timed[i].gpu_ns);
+            }
+            open.push_back(i);
+        }
+        regions = std::move(timed);
+    }
+
+  private:
+    void record_bounds() {
+        for (; bound_ < bounds_.size() && bounds_[bound_] <= next_; ++bound_) {
+            cpu_[bound_] = cpu_sum_;
+            gpu_[bound_] = gpu_sum_;
+        }
+    }
+    std::size_t at(std::uint64_t event) const {
+        return static_cast<std::size_t>(std::lower_bound(bounds_.begin(), bounds_.end(), event) -
+                                        bounds_.begin());
+    }
+
+    std::uint64_t first_, end_;
+    std::vector<std::uint64_t> bounds_;     // sorted events where a region begins or ends
+    std::vector<std::uint64_t> cpu_, gpu_;  // the sums of the events before each bound
+    std::uint64_t cpu_sum_ = 0, gpu_sum_ = 0;
+    std::uint64_t next_;
+    std::size_t bound_ = 0;
+};
+
+// The events kept for the report: all of them, or with a bound only the
+// slowest (a heap with the fastest kept event on top).
+class KeptEvents {
+  public:
+    explicit KeptEvents(std::size_t slowest) : slowest_(slowest) {}
+
+    void add(const EventTime& event) {
+        if (slowest_ == 0) {
+            events_.push_back(event);
+            return;
+        }
+        if (events_.size() == slowest_) {
+            if (event.cpu_ns <= events_.front().cpu_ns) return;
+            std::pop_heap(events_.begin(), events_.end(), faster);
+            events_.back() = event;
+        } else {
+            events_.push_back(event);
+        }
+        std::push_heap(events_.begin(), events_.end(), faster);
+    }
+
+    // In event order.
+    std::vector<EventTime> take() {
+        std::sort(events_.begin(), events_.end(),
+                  [](const EventTime& a, const EventTime& b) { return a.event < b.event; });
+        return std::move(events_);
+    }
+
+  private:
+    static bool faster(const EventTime& a, const EventTime& b) { return a.cpu_ns > b.cpu_ns; }
+
+    std::size_t slowest_;
+    std::vector<EventTime> events_;
+};
 
 struct Pass {
     std::unique_ptr<Replayer> replayer;
@@ -175,6 +249,9 @@ Result<RunReport> run_replay(const RunOptions& options) {
     replay_options.driver = options.driver;
     replay_options.timing = true;
     std::vector<Pass> timed;
+    // One pass feeds these as it goes; with loops, the per-event medians do.
+    RegionSums sums(layout.regions, first, end);
+    KeptEvents kept(options.slowest_events);
     const Clock::time_point started = Clock::now();
     for (unsigned pass = 0; pass < passes; ++pass) {
         const bool first_pass = pass == 0;
@@ -185,8 +262,10 @@ Result<RunReport> run_replay(const RunOptions& options) {
         Pass run;
         run.replayer = std::move(opened.value());
         Replayer& replayer = *run.replayer;
-        run.cpu_ns.reserve(end - first);
-        run.gpu_ns.reserve(end - first);
+        if (passes > 1) {
+            run.cpu_ns.reserve(end - first);
+            run.gpu_ns.reserve(end - first);
+        }
         std::size_t frame = frames.first;
         Clock::time_point frame_start{};
         std::int64_t frame_gpu = 0;
@@ -200,10 +279,15 @@ Result<RunReport> run_replay(const RunOptions& options) {
             Result<EventTiming> done = replayer.step();
             if (!done) return done.error();
             if (event >= first) {
-                run.cpu_ns.push_back(done->cpu_ns);
-                run.gpu_ns.push_back(done->gpu_ns);
-                run.calls.push_back(done->call);
-                run.metas.push_back(done->meta);
+                if (passes == 1) {
+                    sums.add(done->cpu_ns, done->gpu_ns);
+                    kept.add({event, done->call, done->meta, done->cpu_ns, done->gpu_ns});
+                } else {
+                    run.cpu_ns.push_back(done->cpu_ns);
+                    run.gpu_ns.push_back(done->gpu_ns);
+                    run.calls.push_back(done->call);
+                    run.metas.push_back(done->meta);
+                }
                 frame_gpu += std::max<std::int64_t>(done->gpu_ns, 0);
                 frame_checks += done->check_ns;
                 if (event + 1 == layout.frame_end(frame)) {
@@ -243,7 +327,7 @@ Result<RunReport> run_replay(const RunOptions& options) {
     // Per event: the median over the timed passes.
     const bool gpu = report.device.gpu_timing;
     std::vector<std::uint64_t> cpu, gpu_values;
-    for (std::uint64_t i = 0; i < end - first; ++i) {
+    for (std::uint64_t i = 0; passes > 1 && i < end - first; ++i) {
         cpu.clear();
         gpu_values.clear();
         for (const Pass& run : timed) {
@@ -256,9 +340,13 @@ Result<RunReport> run_replay(const RunOptions& options) {
         event.call = timed.front().calls[i];
         event.meta = timed.front().metas[i];
         event.cpu_ns = median(cpu);
-        event.gpu_ns = gpu ? static_cast<std::int64_t>(median(gpu_values)) : -1;
-        report.events.push_back(event);
+        event.gpu_ns = static_cast<std::int64_t>(median(gpu_values));
+        sums.add(event.cpu_ns, event.gpu_ns);
+        kept.add(event);
     }
+    report.events = kept.take();
+    if (!gpu)
+        for (EventTime& event : report.events) event.gpu_ns = -1;
     for (std::size_t f = frames.first; f <= frames.last; ++f) {
         FrameTime frame;
         frame.frame = f;
@@ -271,7 +359,7 @@ Result<RunReport> run_replay(const RunOptions& options) {
         report.frames.push_back(std::move(frame));
     }
     report.markers = layout.regions;
-    time_regions(report.events, gpu, report.markers);
+    sums.time(gpu, report.markers);
     return report;
 }
 

@@ -32,6 +32,11 @@ struct RunOptions {
     bool verify = false;
     bool strict = false;
     std::string screenshot_directory;
+    // 0: RunReport::events holds every timed event (for a report file); N:
+    // only the N slowest, so that a single pass takes memory that does not
+    // grow with the trace (with loops, the per-pass times of each timed
+    // event are kept for their medians).
+    std::size_t slowest_events = 0;
     // Called now and then with events replayed and events to replay in all.
     std::function<void(std::uint64_t done, std::uint64_t total)> progress;
 };

@@ -3,6 +3,7 @@
 // trace replays with no mismatch. Run under ThreadSanitizer by the tsan preset.
 #include <d3dcap/api/calls.h>
 
+#include <array>
 #include <catch2/catch.hpp>
 #include <latch>
 #include <thread>
@@ -34,8 +35,10 @@ HRESULT use_own_device(const testing::CaptureSession& session, int thread) {
     Com<ID3D11DeviceContext> deferred;
     if (const HRESULT hr = device->CreateDeferredContext(0, deferred.out()); FAILED(hr)) return hr;
     ID3D11Buffer* bound = buffer.get();
+    std::array<UINT, 64> constants{};  // the whole 256-byte buffer
     for (UINT i = 0; i < 100; ++i) {
-        deferred->UpdateSubresource(buffer.get(), 0, nullptr, &i, 0, 0);
+        constants[0] = i;
+        deferred->UpdateSubresource(buffer.get(), 0, nullptr, constants.data(), 0, 0);
         deferred->PSSetConstantBuffers(i % 14, 1, &bound);
         deferred->Draw(3, i);
     }

@@ -166,11 +166,12 @@ int run_capture(const CaptureOptions& options, const char* argv0, std::ostream& 
         err << "d3dcap capture: " << error << '\n';
         return 2;
     }
-    const std::string output =
-        fs::absolute(options.output.empty()
-                         ? fs::path(options.command[0]).filename().string() + ".d3dcap"
-                         : options.output)
-            .string();
+    // The program may change directory: it gets the absolute path; the user
+    // sees the path as given.
+    const std::string shown = options.output.empty()
+                                  ? fs::path(options.command[0]).filename().string() + ".d3dcap"
+                                  : options.output;
+    const std::string output = fs::absolute(shown).string();
     // A trace left from an earlier run must not be reported; a device such
     // as /dev/full is written to, never removed.
     std::error_code ec;
@@ -220,7 +221,7 @@ int run_capture(const CaptureOptions& options, const char* argv0, std::ostream& 
     const std::uint64_t events = reader.value()->event_count();
     const std::size_t frames =
         index.frame_first_events() != nullptr ? index.frame_first_events()->size() : 0;
-    out << "d3dcap capture: " << output << ": " << human_size(fs::file_size(output)) << ", "
+    out << "d3dcap capture: " << shown << ": " << human_size(fs::file_size(output)) << ", "
         << events << " events, " << frames << " frames" << recovered_note(*reader.value(), status)
         << "; " << options.command[0] << " exited with status " << status << '\n';
     return status;

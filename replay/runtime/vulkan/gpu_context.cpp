@@ -355,7 +355,6 @@ bool GpuContext::bind_sparse(vulkan::SparseBatch batch, bool no_overwrite) {
     gpu_ns_ += static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
                                               std::chrono::steady_clock::now() - start)
                                               .count());
-    ++binds_;
     return true;
 }
 

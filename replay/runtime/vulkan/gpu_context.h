@@ -44,7 +44,6 @@ class DeviceAllocator {
                       VkMemoryPropertyFlags required, VkMemoryPropertyFlags preferred,
                       Allocation& out);
     void free(const Allocation& allocation);
-    std::uint64_t blocks() const { return blocks_.size(); }
 
   private:
     struct Block {
@@ -103,7 +102,6 @@ class GpuContext {
 
     // Nanoseconds of GPU work (timestamps) and binds (host time) so far.
     std::uint64_t gpu_ns() const { return gpu_ns_; }
-    std::uint64_t binds() const { return binds_; }
 
   private:
     explicit GpuContext(std::unique_ptr<vulkan::VulkanDevice> device);
@@ -127,7 +125,7 @@ class GpuContext {
     VkBuffer staging_ = VK_NULL_HANDLE;
     Allocation staging_memory_;
     std::uint8_t* staging_bytes_ = nullptr;
-    std::uint64_t gpu_ns_ = 0, binds_ = 0;
+    std::uint64_t gpu_ns_ = 0;
 };
 
 }  // namespace d3dcap::runtime::gpu

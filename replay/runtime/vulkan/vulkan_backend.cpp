@@ -326,7 +326,6 @@ void VulkanBackend::destroy_resource(ObjectId id) {
     pending_binds_.erase(id);
     if (resource->info.tile_pool()) {
         // Its memory stays while tiles map it.
-        resource->retired = true;
         retired_pools_[id] = std::move(resource);
     } else {
         release(*resource);

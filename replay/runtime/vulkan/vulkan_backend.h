@@ -46,7 +46,6 @@ struct GpuResource {
     bool has_tail = false;
     // Tile pools.
     std::vector<PoolChunk> chunks;
-    bool retired = false;  // destroyed while tiles still map it
     bool offered = false;
     // Maps of textures: the subresource in canonical layout until Unmap.
     std::map<std::uint32_t, std::vector<std::uint8_t>> mapped;
@@ -105,8 +104,6 @@ class VulkanBackend final : public FillingBackend {
                                  const ByteSink& sink) override;
     void offer(ObjectId resource) override;
     bool reclaim(ObjectId resource) override;
-
-    GpuContext& context() { return *gpu_; }
 
   private:
     explicit VulkanBackend(std::unique_ptr<GpuContext> gpu);

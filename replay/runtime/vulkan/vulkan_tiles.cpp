@@ -4,9 +4,9 @@
 // first size and one more for each growth, so existing pages (and what maps
 // them) never move; shrinking frees nothing, and growing again reuses those
 // pages first, as the tile model says. A tiled resource is a sparse image or
-// buffer; after each UpdateTileMappings or CopyTileMappings the tiles whose
-// mapping changed in the tile model are bound again, coalesced into few bind
-// entries (vulkan::SparseBinder). Packed mips are bound through the image's
+// buffer; the tiles whose mapping changed in the tile model since they were
+// last bound are bound again when GPU work needs them, coalesced into few
+// bind entries (vulkan::SparseBinder). Packed mips are bound through the image's
 // mip tail, tile k of a slice's packed tiles at byte k * 64 KiB of the tail.
 #include <algorithm>
 #include <cstdio>

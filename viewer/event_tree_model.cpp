@@ -214,11 +214,19 @@ bool EventTreeModel::load_report(const QString& path, QString* error) {
     }
     const std::uint64_t count = reader_.event_count();
     std::vector<std::uint64_t> cpu(count + 1, 0), gpu(count + 1, 0);
+    // A time is a number, or null where the device has none (records without
+    // GPU work); anything else counts as nothing.
+    const auto number = [](const nlohmann::json& entry, const char* key, std::uint64_t missing) {
+        const auto found = entry.find(key);
+        return found != entry.end() && found->is_number_unsigned() ? found->get<std::uint64_t>()
+                                                                   : missing;
+    };
     for (const auto& entry : json["events"]) {
-        const std::uint64_t event = entry.value("event", count);
+        if (!entry.is_object()) continue;
+        const std::uint64_t event = number(entry, "event", count);
         if (event >= count) continue;
-        cpu[event + 1] = entry.value("cpu_ns", std::uint64_t{0});
-        gpu[event + 1] = entry.value("gpu_ns", std::uint64_t{0});
+        cpu[event + 1] = number(entry, "cpu_ns", 0);
+        gpu[event + 1] = number(entry, "gpu_ns", 0);
     }
     for (std::uint64_t e = 0; e < count; ++e) {
         cpu[e + 1] += cpu[e];

@@ -401,10 +401,12 @@ void VulkanBackend::copy_box(GpuResource& dest, std::uint32_t dest_sub, std::uin
     box.back = box.front + std::min(box.depth(), out.depth - z);
     const ElementBox target{x, y, z, x + box.width(), y + box.height(), z + box.depth()};
 
-    // Copies that may overlap (one subresource, or tiles that may share pool
-    // memory) go through the host, read first as on the reference device.
-    const bool may_overlap = (&dest == &source && dest_sub == source_sub) || dest.info.tiled() ||
-                             source.info.tiled() || dest.info.tile_pool() ||
+    // Copies that may overlap (one subresource, or two tiled resources that
+    // may share pool tiles) go through the host, read first as on the
+    // reference device; so do pools, which have no VkBuffer of their own. A
+    // tiled source and a private destination (or the reverse) cannot overlap.
+    const bool may_overlap = (&dest == &source && dest_sub == source_sub) ||
+                             (dest.info.tiled() && source.info.tiled()) || dest.info.tile_pool() ||
                              source.info.tile_pool();
     if (may_overlap) {
         const std::vector<std::uint8_t> bytes = download_box(source, source_sub, box);

@@ -16,7 +16,7 @@
 
 #include "format/trace/reader.h"
 #include "replay/state/tile_timeline.h"
-#include "replay/tiles/tile_state.h"
+#include "runtime/tiles/tile_state.h"
 #include "viewer/tile_snapshot.h"
 
 namespace d3dcap::viewer {

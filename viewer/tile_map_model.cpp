@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "replay/tiles/tiling.h"
+#include "runtime/tiles/tiling.h"
 
 namespace d3dcap::viewer {
 

@@ -11,7 +11,7 @@
 #include <optional>
 #include <vector>
 
-#include "replay/tiles/tile_state.h"
+#include "runtime/tiles/tile_state.h"
 
 namespace d3dcap::viewer {
 

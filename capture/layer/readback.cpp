@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "replay/formats.h"
-#include "replay/tiles/tiling.h"
+#include "runtime/formats.h"
+#include "runtime/tiles/tiling.h"
 
 namespace d3dcap::capture {
 

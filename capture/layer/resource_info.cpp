@@ -4,7 +4,7 @@
 
 #include "capture/layer/layer.h"
 #include "format/trace/records.h"
-#include "replay/tiles/recorded_tiling.h"
+#include "runtime/tiles/recorded_tiling.h"
 
 namespace d3dcap::capture {
 

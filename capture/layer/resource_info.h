@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "capture/layer/facet.h"
-#include "replay/data_sizes.h"
-#include "replay/tiles/tiling.h"
+#include "runtime/data_sizes.h"
+#include "runtime/tiles/tiling.h"
 
 namespace d3dcap::capture {
 

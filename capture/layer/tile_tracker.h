@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <mutex>
 
-#include "replay/tiles/tile_state.h"
+#include "runtime/tiles/tile_state.h"
 
 namespace d3dcap::capture {
 

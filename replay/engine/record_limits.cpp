@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <utility>
 
-#include "replay/formats.h"
+#include "runtime/formats.h"
 
 namespace d3dcap::replay {
 

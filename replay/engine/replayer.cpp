@@ -13,7 +13,7 @@
 #include "format/trace/reader.h"
 #include "replay/engine/record_limits.h"
 #include "replay/engine/session.h"
-#include "replay/runtime/internal.h"
+#include "runtime/internal.h"
 
 namespace d3dcap::replay {
 

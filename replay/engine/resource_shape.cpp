@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "replay/formats.h"
+#include "runtime/formats.h"
 
 namespace d3dcap::replay {
 

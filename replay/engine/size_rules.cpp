@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "replay/data_sizes.h"
+#include "runtime/data_sizes.h"
 #include "replay/engine/resource_shape.h"
 
 namespace d3dcap::replay {

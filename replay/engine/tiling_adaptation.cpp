@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "replay/tiles/recorded_tiling.h"
+#include "runtime/tiles/recorded_tiling.h"
 
 namespace d3dcap::replay {
 

@@ -18,7 +18,7 @@
 
 #include "format/trace/reader.h"
 #include "replay/engine/replayer.h"
-#include "replay/tiles/tile_state.h"
+#include "runtime/tiles/tile_state.h"
 
 namespace d3dcap::replay {
 

@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "replay/tiles/recorded_tiling.h"
+#include "runtime/tiles/recorded_tiling.h"
 
 namespace d3dcap::state::detail {
 

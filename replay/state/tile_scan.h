@@ -16,8 +16,8 @@
 #include <vector>
 
 #include "replay/state/tile_timeline.h"
-#include "replay/tiles/tile_state.h"
-#include "replay/tiles/tiling.h"
+#include "runtime/tiles/tile_state.h"
+#include "runtime/tiles/tiling.h"
 
 namespace d3dcap::fb {
 struct Record;

@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "format/trace/error.h"
-#include "replay/tiles/tile_state.h"
+#include "runtime/tiles/tile_state.h"
 
 namespace d3dcap::state {
 

@@ -9,7 +9,7 @@
 #include <random>
 #include <vector>
 
-#include "replay/runtime/internal.h"
+#include "runtime/internal.h"
 
 namespace {
 

@@ -13,8 +13,8 @@
 
 #include "format/trace/records.h"
 #include "replay/state/tile_timeline.h"
-#include "replay/tiles/recorded_tiling.h"
-#include "replay/tiles/tiling.h"
+#include "runtime/tiles/recorded_tiling.h"
+#include "runtime/tiles/tiling.h"
 #include "support/temp_dir.h"
 #include "support/trace_fixture.h"
 

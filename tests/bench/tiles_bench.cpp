@@ -10,7 +10,7 @@
 #include <random>
 #include <vector>
 
-#include "replay/tiles/tile_state.h"
+#include "runtime/tiles/tile_state.h"
 
 using d3dcap::tiles::kNullTile;
 using d3dcap::tiles::ObjectId;

@@ -17,7 +17,7 @@
 #include <random>
 #include <vector>
 
-#include "../gpu/gpu_support.h"
+#include "gpu_support.h"
 
 using namespace gpu_tests;
 using namespace d3dcap::vulkan;

@@ -9,7 +9,7 @@
 #include <set>
 
 #include "replay/state/seed_trace.h"
-#include "replay/tiles/worked_examples.h"
+#include "runtime/tiles/worked_examples.h"
 #include "viewer/event_tree_model.h"
 #include "viewer/parameters_view.h"
 #include "viewer/pool_model.h"

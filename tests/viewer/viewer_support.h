@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "replay/state/timeline_support.h"
-#include "replay/tiles/tile_state.h"
-#include "replay/tiles/tiling_fixtures.h"
+#include "runtime/tiles/tile_state.h"
+#include "runtime/tiles/tiling_fixtures.h"
 #include "support/temp_dir.h"
 #include "viewer/main_window.h"
 #include "viewer/tile_map_model.h"

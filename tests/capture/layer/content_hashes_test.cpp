@@ -12,7 +12,7 @@
 #include "capture/layer/facet.h"
 #include "capture/layer/layer_test.h"
 #include "capture/layer/readback.h"
-#include "replay/runtime/internal.h"
+#include "runtime/internal.h"
 
 namespace capture_tests {
 namespace {

@@ -7,7 +7,7 @@
 #include <random>
 
 #include "replay/state/timeline_support.h"
-#include "replay/tiles/tiling.h"
+#include "runtime/tiles/tiling.h"
 
 using namespace timeline_tests;
 using d3dcap::tiles::TileState;

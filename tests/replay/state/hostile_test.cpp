@@ -3,7 +3,7 @@
 // Each is skipped with a note; nothing large is allocated; the calls around
 // them still count.
 #include "replay/state/timeline_support.h"
-#include "replay/tiles/tiling_fixtures.h"
+#include "runtime/tiles/tiling_fixtures.h"
 
 using namespace timeline_tests;
 

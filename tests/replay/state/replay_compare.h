@@ -9,8 +9,8 @@
 #include <map>
 
 #include "replay/engine/replayer.h"
-#include "replay/runtime/internal.h"
-#include "replay/tiles/tile_state.h"
+#include "runtime/internal.h"
+#include "runtime/tiles/tile_state.h"
 
 namespace timeline_tests {
 

@@ -6,7 +6,7 @@
 #include "format/trace/reader.h"
 #include "replay/state/seed_trace.h"
 #include "replay/state/timeline_support.h"
-#include "replay/tiles/worked_examples.h"
+#include "runtime/tiles/worked_examples.h"
 
 using namespace timeline_tests;
 using namespace worked_examples;

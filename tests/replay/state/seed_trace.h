@@ -4,7 +4,7 @@
 #pragma once
 
 #include "replay/state/timeline_support.h"
-#include "replay/tiles/worked_examples.h"
+#include "runtime/tiles/worked_examples.h"
 
 namespace timeline_tests {
 

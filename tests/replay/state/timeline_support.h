@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "format/cli/tiles_command.h"
+#include "cli/tiles_command.h"
 #include "replay/state/tile_timeline.h"
-#include "replay/tiles/recorded_tiling.h"
+#include "runtime/tiles/recorded_tiling.h"
 #include "support/record_writer.h"
 #include "support/temp_dir.h"
 #include "support/trace_fixture.h"

@@ -1,0 +1,194 @@
+#include "replay_command.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "format/trace/reader.h"
+#include "frame_range.h"
+#include "replay/report/report.h"
+#include "replay/report/run.h"
+#include "runtime/backend.h"
+
+namespace d3dcap::cli {
+
+namespace {
+
+// Events done, events per second and time left, redrawn in place at most
+// ten times a second.
+class ProgressBar {
+  public:
+    explicit ProgressBar(std::ostream& out) : out_(out), start_(Clock::now()) {}
+
+    void update(std::uint64_t done, std::uint64_t total) {
+        const Clock::time_point now = Clock::now();
+        if (done < total && now - drawn_ < std::chrono::milliseconds(100)) return;
+        drawn_ = now;
+        const double seconds = std::chrono::duration<double>(now - start_).count();
+        const double rate = seconds > 0 ? static_cast<double>(done) / seconds : 0;
+        const double left = rate > 0 ? static_cast<double>(total - done) / rate : 0;
+        constexpr int kWidth = 30;
+        const int filled = total ? static_cast<int>(kWidth * done / total) : kWidth;
+        char line[160];
+        std::snprintf(line, sizeof line, "\r[%-*s] %llu/%llu events  %.0f events/s  %.0f s left ",
+                      kWidth, std::string(static_cast<std::size_t>(filled), '#').c_str(),
+                      static_cast<unsigned long long>(done), static_cast<unsigned long long>(total),
+                      rate, left);
+        out_ << line << std::flush;
+        if (done >= total) out_ << "\n";
+    }
+
+  private:
+    using Clock = std::chrono::steady_clock;
+    std::ostream& out_;
+    Clock::time_point start_, drawn_{};
+};
+
+bool choose_device(const std::string& choice, replay::RunOptions& run, std::ostream& err) {
+    run.device_choice = choice;
+    if (choice == "reference") {
+        run.driver = D3D_DRIVER_TYPE_REFERENCE;
+    } else if (choice == "null") {
+        run.driver = D3D_DRIVER_TYPE_NULL;
+    } else if (choice == "auto") {
+        // The GPU when it can run tiled resources, else the reference device.
+        std::string error;
+        const std::unique_ptr<runtime::Backend> gpu = runtime::make_vulkan_backend(error);
+        if (gpu && gpu->tiled_resources_tier() != D3D11_TILED_RESOURCES_NOT_SUPPORTED) {
+            run.driver = D3D_DRIVER_TYPE_HARDWARE;
+            run.device_reason = "auto: the Vulkan device " + gpu->adapter_name();
+        } else {
+            run.driver = D3D_DRIVER_TYPE_REFERENCE;
+            run.device_reason = "auto: the reference device (" +
+                                (gpu ? gpu->tier_reason() + ", no tiled resources" : error) + ")";
+        }
+    } else if (choice == "hardware") {
+        std::string error;
+        const std::unique_ptr<runtime::Backend> gpu = runtime::make_vulkan_backend(error);
+        if (!gpu) {
+            err << "d3dcap replay: --device hardware: " << error << "\n";
+            return false;
+        }
+        run.driver = D3D_DRIVER_TYPE_HARDWARE;
+        run.device_reason = "the Vulkan device " + gpu->adapter_name();
+        if (gpu->tiled_resources_tier() == D3D11_TILED_RESOURCES_NOT_SUPPORTED) {
+            run.device_reason += " (no tiled resources: " + gpu->tier_reason() + ")";
+        }
+    } else {
+        err << "d3dcap replay: --device '" << choice
+            << "' is not one of auto, hardware, reference, null\n";
+        return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+int run_replay_command(const ReplayCommandOptions& options, std::ostream& out, std::ostream& err) {
+    replay::RunOptions run;
+    run.trace = options.trace;
+    if (!options.gpu.empty()) {
+        // The Vulkan device reads its choice from the environment.
+        if (options.gpu.find_first_not_of("0123456789") != std::string::npos) {
+            err << "d3dcap replay: --gpu '" << options.gpu << "' is not a device index\n";
+            return 2;
+        }
+        setenv("D3DCAP_GPU", options.gpu.c_str(), 1);
+    }
+    if (!choose_device(options.device, run, err)) return 2;
+    if (!options.frames.empty()) {
+        const auto range = parse_frame_range(options.frames);
+        if (!range) {
+            err << "d3dcap replay: --frames '" << options.frames
+                << "' is not a frame range (A-B, A- or A; frames count from 0)\n";
+            return 2;
+        }
+        run.frames = replay::FrameRange{range->first, range->last.value_or(UINT64_MAX)};
+    }
+    if (options.verify && run.driver == D3D_DRIVER_TYPE_NULL) {
+        err << "d3dcap replay: --verify needs a device that keeps contents; the null device "
+               "keeps none\n";
+        return 2;
+    }
+    run.loops = options.loops;
+    run.verify = options.verify;
+    run.strict = options.strict;
+    run.screenshot_directory = options.screenshots;
+    // Without a report file only the slowest-events table needs event times.
+    if (options.report.empty()) run.slowest_events = std::max<std::size_t>(options.rows, 1);
+    if (!options.screenshots.empty() && !std::ofstream(options.screenshots + "/.d3dcap-probe")) {
+        err << "d3dcap replay: --screenshots " << options.screenshots
+            << ": cannot write into this directory\n";
+        return 2;
+    }
+    if (!options.screenshots.empty()) std::remove((options.screenshots + "/.d3dcap-probe").c_str());
+    std::optional<ProgressBar> bar;
+    if (!options.quiet && isatty(STDERR_FILENO)) {
+        bar.emplace(err);
+        run.progress = [&bar](std::uint64_t done, std::uint64_t total) {
+            bar->update(done, total);
+        };
+    }
+    if (!run.device_reason.empty() && !options.quiet) out << run.device_reason << "\n";
+
+    // A frame range past the end of the trace is cut to the trace.
+    if (run.frames && run.frames->last == UINT64_MAX) {
+        auto reader = trace::TraceReader::open(run.trace);
+        if (!reader) {
+            err << "d3dcap replay: " << reader.error().to_string() << "\n";
+            return 1;
+        }
+        const auto* starts = reader.value()->index().frame_first_events();
+        const std::uint64_t frames = starts != nullptr && starts->size() > 0 ? starts->size() : 1;
+        run.frames->last = frames - 1;
+    }
+    auto report = replay::run_replay(run);
+    if (!report) {
+        err << "d3dcap replay: " << report.error().to_string() << "\n";
+        return 1;
+    }
+    if (!options.report.empty()) {
+        std::ofstream file(options.report);
+        file << replay::report_json(report.value()).dump(1) << "\n";
+        if (!file) {
+            err << "d3dcap replay: --report " << options.report << ": cannot write the report\n";
+            return 1;
+        }
+    }
+    replay::print_summary(report.value(), out, options.quiet ? 0 : options.rows);
+    const replay::RunReport& r = report.value();
+    bool failed_adaptation = false;
+    for (const auto& a : r.adaptations) failed_adaptation |= !a.adapted;
+    return r.mismatches.empty() && r.hash_differences.empty() && !failed_adaptation ? 0 : 3;
+}
+
+int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& err) {
+    nlohmann::json reports[2];
+    const std::string* paths[2] = {&options.a, &options.b};
+    for (int i = 0; i < 2; ++i) {
+        std::ifstream file(*paths[i]);
+        if (!file) {
+            err << "d3dcap compare: " << *paths[i] << ": cannot open the report\n";
+            return 1;
+        }
+        reports[i] = nlohmann::json::parse(file, nullptr, false);
+        if (reports[i].is_discarded()) {
+            err << "d3dcap compare: " << *paths[i]
+                << ": not JSON (a d3dcap replay --report file?)\n";
+            return 1;
+        }
+    }
+    std::string error;
+    if (!replay::print_comparison(reports[0], reports[1], out, &error)) {
+        err << "d3dcap compare: not a d3dcap replay report: " << error << "\n";
+        return 1;
+    }
+    return 0;
+}
+
+}  // namespace d3dcap::cli

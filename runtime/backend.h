@@ -1,0 +1,172 @@
+// What a device does with data. The object model (device, contexts,
+// resources, views) validates every call and keeps all state; then it asks
+// the backend to do the data work. The reference device keeps texels in
+// 64 KiB tiles on the CPU; the state-only (NULL driver type) device does
+// nothing; the Vulkan device runs it on a GPU.
+#pragma once
+
+#include <d3d11_2.h>
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "runtime/tiles/tile_state.h"
+
+namespace d3dcap::runtime {
+
+using ObjectId = tiles::ObjectId;
+
+// A resource as the backend sees it (from its desc).
+struct ResourceInfo {
+    ObjectId id = 0;
+    D3D11_RESOURCE_DIMENSION dimension = D3D11_RESOURCE_DIMENSION_UNKNOWN;
+    std::uint64_t byte_width = 0;  // buffers
+    std::uint32_t structure_stride = 0;
+    std::uint32_t width = 0, height = 1, depth = 1;
+    std::uint32_t mip_levels = 1;
+    std::uint32_t array_size = 1;
+    DXGI_FORMAT format = DXGI_FORMAT_UNKNOWN;
+    std::uint32_t sample_count = 1;
+    D3D11_USAGE usage = D3D11_USAGE_DEFAULT;
+    std::uint32_t bind_flags = 0, cpu_access_flags = 0, misc_flags = 0;
+
+    bool tiled() const { return misc_flags & D3D11_RESOURCE_MISC_TILED; }
+    bool tile_pool() const { return misc_flags & D3D11_RESOURCE_MISC_TILE_POOL; }
+    std::uint32_t subresource_count() const { return mip_levels * array_size; }
+};
+
+// The part of a resource a view selects.
+struct ViewInfo {
+    ObjectId resource = 0;
+    DXGI_FORMAT format =
+        DXGI_FORMAT_UNKNOWN;  // the view's format (may differ from a typeless resource's)
+    std::uint32_t first_mip = 0, mip_count = 1;
+    std::uint32_t first_slice = 0, slice_count = 1;      // for 3D: first W slice and W size
+    std::uint64_t first_element = 0, element_count = 0;  // buffer views
+};
+
+class Backend {
+  public:
+    virtual ~Backend() = default;
+    virtual const char* name() const = 0;
+
+    // The tile state the device keeps, for resolving tiled resources.
+    virtual void attach(const tiles::TileState* tiles) { tiles_ = tiles; }
+    // Nanoseconds the device has spent executing work so far, where it can
+    // tell (the reference device: its CPU time inside the backend).
+    virtual bool gpu_clock_ns(std::uint64_t* ns) const {
+        (void)ns;
+        return false;
+    }
+
+    // What the device reports: its tiled-resources tier (the tile model
+    // supports tier 3) and, for GPU devices, the adapter's name.
+    virtual D3D11_TILED_RESOURCES_TIER tiled_resources_tier() const {
+        return D3D11_TILED_RESOURCES_TIER_3;
+    }
+    virtual std::string adapter_name() const { return {}; }
+    // Why the tier is not 3 (e.g. "no sparseBinding"); empty at tier 3.
+    virtual std::string tier_reason() const { return {}; }
+
+    virtual HRESULT create_resource(const ResourceInfo& info,
+                                    const D3D11_SUBRESOURCE_DATA* initial) = 0;
+    virtual void destroy_resource(ObjectId resource) = 0;
+    virtual void resize_tile_pool(ObjectId pool, std::uint64_t new_byte_width) = 0;
+    // After UpdateTileMappings or CopyTileMappings changed the attached tile
+    // state's mappings of a tiled resource (flags: D3D11_TILE_MAPPING_*).
+    // Devices that resolve tiles through the tile state on access need nothing.
+    virtual void tile_mappings_changed(ObjectId resource, std::uint32_t flags) {
+        (void)resource;
+        (void)flags;
+    }
+    // Annotations of the immediate context (BeginEventInt/EndEvent/SetMarkerInt
+    // and ID3DUserDefinedAnnotation), for GPU debuggers and profilers.
+    virtual void begin_event(const std::string& label) { (void)label; }
+    virtual void end_event() {}
+    virtual void set_marker(const std::string& label) { (void)label; }
+    // A TIMESTAMP query's value at End and the ticks per second of
+    // TIMESTAMP_DISJOINT; false where the device has no clock of its own
+    // (the runtime then uses steady-clock nanoseconds).
+    virtual bool timestamp(std::uint64_t* ticks, std::uint64_t* frequency) {
+        (void)ticks;
+        (void)frequency;
+        return false;
+    }
+    // ID3D11DeviceContext::Flush on the immediate context: work a device
+    // holds back (the Vulkan device's sparse binds) goes to the GPU now.
+    virtual void flush() {}
+
+    virtual void copy_resource(ObjectId dest, ObjectId source) = 0;
+    virtual void copy_subresource_region(ObjectId dest, std::uint32_t dest_subresource,
+                                         std::uint32_t x, std::uint32_t y, std::uint32_t z,
+                                         ObjectId source, std::uint32_t source_subresource,
+                                         const D3D11_BOX* source_box, std::uint32_t copy_flags) = 0;
+    virtual void update_subresource(ObjectId dest, std::uint32_t subresource, const D3D11_BOX* box,
+                                    const void* data, std::uint32_t row_pitch,
+                                    std::uint32_t depth_pitch, std::uint32_t copy_flags) = 0;
+    virtual void update_tiles(ObjectId resource, const std::vector<tiles::TileRef>& tiles,
+                              const void* data) = 0;
+    virtual void copy_tiles(ObjectId resource, const std::vector<tiles::TileRef>& tiles,
+                            ObjectId buffer, std::uint64_t buffer_offset, std::uint32_t flags) = 0;
+
+    virtual void clear_render_target(const ViewInfo& view, const float color[4]) = 0;
+    virtual void clear_depth_stencil(const ViewInfo& view, std::uint32_t flags, float depth,
+                                     std::uint8_t stencil) = 0;
+    virtual void clear_unordered_access_uint(const ViewInfo& view,
+                                             const std::uint32_t values[4]) = 0;
+    virtual void clear_unordered_access_float(const ViewInfo& view, const float values[4]) = 0;
+    // ClearView: rects NULL/0 means the whole view.
+    virtual void clear_view(const ViewInfo& view, const float color[4], const D3D11_RECT* rects,
+                            std::uint32_t rect_count) = 0;
+    virtual void generate_mips(const ViewInfo& view) = 0;
+    // ResolveSubresource: averages the samples of each texel in format.
+    virtual void resolve_subresource(ObjectId dest, std::uint32_t dest_subresource, ObjectId source,
+                                     std::uint32_t source_subresource, DXGI_FORMAT format) = 0;
+    virtual void discard(const ViewInfo& view, const D3D11_RECT* rects,
+                         std::uint32_t rect_count) = 0;
+
+    // Map of a DYNAMIC or STAGING subresource, after validation.
+    virtual HRESULT map(ObjectId resource, std::uint32_t subresource, D3D11_MAP type,
+                        D3D11_MAPPED_SUBRESOURCE* mapped) = 0;
+    virtual void unmap(ObjectId resource, std::uint32_t subresource) = 0;
+
+    // The subresource in a canonical linear layout (rows tightly packed,
+    // slices after rows), for hashes, screenshots and tests. False when the
+    // backend keeps no data.
+    virtual bool read_subresource(ObjectId resource, std::uint32_t subresource,
+                                  std::vector<std::uint8_t>& bytes) = 0;
+    // The same bytes handed to sink piece by piece, in order, so that a large
+    // subresource can be hashed without a copy of it all.
+    using ByteSink = std::function<void(const std::uint8_t* bytes, std::size_t size)>;
+    virtual bool read_subresource_pieces(ObjectId resource, std::uint32_t subresource,
+                                         const ByteSink& sink) {
+        std::vector<std::uint8_t> bytes;
+        if (!read_subresource(resource, subresource, bytes)) return false;
+        sink(bytes.data(), bytes.size());
+        return true;
+    }
+
+    // IDXGIDevice2::OfferResources / ReclaimResources.
+    virtual void offer(ObjectId resource) = 0;
+    virtual bool reclaim(ObjectId resource) = 0;  // true when the contents were discarded
+
+  protected:
+    const tiles::TileState* tiles_ = nullptr;
+};
+
+std::unique_ptr<Backend> make_reference_backend();
+std::unique_ptr<Backend> make_null_backend();
+// The Vulkan GPU device; null with a message in error when there is no GPU
+// it can run on.
+std::unique_ptr<Backend> make_vulkan_backend(std::string& error);
+// Times every call of inner as the device's GPU clock (gpu_clock_ns).
+std::unique_ptr<Backend> make_timed_backend(std::unique_ptr<Backend> inner);
+
+// XXH3-64 of a subresource in the canonical linear layout: the same content
+// gives the same hash on every device that keeps data.
+std::uint64_t content_hash(Backend& backend, ObjectId resource, std::uint32_t subresource);
+
+}  // namespace d3dcap::runtime

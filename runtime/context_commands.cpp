@@ -1,0 +1,422 @@
+// Draws and dispatches (validated and counted), queries, markers, deferred
+// recording, command lists and SwapDeviceContextState.
+#include <chrono>
+#include <cstring>
+
+#include "runtime/context.h"
+#include "runtime/device.h"
+
+namespace d3dcap::runtime {
+
+void Context::execute(CommandList& list, bool restore_state) {
+    // A command list inherits nothing: it runs from the cleared state and
+    // leaves the context cleared, or as it was when asked to restore.
+    ContextState saved;
+    if (restore_state) saved = state_;
+    clear_state();
+    for (const Command& command : list.commands()) command(*this);
+    if (restore_state) {
+        state_ = std::move(saved);
+    } else {
+        clear_state();
+    }
+}
+
+void Context::ExecuteCommandList(ID3D11CommandList* list, BOOL restore) {
+    const char* call = "ID3D11DeviceContext::ExecuteCommandList";
+    auto* commands = static_cast<CommandList*>(list);
+    if (!commands) {
+        log().error(call, "pCommandList", "is NULL; the call is dropped");
+        return;
+    }
+    if (&commands->device() != &device()) {
+        log().error(call, "pCommandList", "belongs to another device; the call is dropped");
+        return;
+    }
+    if (deferred_) {
+        record([ref = Ref<CommandList>(commands), restore](Context& target) {
+            target.ExecuteCommandList(ref.get(), restore);
+        });
+        // The executing context ends the nested list cleared or restored,
+        // just as this context's own state does now.
+        if (!restore) clear_state();
+        return;
+    }
+    execute(*commands, restore);
+}
+
+HRESULT Context::FinishCommandList(BOOL restore, ID3D11CommandList** list) {
+    const char* call = "ID3D11DeviceContext::FinishCommandList";
+    if (list) *list = nullptr;
+    if (!deferred_) {
+        log().error(call, "", "only deferred contexts record command lists");
+        return DXGI_ERROR_INVALID_CALL;
+    }
+    for (const auto& [key, mapping] : deferred_maps_) {
+        if (mapping.mapped) {
+            log().error(call, "", "a subresource mapped on this context is still mapped");
+            return DXGI_ERROR_INVALID_CALL;
+        }
+    }
+    std::vector<Command> commands = std::move(commands_);
+    commands_.clear();
+    deferred_maps_.clear();
+    if (restore) {
+        // The context keeps its state; the next list sets it first, since
+        // the context that runs a list starts cleared.
+        auto snapshot = std::make_shared<const ContextState>(state_);
+        record([snapshot](Context& target) { target.state_ = *snapshot; });
+    } else {
+        clear_state();
+    }
+    if (!list) {
+        log().warning(call, "ppCommandList", "is NULL; the recorded commands are dropped");
+        return S_OK;
+    }
+    *list = new CommandList(device(), flags_, std::move(commands));
+    return S_OK;
+}
+
+// Devices finish every call before returning, except work a device holds
+// back on purpose (the Vulkan device's sparse binds), which goes now.
+void Context::Flush() {
+    if (deferred_) return;
+    auto guard = device().lock();
+    device().backend().flush();
+}
+
+void Context::SwapDeviceContextState(ID3DDeviceContextState* state,
+                                     ID3DDeviceContextState** previous) {
+    const char* call = "ID3D11DeviceContext1::SwapDeviceContextState";
+    if (previous) *previous = nullptr;
+    if (deferred_) {
+        log().error(call, "", "deferred contexts cannot swap context state; dropped");
+        return;
+    }
+    auto* next = static_cast<DeviceContextState*>(state);
+    if (!next) {
+        log().error(call, "pState", "is NULL; dropped");
+        return;
+    }
+    if (&next->device() != &device()) {
+        log().error(call, "pState", "belongs to another device; dropped");
+        return;
+    }
+    Ref<DeviceContextState> before = device().swap_context_state(*next);
+    hand_out(previous, before.get());
+}
+
+// Draws and dispatches
+
+bool Context::check_draw_args(const char* call, ID3D11Buffer* args, UINT offset, UINT size) {
+    Buffer* buffer = to_buffer(args);
+    if (!buffer) {
+        log().error(call, "pBufferForArgs", "is NULL; dropped");
+        return false;
+    }
+    if (!(buffer->info().misc_flags & D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS)) {
+        log().error(call, "pBufferForArgs",
+                    "was created without RESOURCE_MISC_DRAWINDIRECT_ARGS; dropped");
+        return false;
+    }
+    if (offset % 4 || std::uint64_t{offset} + size > buffer->info().byte_width) {
+        log().error(call, "AlignedByteOffsetForArgs",
+                    std::to_string(offset) +
+                        " is not 4-byte aligned or leaves room for fewer than " +
+                        std::to_string(size) + " bytes of arguments; dropped");
+        return false;
+    }
+    return true;
+}
+
+// On a deferred context a draw is counted there and recorded, so that the
+// context that runs the command list counts it again.
+void Context::Draw(UINT vertex_count, UINT start_vertex) {
+    if (deferred_) {
+        record([=](Context& target) { target.Draw(vertex_count, start_vertex); });
+    }
+    count_draw();
+}
+
+void Context::DrawIndexed(UINT index_count, UINT start_index, INT base_vertex) {
+    if (deferred_) {
+        record([=](Context& target) { target.DrawIndexed(index_count, start_index, base_vertex); });
+    }
+    count_draw();
+}
+
+void Context::DrawInstanced(UINT vertex_count, UINT instance_count, UINT start_vertex,
+                            UINT start_instance) {
+    if (deferred_) {
+        record([=](Context& target) {
+            target.DrawInstanced(vertex_count, instance_count, start_vertex, start_instance);
+        });
+    }
+    count_draw();
+}
+
+void Context::DrawIndexedInstanced(UINT index_count, UINT instance_count, UINT start_index,
+                                   INT base_vertex, UINT start_instance) {
+    if (deferred_) {
+        record([=](Context& target) {
+            target.DrawIndexedInstanced(index_count, instance_count, start_index, base_vertex,
+                                        start_instance);
+        });
+    }
+    count_draw();
+}
+
+void Context::DrawAuto() {
+    if (deferred_) record([](Context& target) { target.DrawAuto(); });
+    count_draw();
+}
+
+void Context::DrawIndexedInstancedIndirect(ID3D11Buffer* args, UINT offset) {
+    if (!check_draw_args("ID3D11DeviceContext::DrawIndexedInstancedIndirect", args, offset,
+                         sizeof(D3D11_DRAW_INDEXED_INSTANCED_INDIRECT_ARGS))) {
+        return;
+    }
+    if (deferred_) {
+        record([ref = Ref<Buffer>(to_buffer(args)), offset](Context& target) {
+            target.DrawIndexedInstancedIndirect(ref.get(), offset);
+        });
+    }
+    count_draw();
+}
+
+void Context::DrawInstancedIndirect(ID3D11Buffer* args, UINT offset) {
+    if (!check_draw_args("ID3D11DeviceContext::DrawInstancedIndirect", args, offset,
+                         sizeof(D3D11_DRAW_INSTANCED_INDIRECT_ARGS))) {
+        return;
+    }
+    if (deferred_) {
+        record([ref = Ref<Buffer>(to_buffer(args)), offset](Context& target) {
+            target.DrawInstancedIndirect(ref.get(), offset);
+        });
+    }
+    count_draw();
+}
+
+void Context::Dispatch(UINT x, UINT y, UINT z) {
+    const UINT limit = D3D11_CS_DISPATCH_MAX_THREAD_GROUPS_PER_DIMENSION;
+    if (x > limit || y > limit || z > limit) {
+        log().error("ID3D11DeviceContext::Dispatch", "ThreadGroupCount",
+                    std::to_string(x) + "x" + std::to_string(y) + "x" + std::to_string(z) +
+                        " has a dimension above 65535; dropped");
+        return;
+    }
+    if (deferred_) record([=](Context& target) { target.Dispatch(x, y, z); });
+    ++counters_.dispatches;
+}
+
+void Context::DispatchIndirect(ID3D11Buffer* args, UINT offset) {
+    if (!check_draw_args("ID3D11DeviceContext::DispatchIndirect", args, offset, 12)) return;
+    if (deferred_) {
+        record([ref = Ref<Buffer>(to_buffer(args)), offset](Context& target) {
+            target.DispatchIndirect(ref.get(), offset);
+        });
+    }
+    ++counters_.dispatches;
+}
+
+// Queries
+
+namespace {
+
+Query* to_query(ID3D11Asynchronous* async) {
+    Object* object = object_of(async);
+    return object && object->kind() == ObjectKind::Query ? static_cast<Query*>(object) : nullptr;
+}
+
+std::uint64_t now_ns() {
+    return static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                          std::chrono::steady_clock::now().time_since_epoch())
+                                          .count());
+}
+
+}  // namespace
+
+void Context::Begin(ID3D11Asynchronous* async) {
+    const char* call = "ID3D11DeviceContext::Begin";
+    Query* query = to_query(async);
+    if (!query) {
+        log().error(call, "pAsync", "is NULL or not a query of this runtime; dropped");
+        return;
+    }
+    if (!query->needs_begin()) {
+        log().error(call, "pAsync", "EVENT and TIMESTAMP queries take End only; dropped");
+        return;
+    }
+    if (deferred_) {
+        record([ref = Ref<Query>(query)](Context& target) { target.Begin(ref.get()); });
+        return;
+    }
+    query->state = Query::State::Building;
+}
+
+void Context::End(ID3D11Asynchronous* async) {
+    const char* call = "ID3D11DeviceContext::End";
+    Query* query = to_query(async);
+    if (!query) {
+        log().error(call, "pAsync", "is NULL or not a query of this runtime; dropped");
+        return;
+    }
+    if (deferred_) {
+        record([ref = Ref<Query>(query)](Context& target) { target.End(ref.get()); });
+        return;
+    }
+    if (query->needs_begin() && query->state != Query::State::Building) {
+        log().warning(call, "pAsync", "End without Begin; the query counts from here");
+    }
+    query->state = Query::State::Issued;
+    // The device's own clock where it has one (a GPU's timestamps).
+    std::uint64_t ticks = 0, frequency = 0;
+    auto guard = device().lock();
+    if (device().backend().timestamp(&ticks, &frequency)) {
+        query->timestamp = ticks;
+        query->frequency = frequency;
+    } else {
+        query->timestamp = now_ns();
+        query->frequency = 1000000000ull;
+    }
+}
+
+HRESULT Context::GetData(ID3D11Asynchronous* async, void* data, UINT size, UINT flags) {
+    const char* call = "ID3D11DeviceContext::GetData";
+    Query* query = to_query(async);
+    if (!query) {
+        log().error(call, "pAsync", "is NULL or not a query of this runtime");
+        return E_INVALIDARG;
+    }
+    if (deferred_) {
+        log().error(call, "", "deferred contexts cannot read query data");
+        return DXGI_ERROR_INVALID_CALL;
+    }
+    if (flags & ~UINT{D3D11_ASYNC_GETDATA_DONOTFLUSH}) {
+        log().error(call, "GetDataFlags", hex(flags) + " has bits other than DONOTFLUSH");
+        return E_INVALIDARG;
+    }
+    const UINT needed = query->GetDataSize();
+    if ((data && size != needed) || (!data && size != 0)) {
+        log().error(call, "DataSize",
+                    std::to_string(size) + " with " + (data ? "data" : "no data") +
+                        "; this query " + "returns " + std::to_string(needed) +
+                        " bytes (or pass NULL and 0 to poll)");
+        return E_INVALIDARG;
+    }
+    if (query->state != Query::State::Issued) {
+        log().error(call, "pAsync",
+                    query->state == Query::State::Building ? "Begin without End yet"
+                                                           : "the query was never issued (End)");
+        return DXGI_ERROR_INVALID_CALL;
+    }
+    if (!data) return S_OK;
+    std::memset(data, 0, size);  // OCCLUSION 0, statistics 0, predicates FALSE
+    switch (query->desc().Query) {
+        case D3D11_QUERY_EVENT: {
+            const BOOL done = TRUE;
+            std::memcpy(data, &done, sizeof done);
+            break;
+        }
+        case D3D11_QUERY_TIMESTAMP:
+            std::memcpy(data, &query->timestamp, sizeof(UINT64));
+            break;
+        case D3D11_QUERY_TIMESTAMP_DISJOINT: {
+            // The clock of the device's timestamps (steady-clock nanoseconds
+            // on the CPU devices).
+            const D3D11_QUERY_DATA_TIMESTAMP_DISJOINT disjoint{query->frequency, FALSE};
+            std::memcpy(data, &disjoint, sizeof disjoint);
+            break;
+        }
+        default:
+            break;
+    }
+    return S_OK;
+}
+
+// Markers: balanced per context; the immediate context's go to the device
+// as labels for GPU tools.
+
+namespace {
+
+std::string label_text(LPCWSTR name) {
+    std::string text;
+    for (; name != nullptr && *name != 0; ++name) {
+        const auto code = static_cast<std::uint32_t>(*name);
+        if (code < 0x80) {
+            text += static_cast<char>(code);
+        } else if (code < 0x800) {
+            text += static_cast<char>(0xC0 | code >> 6);
+            text += static_cast<char>(0x80 | (code & 0x3F));
+        } else if (code < 0x10000) {
+            text += static_cast<char>(0xE0 | code >> 12);
+            text += static_cast<char>(0x80 | (code >> 6 & 0x3F));
+            text += static_cast<char>(0x80 | (code & 0x3F));
+        } else {
+            text += static_cast<char>(0xF0 | (code >> 18 & 0x07));
+            text += static_cast<char>(0x80 | (code >> 12 & 0x3F));
+            text += static_cast<char>(0x80 | (code >> 6 & 0x3F));
+            text += static_cast<char>(0x80 | (code & 0x3F));
+        }
+    }
+    return text;
+}
+
+}  // namespace
+
+void Context::label(LabelKind kind, LPCWSTR name) {
+    if (kind == LabelKind::Begin) {
+        ++event_depth_;
+    } else if (kind == LabelKind::End) {
+        if (event_depth_ == 0) return;  // unbalanced: nothing to end
+        --event_depth_;
+    }
+    if (deferred_) return;
+    auto guard = device().lock();
+    Backend& backend = device().backend();
+    switch (kind) {
+        case LabelKind::Begin:
+            backend.begin_event(label_text(name));
+            break;
+        case LabelKind::End:
+            backend.end_event();
+            break;
+        case LabelKind::Marker:
+            backend.set_marker(label_text(name));
+            break;
+    }
+}
+
+void Context::SetMarkerInt(LPCWSTR name, INT) {
+    label(LabelKind::Marker, name);
+}
+void Context::BeginEventInt(LPCWSTR name, INT) {
+    label(LabelKind::Begin, name);
+}
+void Context::EndEvent() {
+    label(LabelKind::End, nullptr);
+}
+
+HRESULT Annotation::QueryInterface(REFIID riid, void** out) {
+    return owner_.QueryInterface(riid, out);
+}
+ULONG Annotation::AddRef() {
+    return owner_.AddRef();
+}
+ULONG Annotation::Release() {
+    return owner_.Release();
+}
+// -1: "not running under a profiling tool", as the documentation says.
+INT Annotation::BeginEvent(LPCWSTR name) {
+    owner_.label(Context::LabelKind::Begin, name);
+    return -1;
+}
+INT Annotation::EndEvent() {
+    owner_.label(Context::LabelKind::End, nullptr);
+    return -1;
+}
+void Annotation::SetMarker(LPCWSTR name) {
+    owner_.label(Context::LabelKind::Marker, name);
+}
+
+}  // namespace d3dcap::runtime

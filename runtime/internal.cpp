@@ -1,0 +1,88 @@
+#include "runtime/internal.h"
+
+#include "runtime/device.h"
+#include "runtime/dxgi_objects.h"
+
+namespace d3dcap::runtime {
+
+namespace {
+
+Device* our_device(ID3D11Device* device) {
+    Object* object = object_of(device);
+    return object && object->kind() == ObjectKind::Device ? static_cast<Device*>(object) : nullptr;
+}
+
+SwapChain* our_swap_chain(IDXGISwapChain* swap_chain) {
+    Object* object = object_of(swap_chain);
+    return object && object->kind() == ObjectKind::SwapChain ? static_cast<SwapChain*>(object)
+                                                             : nullptr;
+}
+
+}  // namespace
+
+std::vector<Message> device_messages(ID3D11Device* device) {
+    Device* ours = our_device(device);
+    return ours ? ours->log().recent() : std::vector<Message>{};
+}
+
+void clear_device_messages(ID3D11Device* device) {
+    if (Device* ours = our_device(device)) ours->log().clear();
+}
+
+DrawCounts context_draw_counts(ID3D11DeviceContext* context) {
+    Object* object = object_of(context);
+    if (!object || object->kind() != ObjectKind::Context) return {};
+    const ContextCounters& counters = static_cast<Context*>(object)->counters();
+    return {counters.draws, counters.dispatches};
+}
+
+std::uint64_t object_id(IUnknown* object) {
+    Object* ours = object_of(object);
+    return ours ? ours->id() : 0;
+}
+
+const tiles::TileState* device_tile_state(ID3D11Device* device) {
+    Device* ours = our_device(device);
+    return ours ? &ours->tiles() : nullptr;
+}
+
+Backend* device_backend(ID3D11Device* device) {
+    Device* ours = our_device(device);
+    return ours ? &ours->backend() : nullptr;
+}
+
+bool device_gpu_clock_ns(ID3D11Device* device, std::uint64_t* ns) {
+    Device* ours = our_device(device);
+    return ours != nullptr && ours->backend().gpu_clock_ns(ns);
+}
+
+std::uint64_t resource_content_hash(ID3D11Resource* resource, UINT subresource) {
+    Resource* ours = to_resource(resource);
+    if (!ours) return 0;
+    auto guard = ours->device().lock();
+    return content_hash(ours->device().backend(), ours->id(), subresource);
+}
+
+bool write_swap_chain_png(IDXGISwapChain* swap_chain, const char* path, std::string* error) {
+    SwapChain* ours = our_swap_chain(swap_chain);
+    std::string reason;
+    bool written = false;
+    if (!ours) {
+        reason = "not a swap chain of this runtime";
+    } else if (!path) {
+        reason = "no path";
+    } else {
+        written = ours->write_png(path, reason);
+        if (!written && reason.empty()) reason = "the device keeps no texels (NULL driver type)";
+    }
+    if (error) *error = reason;
+    return written;
+}
+
+void set_screenshot_directory(IDXGISwapChain* swap_chain, const char* directory) {
+    if (SwapChain* ours = our_swap_chain(swap_chain)) {
+        ours->set_screenshot_directory(directory ? directory : "");
+    }
+}
+
+}  // namespace d3dcap::runtime

@@ -1,0 +1,460 @@
+// Shaders (bytecode kept, never run), input layouts, class linkage, queries,
+// command lists and context-state objects.
+#include <cstring>
+
+#include "runtime/device.h"
+#include "runtime/format_rules.h"
+
+namespace d3dcap::runtime {
+
+namespace {
+
+// The program type in a DXBC container's SHDR/SHEX chunk (0 pixel, 1 vertex,
+// 2 geometry, 3 hull, 4 domain, 5 compute), or -1 with a reason.
+int dxbc_program_type(const void* bytecode, SIZE_T length, std::string& problem) {
+    const auto* bytes = static_cast<const std::uint8_t*>(bytecode);
+    auto u32 = [&](SIZE_T offset) {
+        std::uint32_t value;
+        std::memcpy(&value, bytes + offset, 4);
+        return value;
+    };
+    if (!bytecode || length < 32 || std::memcmp(bytes, "DXBC", 4) != 0) {
+        problem = "is not a DXBC container (no \"DXBC\" header)";
+        return -1;
+    }
+    const std::uint32_t total = u32(24), chunks = u32(28);
+    if (total > length || 32 + SIZE_T{chunks} * 4 > length) {
+        problem = "says it holds " + std::to_string(total) + " bytes but BytecodeLength is " +
+                  std::to_string(length);
+        return -1;
+    }
+    for (std::uint32_t i = 0; i < chunks; ++i) {
+        const std::uint32_t offset = u32(32 + SIZE_T{i} * 4);
+        if (SIZE_T{offset} + 12 > length) break;
+        if (std::memcmp(bytes + offset, "SHDR", 4) == 0 ||
+            std::memcmp(bytes + offset, "SHEX", 4) == 0) {
+            return static_cast<int>(u32(offset + 8) >> 16);
+        }
+    }
+    problem = "has no SHDR or SHEX chunk";
+    return -1;
+}
+
+const char* program_name(int type) {
+    switch (type) {
+        case 0:
+            return "pixel";
+        case 1:
+            return "vertex";
+        case 2:
+            return "geometry";
+        case 3:
+            return "hull";
+        case 4:
+            return "domain";
+        case 5:
+            return "compute";
+        default:
+            return "unknown";
+    }
+}
+
+template <class T>
+HRESULT create_shader(Device& device, const char* call, int expected_type, const void* bytecode,
+                      SIZE_T length, T** shader) {
+    if (shader) *shader = nullptr;
+    std::string problem;
+    const int type = dxbc_program_type(bytecode, length, problem);
+    if (type < 0) {
+        device.log().error(call, "pShaderBytecode", problem);
+        return E_INVALIDARG;
+    }
+    if (type != expected_type) {
+        device.log().error(call, "pShaderBytecode",
+                           std::string("holds a ") + program_name(type) + " shader, not a " +
+                               program_name(expected_type) + " shader");
+        return E_INVALIDARG;
+    }
+    if (!shader) return S_FALSE;
+    *shader = new T(device, bytecode, length);
+    return S_OK;
+}
+
+// create_shader for a Create*Shader method, whose out pointer is of the
+// interface type.
+template <class T, class Interface>
+HRESULT create_shader_as(Device& device, const char* call, int expected_type, const void* bytecode,
+                         SIZE_T length, Interface** shader) {
+    T* created = nullptr;
+    HRESULT hr =
+        create_shader(device, call, expected_type, bytecode, length, shader ? &created : nullptr);
+    if (shader) *shader = created;
+    return hr;
+}
+
+}  // namespace
+
+HRESULT Device::CreateVertexShader(const void* bytecode, SIZE_T length, ID3D11ClassLinkage*,
+                                   ID3D11VertexShader** shader) {
+    return create_shader_as<VertexShader>(*this, "ID3D11Device::CreateVertexShader", 1, bytecode,
+                                          length, shader);
+}
+
+HRESULT Device::CreatePixelShader(const void* bytecode, SIZE_T length, ID3D11ClassLinkage*,
+                                  ID3D11PixelShader** shader) {
+    return create_shader_as<PixelShader>(*this, "ID3D11Device::CreatePixelShader", 0, bytecode,
+                                         length, shader);
+}
+
+HRESULT Device::CreateGeometryShader(const void* bytecode, SIZE_T length, ID3D11ClassLinkage*,
+                                     ID3D11GeometryShader** shader) {
+    return create_shader_as<GeometryShader>(*this, "ID3D11Device::CreateGeometryShader", 2,
+                                            bytecode, length, shader);
+}
+
+HRESULT Device::CreateHullShader(const void* bytecode, SIZE_T length, ID3D11ClassLinkage*,
+                                 ID3D11HullShader** shader) {
+    return create_shader_as<HullShader>(*this, "ID3D11Device::CreateHullShader", 3, bytecode,
+                                        length, shader);
+}
+
+HRESULT Device::CreateDomainShader(const void* bytecode, SIZE_T length, ID3D11ClassLinkage*,
+                                   ID3D11DomainShader** shader) {
+    return create_shader_as<DomainShader>(*this, "ID3D11Device::CreateDomainShader", 4, bytecode,
+                                          length, shader);
+}
+
+HRESULT Device::CreateComputeShader(const void* bytecode, SIZE_T length, ID3D11ClassLinkage*,
+                                    ID3D11ComputeShader** shader) {
+    return create_shader_as<ComputeShader>(*this, "ID3D11Device::CreateComputeShader", 5, bytecode,
+                                           length, shader);
+}
+
+HRESULT Device::CreateGeometryShaderWithStreamOutput(const void* bytecode, SIZE_T length,
+                                                     const D3D11_SO_DECLARATION_ENTRY* entries,
+                                                     UINT entry_count, const UINT* strides,
+                                                     UINT stride_count, UINT rasterized_stream,
+                                                     ID3D11ClassLinkage*,
+                                                     ID3D11GeometryShader** shader) {
+    const char* call = "ID3D11Device::CreateGeometryShaderWithStreamOutput";
+    if (shader) *shader = nullptr;
+    if (entry_count == 0 || entry_count > 64 || !entries) {
+        log_.error(call, "NumEntries",
+                   std::to_string(entry_count) + " entries; 1..64 with a declaration are needed");
+        return E_INVALIDARG;
+    }
+    if (stride_count > D3D11_SO_BUFFER_SLOT_COUNT || (stride_count && !strides)) {
+        log_.error(call, "NumStrides", std::to_string(stride_count) + " is more than 4");
+        return E_INVALIDARG;
+    }
+    if (rasterized_stream >= 4 && rasterized_stream != D3D11_SO_NO_RASTERIZED_STREAM) {
+        log_.error(call, "RasterizedStream", std::to_string(rasterized_stream) + " is not 0..3");
+        return E_INVALIDARG;
+    }
+    for (UINT i = 0; i < entry_count; ++i) {
+        if (entries[i].Stream >= 4 || entries[i].OutputSlot >= 4) {
+            log_.error(call, "pSODeclaration[" + std::to_string(i) + "]",
+                       "has a stream or output slot outside 0..3");
+            return E_INVALIDARG;
+        }
+    }
+    GeometryShader* created = nullptr;
+    HRESULT hr = create_shader(*this, call, 2, bytecode, length, shader ? &created : nullptr);
+    if (!created) return hr;
+    created->stream_output_names.reserve(entry_count);
+    for (UINT i = 0; i < entry_count; ++i) {
+        created->stream_output_names.emplace_back(entries[i].SemanticName ? entries[i].SemanticName
+                                                                          : "");
+    }
+    for (UINT i = 0; i < entry_count; ++i) {
+        D3D11_SO_DECLARATION_ENTRY entry = entries[i];
+        entry.SemanticName =
+            entries[i].SemanticName ? created->stream_output_names[i].c_str() : nullptr;
+        created->stream_output.push_back(entry);
+    }
+    created->stream_output_strides.assign(strides, strides + stride_count);
+    created->rasterized_stream = rasterized_stream;
+    *shader = created;
+    return hr;
+}
+
+// Input layouts
+
+InputLayout::InputLayout(Device& device, const D3D11_INPUT_ELEMENT_DESC* elements, UINT count)
+    : ChildObject(ObjectKind::InputLayout, device) {
+    names_.reserve(count);
+    for (UINT i = 0; i < count; ++i) names_.emplace_back(elements[i].SemanticName);
+    for (UINT i = 0; i < count; ++i) {
+        D3D11_INPUT_ELEMENT_DESC element = elements[i];
+        element.SemanticName = names_[i].c_str();
+        elements_.push_back(element);
+    }
+}
+
+void* InputLayout::find_interface(REFIID riid) {
+    if (iid_is<ID3D11InputLayout, ID3D11DeviceChild, IUnknown>(riid)) {
+        return static_cast<ID3D11InputLayout*>(this);
+    }
+    return nullptr;
+}
+
+HRESULT Device::CreateInputLayout(const D3D11_INPUT_ELEMENT_DESC* elements, UINT count,
+                                  const void* bytecode, SIZE_T length, ID3D11InputLayout** layout) {
+    const char* call = "ID3D11Device::CreateInputLayout";
+    if (layout) *layout = nullptr;
+    if (count > D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT || (count && !elements)) {
+        log_.error(call, "NumElements", std::to_string(count) + " is more than 32");
+        return E_INVALIDARG;
+    }
+    std::string problem;
+    if (dxbc_program_type(bytecode, length, problem) < 0) {
+        log_.error(call, "pShaderBytecodeWithInputSignature", problem);
+        return E_INVALIDARG;
+    }
+    for (UINT i = 0; i < count; ++i) {
+        const auto& element = elements[i];
+        const std::string where = "pInputElementDescs[" + std::to_string(i) + "]";
+        if (!element.SemanticName) {
+            log_.error(call, where + ".SemanticName", "is NULL");
+            return E_INVALIDARG;
+        }
+        if (!format_rules::vertex_buffer(element.Format)) {
+            log_.error(call, where + ".Format",
+                       format_name(element.Format) + " is not a vertex format");
+            return E_INVALIDARG;
+        }
+        if (element.InputSlot >= D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT) {
+            log_.error(call, where + ".InputSlot",
+                       std::to_string(element.InputSlot) + " is not 0..31");
+            return E_INVALIDARG;
+        }
+        if (element.InputSlotClass != D3D11_INPUT_PER_VERTEX_DATA &&
+            element.InputSlotClass != D3D11_INPUT_PER_INSTANCE_DATA) {
+            log_.error(call, where + ".InputSlotClass",
+                       std::to_string(element.InputSlotClass) + " is not a classification");
+            return E_INVALIDARG;
+        }
+        if (element.InputSlotClass == D3D11_INPUT_PER_VERTEX_DATA && element.InstanceDataStepRate) {
+            log_.error(call, where + ".InstanceDataStepRate", "must be 0 for per-vertex data");
+            return E_INVALIDARG;
+        }
+    }
+    if (!layout) return S_FALSE;
+    *layout = new InputLayout(*this, elements, count);
+    return S_OK;
+}
+
+// Class linkage (kept minimal: instances exist, nothing links them)
+
+ClassInstance::ClassInstance(Device& device, ClassLinkage& linkage, std::string type_name,
+                             const D3D11_CLASS_INSTANCE_DESC& desc)
+    : ChildObject(ObjectKind::ClassInstance, device),
+      linkage_(&linkage),
+      type_name_(std::move(type_name)),
+      desc_(desc) {}
+
+void* ClassInstance::find_interface(REFIID riid) {
+    if (iid_is<ID3D11ClassInstance, ID3D11DeviceChild, IUnknown>(riid)) {
+        return static_cast<ID3D11ClassInstance*>(this);
+    }
+    return nullptr;
+}
+
+void ClassInstance::GetClassLinkage(ID3D11ClassLinkage** linkage) {
+    hand_out(linkage, linkage_.get());
+}
+
+namespace {
+
+// The string out-parameter convention of ID3D11ClassInstance.
+void copy_name(const std::string& value, char* name, SIZE_T* length) {
+    if (!length) return;
+    if (!name) {
+        *length = value.size() + 1;
+        return;
+    }
+    if (*length == 0) return;
+    const SIZE_T count = std::min<SIZE_T>(value.size(), *length - 1);
+    std::memcpy(name, value.data(), count);
+    name[count] = '\0';
+    *length = count + 1;
+}
+
+}  // namespace
+
+void ClassInstance::GetInstanceName(char* name, SIZE_T* length) {
+    copy_name("", name, length);
+}
+void ClassInstance::GetTypeName(char* name, SIZE_T* length) {
+    copy_name(type_name_, name, length);
+}
+
+void* ClassLinkage::find_interface(REFIID riid) {
+    if (iid_is<ID3D11ClassLinkage, ID3D11DeviceChild, IUnknown>(riid)) {
+        return static_cast<ID3D11ClassLinkage*>(this);
+    }
+    return nullptr;
+}
+
+HRESULT ClassLinkage::GetClassInstance(LPCSTR name, UINT, ID3D11ClassInstance** instance) {
+    if (instance) *instance = nullptr;
+    device().log().error("ID3D11ClassLinkage::GetClassInstance", "pClassInstanceName",
+                         std::string(name ? name : "(NULL)") +
+                             ": no shader declares instances here (shaders are not linked)");
+    return E_INVALIDARG;
+}
+
+HRESULT ClassLinkage::CreateClassInstance(LPCSTR type_name, UINT constant_buffer_offset,
+                                          UINT constant_vector_offset, UINT texture_offset,
+                                          UINT sampler_offset, ID3D11ClassInstance** instance) {
+    if (!type_name || !instance) {
+        device().log().error("ID3D11ClassLinkage::CreateClassInstance",
+                             !type_name ? "pClassTypeName" : "ppInstance", "is NULL");
+        return E_INVALIDARG;
+    }
+    D3D11_CLASS_INSTANCE_DESC desc{};
+    desc.InstanceId = next_instance_id_++;
+    desc.ConstantBuffer = constant_buffer_offset;
+    desc.BaseConstantBufferOffset = constant_vector_offset;
+    desc.BaseTexture = texture_offset;
+    desc.BaseSampler = sampler_offset;
+    desc.Created = TRUE;
+    *instance = new ClassInstance(device(), *this, type_name, desc);
+    return S_OK;
+}
+
+HRESULT Device::CreateClassLinkage(ID3D11ClassLinkage** linkage) {
+    if (!linkage) {
+        log_.error("ID3D11Device::CreateClassLinkage", "ppLinkage", "is NULL");
+        return E_INVALIDARG;
+    }
+    *linkage = new ClassLinkage(*this);
+    return S_OK;
+}
+
+// Queries
+
+void* Query::find_interface(REFIID riid) {
+    const bool predicate = desc_.Query == D3D11_QUERY_OCCLUSION_PREDICATE ||
+                           desc_.Query == D3D11_QUERY_SO_OVERFLOW_PREDICATE ||
+                           desc_.Query == D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM0 ||
+                           desc_.Query == D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM1 ||
+                           desc_.Query == D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM2 ||
+                           desc_.Query == D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM3;
+    if (predicate && iid_is<ID3D11Predicate>(riid)) return static_cast<ID3D11Predicate*>(this);
+    if (iid_is<ID3D11Query, ID3D11Asynchronous, ID3D11DeviceChild, IUnknown>(riid)) {
+        return static_cast<ID3D11Predicate*>(this);
+    }
+    return nullptr;
+}
+
+UINT Query::data_size(D3D11_QUERY query) {
+    switch (query) {
+        case D3D11_QUERY_EVENT:
+        case D3D11_QUERY_OCCLUSION_PREDICATE:
+        case D3D11_QUERY_SO_OVERFLOW_PREDICATE:
+        case D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM0:
+        case D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM1:
+        case D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM2:
+        case D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM3:
+            return sizeof(BOOL);
+        case D3D11_QUERY_OCCLUSION:
+        case D3D11_QUERY_TIMESTAMP:
+            return sizeof(UINT64);
+        case D3D11_QUERY_TIMESTAMP_DISJOINT:
+            return sizeof(D3D11_QUERY_DATA_TIMESTAMP_DISJOINT);
+        case D3D11_QUERY_PIPELINE_STATISTICS:
+            return sizeof(D3D11_QUERY_DATA_PIPELINE_STATISTICS);
+        case D3D11_QUERY_SO_STATISTICS:
+        case D3D11_QUERY_SO_STATISTICS_STREAM0:
+        case D3D11_QUERY_SO_STATISTICS_STREAM1:
+        case D3D11_QUERY_SO_STATISTICS_STREAM2:
+        case D3D11_QUERY_SO_STATISTICS_STREAM3:
+            return sizeof(D3D11_QUERY_DATA_SO_STATISTICS);
+    }
+    return 0;
+}
+
+UINT Query::GetDataSize() {
+    return data_size(desc_.Query);
+}
+
+HRESULT Device::CreateQuery(const D3D11_QUERY_DESC* desc, ID3D11Query** query) {
+    const char* call = "ID3D11Device::CreateQuery";
+    if (query) *query = nullptr;
+    if (!desc) {
+        log_.error(call, "pQueryDesc", "is NULL");
+        return E_INVALIDARG;
+    }
+    if (Query::data_size(desc->Query) == 0) {
+        log_.error(call, "pQueryDesc->Query",
+                   std::to_string(desc->Query) + " is not a D3D11_QUERY");
+        return E_INVALIDARG;
+    }
+    if (desc->MiscFlags & ~UINT{D3D11_QUERY_MISC_PREDICATEHINT}) {
+        log_.error(call, "pQueryDesc->MiscFlags", hex(desc->MiscFlags) + " has unknown bits");
+        return E_INVALIDARG;
+    }
+    if (!query) return S_FALSE;
+    *query = new Query(*this, *desc);
+    return S_OK;
+}
+
+HRESULT Device::CreatePredicate(const D3D11_QUERY_DESC* desc, ID3D11Predicate** predicate) {
+    const char* call = "ID3D11Device::CreatePredicate";
+    if (predicate) *predicate = nullptr;
+    if (!desc) {
+        log_.error(call, "pPredicateDesc", "is NULL");
+        return E_INVALIDARG;
+    }
+    const bool is_predicate =
+        desc->Query == D3D11_QUERY_OCCLUSION_PREDICATE ||
+        desc->Query == D3D11_QUERY_SO_OVERFLOW_PREDICATE ||
+        (desc->Query >= D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM0 &&
+         desc->Query <= D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM3 && desc->Query % 2 == 1);
+    if (!is_predicate) {
+        log_.error(call, "pPredicateDesc->Query",
+                   std::to_string(desc->Query) +
+                       " is no predicate (OCCLUSION_PREDICATE or SO_OVERFLOW_PREDICATE*)");
+        return E_INVALIDARG;
+    }
+    ID3D11Query* created = nullptr;
+    HRESULT hr = CreateQuery(desc, predicate ? &created : nullptr);
+    if (predicate) *predicate = static_cast<Query*>(created);
+    return hr;
+}
+
+HRESULT Device::CreateCounter(const D3D11_COUNTER_DESC* desc, ID3D11Counter** counter) {
+    if (counter) *counter = nullptr;
+    log_.error("ID3D11Device::CreateCounter", "pCounterDesc",
+               desc ? "counter " + hex(desc->Counter) +
+                          " does not exist: this device has no counters (CheckCounterInfo)"
+                    : std::string("is NULL"));
+    return E_INVALIDARG;
+}
+
+// Command lists and context-state objects
+
+void* CommandList::find_interface(REFIID riid) {
+    if (iid_is<ID3D11CommandList, ID3D11DeviceChild, IUnknown>(riid)) {
+        return static_cast<ID3D11CommandList*>(this);
+    }
+    return nullptr;
+}
+
+DeviceContextState::DeviceContextState(Device& device, D3D_FEATURE_LEVEL level, const IID& emulated)
+    : ChildObject(ObjectKind::DeviceContextState, device),
+      state_(std::make_unique<ContextState>()),
+      level_(level),
+      emulated_(emulated) {}
+
+DeviceContextState::~DeviceContextState() = default;
+
+void* DeviceContextState::find_interface(REFIID riid) {
+    if (iid_is<ID3DDeviceContextState, ID3D11DeviceChild, IUnknown>(riid)) {
+        return static_cast<ID3DDeviceContextState*>(this);
+    }
+    return nullptr;
+}
+
+}  // namespace d3dcap::runtime

@@ -1,0 +1,576 @@
+// Resources, copies, updates, maps and reads of the Vulkan device.
+#include "runtime/vulkan/vulkan_backend.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace d3dcap::runtime::gpu {
+namespace {
+
+constexpr VkBufferUsageFlags kBufferUsage =
+    VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
+    VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+    VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | VK_BUFFER_USAGE_INDEX_BUFFER_BIT |
+    VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT;
+
+std::uint64_t tile_bytes() {
+    return tiles::kTileBytes;
+}
+
+}  // namespace
+
+std::unique_ptr<VulkanBackend> VulkanBackend::create(std::string& error) {
+    auto device = vulkan::VulkanDevice::create();
+    if (!device) {
+        error = device.error().message;
+        return nullptr;
+    }
+    std::unique_ptr<GpuContext> gpu = GpuContext::create(std::move(*device), error);
+    if (!gpu) return nullptr;
+    std::unique_ptr<VulkanBackend> backend(new VulkanBackend(std::move(gpu)));
+    if (backend->tiled_resources_tier() != D3D11_TILED_RESOURCES_NOT_SUPPORTED) {
+        backend->pool_memory_types_ = backend->sparse_memory_types();
+    }
+    return backend;
+}
+
+// The memory types both a sparse image and a sparse buffer can bind, which
+// pool memory must be of.
+std::uint32_t VulkanBackend::sparse_memory_types() const {
+    const VkDevice dev = gpu_->vk();
+    std::uint32_t types = ~0u;
+    VkImageCreateInfo image_info{};
+    image_info.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO;
+    image_info.flags = sparse_image_flags();
+    image_info.imageType = VK_IMAGE_TYPE_2D;
+    image_info.format = VK_FORMAT_R32_UINT;
+    image_info.extent = {1024, 1024, 1};
+    image_info.mipLevels = image_info.arrayLayers = 1;
+    image_info.samples = VK_SAMPLE_COUNT_1_BIT;
+    image_info.tiling = VK_IMAGE_TILING_OPTIMAL;
+    image_info.usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
+                       VK_IMAGE_USAGE_SAMPLED_BIT;
+    VkImage image = VK_NULL_HANDLE;
+    if (vkCreateImage(dev, &image_info, nullptr, &image) == VK_SUCCESS) {
+        VkMemoryRequirements requirements{};
+        vkGetImageMemoryRequirements(dev, image, &requirements);
+        types &= requirements.memoryTypeBits;
+        vkDestroyImage(dev, image, nullptr);
+    }
+    VkBufferCreateInfo buffer_info{};
+    buffer_info.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO;
+    buffer_info.flags = VK_BUFFER_CREATE_SPARSE_BINDING_BIT |
+                        VK_BUFFER_CREATE_SPARSE_RESIDENCY_BIT | VK_BUFFER_CREATE_SPARSE_ALIASED_BIT;
+    buffer_info.size = 16 * tile_bytes();
+    buffer_info.usage = kBufferUsage;
+    VkBuffer buffer = VK_NULL_HANDLE;
+    if (vkCreateBuffer(dev, &buffer_info, nullptr, &buffer) == VK_SUCCESS) {
+        VkMemoryRequirements requirements{};
+        vkGetBufferMemoryRequirements(dev, buffer, &requirements);
+        types &= requirements.memoryTypeBits;
+        vkDestroyBuffer(dev, buffer, nullptr);
+    }
+    return types;
+}
+
+VulkanBackend::VulkanBackend(std::unique_ptr<GpuContext> gpu)
+    : gpu_(std::move(gpu)), scratch_(make_reference_backend()) {
+    const char* per_tile = std::getenv("D3DCAP_VULKAN_BIND_PER_TILE");
+    per_tile_binds_ = per_tile != nullptr && std::string(per_tile) == "1";
+}
+
+VulkanBackend::~VulkanBackend() {
+    vkDeviceWaitIdle(gpu_->vk());
+    for (auto& [id, resource] : resources_) release(*resource);
+    for (auto& [id, resource] : retired_pools_) release(*resource);
+}
+
+bool VulkanBackend::gpu_clock_ns(std::uint64_t* ns) const {
+    *ns = gpu_->gpu_ns();
+    return true;
+}
+
+D3D11_TILED_RESOURCES_TIER VulkanBackend::tiled_resources_tier() const {
+    return gpu_->device().tier().tier;
+}
+
+std::string VulkanBackend::adapter_name() const {
+    return gpu_->device().adapter().name;
+}
+
+std::string VulkanBackend::tier_reason() const {
+    return gpu_->device().adapter().name + ": " + gpu_->device().tier().reason;
+}
+
+void VulkanBackend::begin_event(const std::string& label) {
+    std::lock_guard lock(mutex_);
+    gpu_->label(GpuContext::Label::Begin, label);
+}
+
+void VulkanBackend::end_event() {
+    std::lock_guard lock(mutex_);
+    gpu_->label(GpuContext::Label::End, {});
+}
+
+void VulkanBackend::set_marker(const std::string& label) {
+    std::lock_guard lock(mutex_);
+    gpu_->label(GpuContext::Label::Marker, label);
+}
+
+bool VulkanBackend::timestamp(std::uint64_t* ticks, std::uint64_t* frequency) {
+    std::lock_guard lock(mutex_);
+    return gpu_->timestamp(ticks, frequency);
+}
+
+GpuResource* VulkanBackend::find(ObjectId id) {
+    const auto found = resources_.find(id);
+    return found != resources_.end() ? found->second.get() : nullptr;
+}
+
+HRESULT VulkanBackend::create_resource(const ResourceInfo& info,
+                                       const D3D11_SUBRESOURCE_DATA* initial) {
+    std::lock_guard lock(mutex_);
+    auto resource = std::make_unique<GpuResource>();
+    resource->info = info;
+    HRESULT hr = S_OK;
+    if (info.tile_pool()) {
+        hr = create_pool(*resource);
+    } else if (resource->is_buffer()) {
+        hr = create_buffer(*resource);
+    } else {
+        hr = create_image(*resource);
+    }
+    if (FAILED(hr)) {
+        release(*resource);
+        return hr;
+    }
+    GpuResource& created = *resource;
+    resources_[info.id] = std::move(resource);
+    if (initial != nullptr) {
+        const std::uint32_t count = created.is_buffer() ? 1 : info.subresource_count();
+        for (std::uint32_t sub = 0; sub < count; ++sub) {
+            if (initial[sub].pSysMem == nullptr) continue;
+            const reference::SubresourceLayout layout = reference::layout_of(info, sub);
+            // Pitches of 0 mean tightly packed.
+            const std::uint64_t row_pitch =
+                initial[sub].SysMemPitch != 0 ? initial[sub].SysMemPitch : layout.row_bytes();
+            const std::uint64_t slice_pitch = initial[sub].SysMemSlicePitch != 0
+                                                  ? initial[sub].SysMemSlicePitch
+                                                  : row_pitch * layout.height;
+            upload_box(created, sub, element_box(layout, nullptr),
+                       static_cast<const std::uint8_t*>(initial[sub].pSysMem), row_pitch,
+                       slice_pitch);
+        }
+    }
+    return S_OK;
+}
+
+HRESULT VulkanBackend::create_buffer(GpuResource& resource) {
+    const ResourceInfo& info = resource.info;
+    VkBufferCreateInfo create{};
+    create.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO;
+    create.usage = kBufferUsage;
+    if (info.tiled()) {
+        create.flags = VK_BUFFER_CREATE_SPARSE_BINDING_BIT | VK_BUFFER_CREATE_SPARSE_RESIDENCY_BIT |
+                       VK_BUFFER_CREATE_SPARSE_ALIASED_BIT;
+        create.size = (info.byte_width + tile_bytes() - 1) / tile_bytes() * tile_bytes();
+    } else {
+        create.size = std::max<std::uint64_t>(info.byte_width, 4);
+    }
+    if (vkCreateBuffer(gpu_->vk(), &create, nullptr, &resource.buffer) != VK_SUCCESS) {
+        std::fprintf(stderr, "d3dcap: Vulkan device: cannot create a buffer of %llu bytes\n",
+                     static_cast<unsigned long long>(info.byte_width));
+        return E_OUTOFMEMORY;
+    }
+    if (info.tiled()) {
+        resource.tiling = *tiles_->tiling(info.id);
+        resource.bound.assign(resource.tiling.total_tiles, tiles::TileMapping{});
+        return S_OK;
+    }
+    VkMemoryRequirements requirements{};
+    vkGetBufferMemoryRequirements(gpu_->vk(), resource.buffer, &requirements);
+    const bool host = info.usage == D3D11_USAGE_DYNAMIC || info.usage == D3D11_USAGE_STAGING;
+    const VkMemoryPropertyFlags required =
+        host ? VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT
+             : VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
+    const VkMemoryPropertyFlags preferred = info.usage == D3D11_USAGE_STAGING
+                                                ? VK_MEMORY_PROPERTY_HOST_CACHED_BIT
+                                                : VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
+    if (gpu_->allocator().allocate(requirements, true, required, preferred, resource.memory) !=
+            VK_SUCCESS ||
+        vkBindBufferMemory(gpu_->vk(), resource.buffer, resource.memory.memory,
+                           resource.memory.offset) != VK_SUCCESS) {
+        return E_OUTOFMEMORY;
+    }
+    // New resources read as zeros, as on the reference device.
+    vkCmdFillBuffer(gpu_->commands(), resource.buffer, 0, VK_WHOLE_SIZE, 0);
+    return gpu_->finish() ? S_OK : DXGI_ERROR_DEVICE_REMOVED;
+}
+
+HRESULT VulkanBackend::create_image(GpuResource& resource) {
+    const ResourceInfo& info = resource.info;
+    std::string error;
+    if (!choose_image_storage(gpu_->device().physical_device(), info, info.tiled(),
+                              resource.storage, error)) {
+        std::fprintf(stderr, "d3dcap: Vulkan device: resource %llu: %s\n",
+                     static_cast<unsigned long long>(info.id), error.c_str());
+        return E_INVALIDARG;
+    }
+    const ImageStorage& storage = resource.storage;
+    VkImageCreateInfo create{};
+    create.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO;
+    create.flags = info.tiled() ? sparse_image_flags() : 0;
+    create.imageType = storage.type;
+    create.format = storage.format;
+    create.extent = storage.extent;
+    create.mipLevels = storage.mip_levels;
+    create.arrayLayers = storage.layers;
+    create.samples = VK_SAMPLE_COUNT_1_BIT;
+    create.tiling = VK_IMAGE_TILING_OPTIMAL;
+    create.usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
+                   VK_IMAGE_USAGE_SAMPLED_BIT;
+    create.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+    if (vkCreateImage(gpu_->vk(), &create, nullptr, &resource.image) != VK_SUCCESS) {
+        return E_OUTOFMEMORY;
+    }
+    VkImageMemoryBarrier2 to_general{};
+    to_general.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2;
+    to_general.srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+    to_general.dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+    to_general.dstAccessMask = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT;
+    to_general.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+    to_general.newLayout = VK_IMAGE_LAYOUT_GENERAL;
+    to_general.srcQueueFamilyIndex = to_general.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+    to_general.image = resource.image;
+    to_general.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, VK_REMAINING_MIP_LEVELS, 0,
+                                   VK_REMAINING_ARRAY_LAYERS};
+    VkDependencyInfo dependency{};
+    dependency.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO;
+    dependency.imageMemoryBarrierCount = 1;
+    dependency.pImageMemoryBarriers = &to_general;
+
+    if (info.tiled()) {
+        // Every tile starts NULL: nothing to bind or clear. The layout
+        // change does not touch memory.
+        resource.tiling = *tiles_->tiling(info.id);
+        resource.bound.assign(resource.tiling.total_tiles, tiles::TileMapping{});
+        std::uint32_t count = 0;
+        vkGetImageSparseMemoryRequirements(gpu_->vk(), resource.image, &count, nullptr);
+        std::vector<VkSparseImageMemoryRequirements> requirements(count);
+        vkGetImageSparseMemoryRequirements(gpu_->vk(), resource.image, &count, requirements.data());
+        if (count > 0) {
+            resource.tail = requirements[0];
+            resource.has_tail = resource.tail.imageMipTailFirstLod < storage.mip_levels;
+        }
+        const std::uint32_t standard = resource.tiling.packed.NumStandardMips;
+        const bool packs = resource.tiling.packed.NumPackedMips > 0;
+        if (packs != resource.has_tail ||
+            (packs && resource.tail.imageMipTailFirstLod != standard)) {
+            std::fprintf(
+                stderr,
+                "d3dcap: Vulkan device: resource %llu: the GPU packs mips from %u, the "
+                "tile model from %u\n",
+                static_cast<unsigned long long>(info.id),
+                resource.has_tail ? resource.tail.imageMipTailFirstLod : storage.mip_levels,
+                packs ? standard : storage.mip_levels);
+            return E_INVALIDARG;
+        }
+        vkCmdPipelineBarrier2(gpu_->commands(), &dependency);
+        return gpu_->finish() ? S_OK : DXGI_ERROR_DEVICE_REMOVED;
+    }
+
+    VkMemoryRequirements requirements{};
+    vkGetImageMemoryRequirements(gpu_->vk(), resource.image, &requirements);
+    if (gpu_->allocator().allocate(requirements, false, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, 0,
+                                   resource.memory) != VK_SUCCESS ||
+        vkBindImageMemory(gpu_->vk(), resource.image, resource.memory.memory,
+                          resource.memory.offset) != VK_SUCCESS) {
+        return E_OUTOFMEMORY;
+    }
+    vkCmdPipelineBarrier2(gpu_->commands(), &dependency);
+    gpu_->finish();
+    // New resources read as zeros, as on the reference device.
+    for (std::uint32_t sub = 0; sub < info.subresource_count(); ++sub) {
+        FillBox zero;
+        zero.subresource = sub;
+        zero.box = element_box(reference::layout_of(info, sub), nullptr);
+        zero.pattern.assign(reference::layout_of(info, sub).element_bytes, 0);
+        fill(resource, zero);
+    }
+    return S_OK;
+}
+
+void VulkanBackend::release(GpuResource& resource) {
+    const VkDevice dev = gpu_->vk();
+    if (resource.buffer) vkDestroyBuffer(dev, resource.buffer, nullptr);
+    if (resource.image) vkDestroyImage(dev, resource.image, nullptr);
+    resource.buffer = VK_NULL_HANDLE;
+    resource.image = VK_NULL_HANDLE;
+    gpu_->allocator().free(resource.memory);
+    resource.memory = {};
+    for (PoolChunk& chunk : resource.chunks) {
+        if (chunk.buffer) vkDestroyBuffer(dev, chunk.buffer, nullptr);
+        if (chunk.memory) vkFreeMemory(dev, chunk.memory, nullptr);
+    }
+    resource.chunks.clear();
+}
+
+void VulkanBackend::destroy_resource(ObjectId id) {
+    std::lock_guard lock(mutex_);
+    const auto found = resources_.find(id);
+    if (found == resources_.end()) return;
+    std::unique_ptr<GpuResource> resource = std::move(found->second);
+    resources_.erase(found);
+    pending_binds_.erase(id);
+    if (resource->info.tile_pool()) {
+        // Its memory stays while tiles map it.
+        retired_pools_[id] = std::move(resource);
+    } else {
+        release(*resource);
+    }
+    forget_retired_pools();
+}
+
+void VulkanBackend::forget_retired_pools() {
+    if (retired_pools_.empty()) return;
+    flush();  // pending binds may name a retired pool
+    for (auto pool = retired_pools_.begin(); pool != retired_pools_.end();) {
+        bool mapped = false;
+        for (const auto& [id, resource] : resources_) {
+            for (const tiles::TileMapping& tile : resource->bound) {
+                if (tile.pool == pool->first) {
+                    mapped = true;
+                    break;
+                }
+            }
+            if (mapped) break;
+        }
+        if (mapped) {
+            ++pool;
+            continue;
+        }
+        release(*pool->second);
+        pool = retired_pools_.erase(pool);
+    }
+}
+
+void VulkanBackend::copy_resource(ObjectId dest_id, ObjectId source_id) {
+    std::lock_guard lock(mutex_);
+    GpuResource* dest = use(dest_id);
+    GpuResource* source = use(source_id);
+    if (dest == nullptr || source == nullptr) return;
+    const std::uint32_t count = dest->is_buffer() ? 1
+                                                  : std::min(dest->info.subresource_count(),
+                                                             source->info.subresource_count());
+    for (std::uint32_t sub = 0; sub < count; ++sub) {
+        copy_box(*dest, sub, 0, 0, 0, *source, sub,
+                 element_box(reference::layout_of(source->info, sub), nullptr));
+    }
+}
+
+void VulkanBackend::copy_subresource_region(ObjectId dest_id, std::uint32_t dest_subresource,
+                                            std::uint32_t x, std::uint32_t y, std::uint32_t z,
+                                            ObjectId source_id, std::uint32_t source_subresource,
+                                            const D3D11_BOX* source_box,
+                                            std::uint32_t /*copy_flags: every call waits*/) {
+    std::lock_guard lock(mutex_);
+    GpuResource* dest = use(dest_id);
+    GpuResource* source = use(source_id);
+    if (dest == nullptr || source == nullptr) return;
+    const std::uint32_t dest_count = dest->is_buffer() ? 1 : dest->info.subresource_count();
+    const std::uint32_t source_count = source->is_buffer() ? 1 : source->info.subresource_count();
+    if (dest_subresource >= dest_count || source_subresource >= source_count) return;
+    const reference::SubresourceLayout in = reference::layout_of(source->info, source_subresource);
+    const reference::SubresourceLayout out = reference::layout_of(dest->info, dest_subresource);
+    copy_box(*dest, dest_subresource, x / out.block_width, y / out.block_height, z, *source,
+             source_subresource, element_box(in, source_box));
+}
+
+void VulkanBackend::copy_box(GpuResource& dest, std::uint32_t dest_sub, std::uint32_t x,
+                             std::uint32_t y, std::uint32_t z, GpuResource& source,
+                             std::uint32_t source_sub, const ElementBox& requested) {
+    const reference::SubresourceLayout in = reference::layout_of(source.info, source_sub);
+    const reference::SubresourceLayout out = reference::layout_of(dest.info, dest_sub);
+    if (in.element_bytes != out.element_bytes || requested.empty()) return;
+    if (x >= out.width || y >= out.height || z >= out.depth) return;
+    ElementBox box = requested;  // what fits at the destination
+    box.right = box.left + std::min(box.width(), out.width - x);
+    box.bottom = box.top + std::min(box.height(), out.height - y);
+    box.back = box.front + std::min(box.depth(), out.depth - z);
+    const ElementBox target{x, y, z, x + box.width(), y + box.height(), z + box.depth()};
+
+    // Copies that may overlap (one subresource, or two tiled resources that
+    // may share pool tiles) go through the host, read first as on the
+    // reference device; so do pools, which have no VkBuffer of their own. A
+    // tiled source and a private destination (or the reverse) cannot overlap.
+    const bool may_overlap = (&dest == &source && dest_sub == source_sub) ||
+                             (dest.info.tiled() && source.info.tiled()) || dest.info.tile_pool() ||
+                             source.info.tile_pool();
+    if (may_overlap) {
+        const std::vector<std::uint8_t> bytes = download_box(source, source_sub, box);
+        const std::uint64_t row = std::uint64_t{box.width()} * in.element_bytes;
+        upload_box(dest, dest_sub, target, bytes.data(), row, row * box.height());
+        return;
+    }
+    const VkCommandBuffer commands = gpu_->commands();
+    if (dest.is_buffer() && source.is_buffer()) {
+        const VkBufferCopy region{box.left, target.left, box.width()};
+        vkCmdCopyBuffer(commands, source.buffer, dest.buffer, 1, &region);
+        gpu_->finish();
+        return;
+    }
+    if (dest.is_buffer() || source.is_buffer()) return;  // D3D11 refuses these
+    auto subresource = [](const GpuResource& r, std::uint32_t sub) {
+        const std::uint32_t mips = r.storage.mip_levels;
+        const bool volume = r.storage.type == VK_IMAGE_TYPE_3D;
+        return VkImageSubresourceLayers{VK_IMAGE_ASPECT_COLOR_BIT, sub % mips,
+                                        volume ? 0 : sub / mips, 1};
+    };
+    auto offset = [](const GpuResource& r, const ElementBox& b) {
+        return VkOffset3D{static_cast<std::int32_t>(b.left * r.storage.texels_x),
+                          static_cast<std::int32_t>(b.top * r.storage.texels_y),
+                          static_cast<std::int32_t>(b.front)};
+    };
+    // The extent is in the source's texels; a BC edge block ends at the mip's edge.
+    VkExtent3D extent{box.width() * source.storage.texels_x, box.height() * source.storage.texels_y,
+                      box.depth()};
+    if (source.storage.compressed) {
+        extent.width = std::min(extent.width, in.texel_width - box.left * 4);
+        extent.height = std::min(extent.height, in.texel_height - box.top * 4);
+    }
+    VkImageCopy region{};
+    region.srcSubresource = subresource(source, source_sub);
+    region.srcOffset = offset(source, box);
+    region.dstSubresource = subresource(dest, dest_sub);
+    region.dstOffset = offset(dest, target);
+    region.extent = extent;
+    vkCmdCopyImage(commands, source.image, VK_IMAGE_LAYOUT_GENERAL, dest.image,
+                   VK_IMAGE_LAYOUT_GENERAL, 1, &region);
+    gpu_->finish();
+}
+
+void VulkanBackend::update_subresource(ObjectId dest_id, std::uint32_t subresource,
+                                       const D3D11_BOX* dest_box, const void* data,
+                                       std::uint32_t row_pitch, std::uint32_t depth_pitch,
+                                       std::uint32_t /*copy_flags: every call waits*/) {
+    std::lock_guard lock(mutex_);
+    GpuResource* dest = use(dest_id);
+    if (dest == nullptr || data == nullptr) return;
+    if (subresource >= (dest->is_buffer() ? 1 : dest->info.subresource_count())) return;
+    const reference::SubresourceLayout layout = reference::layout_of(dest->info, subresource);
+    const ElementBox box = element_box(layout, dest_box);
+    if (box.empty()) return;
+    const std::uint64_t row = std::uint64_t{box.width()} * layout.element_bytes;
+    const std::uint64_t rows_pitch = row_pitch != 0 ? row_pitch : row;
+    const std::uint64_t slices_pitch = depth_pitch != 0 ? depth_pitch : rows_pitch * box.height();
+    upload_box(*dest, subresource, box, static_cast<const std::uint8_t*>(data), rows_pitch,
+               slices_pitch);
+}
+
+HRESULT VulkanBackend::map(ObjectId id, std::uint32_t subresource, D3D11_MAP type,
+                           D3D11_MAPPED_SUBRESOURCE* mapped) {
+    std::lock_guard lock(mutex_);
+    GpuResource* resource = use(id);
+    if (resource == nullptr || mapped == nullptr) return E_INVALIDARG;
+    if (subresource >= (resource->is_buffer() ? 1 : resource->info.subresource_count())) {
+        return E_INVALIDARG;
+    }
+    const reference::SubresourceLayout layout = reference::layout_of(resource->info, subresource);
+    mapped->RowPitch = static_cast<UINT>(layout.row_bytes());
+    mapped->DepthPitch = static_cast<UINT>(layout.slice_bytes());
+    if (resource->is_buffer() && resource->memory.mapped != nullptr) {
+        // Host-visible memory; every earlier call has finished with it.
+        // WRITE_DISCARD hands back the old bytes, as the reference device does.
+        mapped->pData = resource->memory.mapped;
+        return S_OK;
+    }
+    try {
+        std::vector<std::uint8_t>& bytes = resource->mapped[subresource];
+        bytes = download_box(*resource, subresource, element_box(layout, nullptr));
+        resource->map_types[subresource] = type;
+        mapped->pData = bytes.data();
+        return S_OK;
+    } catch (const std::bad_alloc&) {
+        resource->mapped.erase(subresource);
+        return E_OUTOFMEMORY;
+    }
+}
+
+void VulkanBackend::unmap(ObjectId id, std::uint32_t subresource) {
+    std::lock_guard lock(mutex_);
+    GpuResource* resource = use(id);
+    if (resource == nullptr) return;
+    const auto bytes = resource->mapped.find(subresource);
+    if (bytes == resource->mapped.end()) return;
+    if (resource->map_types[subresource] != D3D11_MAP_READ) {
+        const reference::SubresourceLayout layout =
+            reference::layout_of(resource->info, subresource);
+        upload_box(*resource, subresource, element_box(layout, nullptr), bytes->second.data(),
+                   layout.row_bytes(), layout.slice_bytes());
+    }
+    resource->mapped.erase(bytes);
+    resource->map_types.erase(subresource);
+}
+
+bool VulkanBackend::read_subresource(ObjectId id, std::uint32_t subresource,
+                                     std::vector<std::uint8_t>& bytes) {
+    bytes.clear();
+    return read_subresource_pieces(id, subresource,
+                                   [&](const std::uint8_t* piece, std::size_t size) {
+                                       bytes.insert(bytes.end(), piece, piece + size);
+                                   });
+}
+
+bool VulkanBackend::read_subresource_pieces(ObjectId id, std::uint32_t subresource,
+                                            const ByteSink& sink) {
+    std::lock_guard lock(mutex_);
+    GpuResource* resource = use(id);
+    if (resource == nullptr) return false;
+    if (subresource >= (resource->is_buffer() ? 1 : resource->info.subresource_count())) {
+        return false;
+    }
+    const reference::SubresourceLayout layout = reference::layout_of(resource->info, subresource);
+    download_box(*resource, subresource, element_box(layout, nullptr), sink);
+    return true;
+}
+
+// As on the reference device: offering fills a resource with the poison
+// pattern and Reclaim reports the discard; tiled resources have no memory of
+// their own to offer.
+void VulkanBackend::offer(ObjectId id) {
+    std::lock_guard lock(mutex_);
+    GpuResource* resource = find(id);
+    if (resource == nullptr) return;
+    resource->offered = true;
+    if (resource->info.tiled() || resource->info.tile_pool()) return;
+    const std::uint32_t count = resource->is_buffer() ? 1 : resource->info.subresource_count();
+    for (std::uint32_t sub = 0; sub < count; ++sub) {
+        FillBox poison;
+        poison.subresource = sub;
+        poison.box = element_box(reference::layout_of(resource->info, sub), nullptr);
+        poison.pattern = poison_texel().texel;
+        fill(*resource, poison);
+    }
+}
+
+bool VulkanBackend::reclaim(ObjectId id) {
+    std::lock_guard lock(mutex_);
+    GpuResource* resource = find(id);
+    if (resource == nullptr) return false;
+    const bool discarded = resource->offered && !resource->info.tiled();
+    resource->offered = false;
+    return discarded;
+}
+
+}  // namespace d3dcap::runtime::gpu
+
+namespace d3dcap::runtime {
+
+__attribute__((visibility("default"))) std::unique_ptr<Backend> make_vulkan_backend(
+    std::string& error) {
+    return gpu::VulkanBackend::create(error);
+}
+
+}  // namespace d3dcap::runtime

@@ -1,0 +1,178 @@
+// The HARDWARE device's data side: resources live on a Vulkan GPU. Buffers
+// are VkBuffers and textures VkImages (see storage.h) in sub-allocated
+// memory; tile pools are device memory in 64 KiB pages, tiled resources are
+// sparse-residency images and buffers bound to them with vkQueueBindSparse as
+// the tile model's mappings change. Contents move in the reference device's
+// canonical layout, so content hashes compare across devices. Internal to
+// libd3dcap.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "runtime/backend.h"
+#include "runtime/clear_plan.h"
+#include "runtime/filling_backend.h"
+#include "runtime/reference/reference_backend.h"
+#include "runtime/vulkan/gpu_context.h"
+#include "runtime/vulkan/storage.h"
+
+namespace d3dcap::runtime::gpu {
+
+using reference::ElementBox;
+
+// 64 KiB pages of device memory, one allocation per growth of the pool.
+struct PoolChunk {
+    std::uint64_t first_tile = 0, tiles = 0;
+    VkDeviceMemory memory = VK_NULL_HANDLE;
+    VkBuffer buffer = VK_NULL_HANDLE;  // the same memory as a buffer, for reads and zeroing
+};
+
+struct GpuResource {
+    ResourceInfo info;
+    VkBuffer buffer = VK_NULL_HANDLE;
+    VkImage image = VK_NULL_HANDLE;
+    Allocation memory;  // non-sparse resources
+    ImageStorage storage;
+    // Tiled resources: the mapping each tile is bound to now, and where the
+    // packed mips live.
+    std::vector<tiles::TileMapping> bound;
+    tiles::ResourceTiling tiling;
+    VkSparseImageMemoryRequirements tail{};
+    bool has_tail = false;
+    // Tile pools.
+    std::vector<PoolChunk> chunks;
+    bool offered = false;
+    // Maps of textures: the subresource in canonical layout until Unmap.
+    std::map<std::uint32_t, std::vector<std::uint8_t>> mapped;
+    std::map<std::uint32_t, D3D11_MAP> map_types;
+
+    bool is_buffer() const { return info.dimension == D3D11_RESOURCE_DIMENSION_BUFFER; }
+};
+
+class VulkanBackend final : public FillingBackend {
+  public:
+    // The first discrete GPU (or D3DCAP_GPU); null with a message when there
+    // is none the device can run on.
+    static std::unique_ptr<VulkanBackend> create(std::string& error);
+    ~VulkanBackend() override;
+
+    const char* name() const override { return "vulkan"; }
+    bool gpu_clock_ns(std::uint64_t* ns) const override;
+    D3D11_TILED_RESOURCES_TIER tiled_resources_tier() const override;
+    std::string adapter_name() const override;
+    std::string tier_reason() const override;
+
+    HRESULT create_resource(const ResourceInfo& info,
+                            const D3D11_SUBRESOURCE_DATA* initial) override;
+    void destroy_resource(ObjectId resource) override;
+    void resize_tile_pool(ObjectId pool, std::uint64_t new_byte_width) override;
+    void tile_mappings_changed(ObjectId resource, std::uint32_t flags) override;
+    void flush() override;
+    void begin_event(const std::string& label) override;
+    void end_event() override;
+    void set_marker(const std::string& label) override;
+    bool timestamp(std::uint64_t* ticks, std::uint64_t* frequency) override;
+
+    void copy_resource(ObjectId dest, ObjectId source) override;
+    void copy_subresource_region(ObjectId dest, std::uint32_t dest_subresource, std::uint32_t x,
+                                 std::uint32_t y, std::uint32_t z, ObjectId source,
+                                 std::uint32_t source_subresource, const D3D11_BOX* source_box,
+                                 std::uint32_t copy_flags) override;
+    void update_subresource(ObjectId dest, std::uint32_t subresource, const D3D11_BOX* box,
+                            const void* data, std::uint32_t row_pitch, std::uint32_t depth_pitch,
+                            std::uint32_t copy_flags) override;
+    void update_tiles(ObjectId resource, const std::vector<tiles::TileRef>& tiles,
+                      const void* data) override;
+    void copy_tiles(ObjectId resource, const std::vector<tiles::TileRef>& tiles, ObjectId buffer,
+                    std::uint64_t buffer_offset, std::uint32_t flags) override;
+
+    void generate_mips(const ViewInfo& view) override;
+    void resolve_subresource(ObjectId dest, std::uint32_t dest_subresource, ObjectId source,
+                             std::uint32_t source_subresource, DXGI_FORMAT format) override;
+
+    HRESULT map(ObjectId resource, std::uint32_t subresource, D3D11_MAP type,
+                D3D11_MAPPED_SUBRESOURCE* mapped) override;
+    void unmap(ObjectId resource, std::uint32_t subresource) override;
+    bool read_subresource(ObjectId resource, std::uint32_t subresource,
+                          std::vector<std::uint8_t>& bytes) override;
+    bool read_subresource_pieces(ObjectId resource, std::uint32_t subresource,
+                                 const ByteSink& sink) override;
+    void offer(ObjectId resource) override;
+    bool reclaim(ObjectId resource) override;
+
+  private:
+    explicit VulkanBackend(std::unique_ptr<GpuContext> gpu);
+    GpuResource* find(ObjectId id);
+    // find, with the resource's pending binds made first (for work that may
+    // touch any of its tiles).
+    GpuResource* use(ObjectId id);
+    std::uint32_t sparse_memory_types() const;
+
+    HRESULT create_buffer(GpuResource& resource);
+    HRESULT create_image(GpuResource& resource);
+    HRESULT create_pool(GpuResource& resource);
+    bool grow_pool(GpuResource& pool, std::uint64_t tiles);
+    void release(GpuResource& resource);
+    void forget_retired_pools();
+
+    // Host bytes <-> an element box of one subresource. Upload rows are
+    // row_pitch apart and slices slice_pitch apart; downloads hand the box's
+    // canonical bytes to the sink in order, a piece at a time.
+    void upload_box(GpuResource& resource, std::uint32_t sub, const ElementBox& box,
+                    const std::uint8_t* bytes, std::uint64_t row_pitch, std::uint64_t slice_pitch);
+    void download_box(GpuResource& resource, std::uint32_t sub, const ElementBox& box,
+                      const ByteSink& sink);
+    std::vector<std::uint8_t> download_box(GpuResource& resource, std::uint32_t sub,
+                                           const ElementBox& box);
+    void fill(GpuResource& resource, const FillBox& fill);
+    void fill_view(const ViewInfo& view, const ClearTexel& clear, const D3D11_RECT* rects,
+                   std::uint32_t rect_count) override;
+    void copy_box(GpuResource& dest, std::uint32_t dest_sub, std::uint32_t x, std::uint32_t y,
+                  std::uint32_t z, GpuResource& source, std::uint32_t source_sub,
+                  const ElementBox& box);
+    // Runs a reference-device operation on copies of resources' contents and
+    // writes the results back (GenerateMips and resolves, which need the
+    // conversion rules the reference device implements).
+    void run_on_reference(const std::vector<ObjectId>& ids,
+                          const std::function<void(Backend&)>& operation);
+
+    // Tiles: the memory behind a pool tile, the image region of a standard
+    // tile, and the packed mips of a slice as the tile model's byte stream.
+    // Binds what changed in the tile state since the last bind: every tile,
+    // or only the listed ones (the rest stay pending).
+    void bind_pending(GpuResource& resource, const std::vector<tiles::TileRef>* only);
+    void bind_changes(GpuResource& resource,
+                      const std::vector<std::pair<std::uint32_t, tiles::TileMapping>>& changes,
+                      std::uint32_t flags);
+    bool pool_page(ObjectId pool, std::uint32_t pool_tile, VkDeviceMemory& memory,
+                   std::uint64_t& page);
+    VkBufferImageCopy tile_region(const GpuResource& resource, const tiles::TileRef& tile,
+                                  VkDeviceSize buffer_offset) const;
+    bool packed_tile(const GpuResource& resource, const tiles::TileRef& tile) const;
+    // Where overall tile `tile` lies (subresource, and x, y, z in tiles, or
+    // x = index among the slice's packed tiles).
+    bool tile_position(const GpuResource& resource, std::uint32_t tile,
+                       tiles::TileRef& where) const;
+    std::vector<std::uint8_t> packed_stream(GpuResource& resource, std::uint32_t slice);
+
+    std::recursive_mutex mutex_;  // the device is free-threaded
+    std::unique_ptr<GpuContext> gpu_;
+    vulkan::SparseBinder binder_;
+    std::unordered_map<ObjectId, std::unique_ptr<GpuResource>> resources_;
+    std::unordered_map<ObjectId, std::unique_ptr<GpuResource>> retired_pools_;
+    // Tiled resources whose mappings changed since their last bind, with the
+    // D3D11_TILE_MAPPING flags all those calls had in common.
+    std::map<ObjectId, std::uint32_t> pending_binds_;
+    // D3DCAP_VULKAN_BIND_PER_TILE=1: one bind entry per tile, the baseline
+    // the coalescer is measured against.
+    bool per_tile_binds_ = false;
+    std::uint32_t pool_memory_types_ = ~0u;  // types sparse images and buffers can bind
+    std::unique_ptr<Backend> scratch_;       // reference device for run_on_reference
+};
+
+}  // namespace d3dcap::runtime::gpu

@@ -1,0 +1,294 @@
+// Moving bytes between the host and the Vulkan device's resources through
+// staging memory, in the canonical layout; clears as pattern copies; and
+// GenerateMips and resolves through the reference device's conversions.
+#include <algorithm>
+#include <cstring>
+
+#include "runtime/vulkan/vulkan_backend.h"
+
+namespace d3dcap::runtime::gpu {
+namespace {
+
+// A run of a buffer-like resource's bytes in one VkBuffer.
+struct Segment {
+    VkBuffer buffer = VK_NULL_HANDLE;
+    std::uint64_t offset = 0, size = 0;  // in that buffer
+    std::uint64_t at = 0;                // offset in the resource
+};
+
+// Where bytes [offset, offset + size) of a buffer or tile pool live.
+std::vector<Segment> segments_of(const GpuResource& resource, std::uint64_t offset,
+                                 std::uint64_t size) {
+    std::vector<Segment> segments;
+    if (!resource.info.tile_pool()) {
+        if (resource.buffer) segments.push_back({resource.buffer, offset, size, offset});
+        return segments;
+    }
+    const std::uint64_t end = offset + size;
+    for (const PoolChunk& chunk : resource.chunks) {
+        const std::uint64_t chunk_begin = chunk.first_tile * tiles::kTileBytes;
+        const std::uint64_t chunk_end = chunk_begin + chunk.tiles * tiles::kTileBytes;
+        const std::uint64_t begin = std::max(offset, chunk_begin);
+        const std::uint64_t finish = std::min(end, chunk_end);
+        if (begin < finish) {
+            segments.push_back({chunk.buffer, begin - chunk_begin, finish - begin, begin});
+        }
+    }
+    return segments;
+}
+
+// A band of a box: whole slices [front, back) when they fit in staging
+// memory, else rows [top, bottom) of one slice.
+struct Band {
+    std::uint32_t top, bottom, front, back;
+};
+
+std::vector<Band> bands_of(const ElementBox& box, std::uint64_t row_bytes) {
+    std::vector<Band> bands;
+    const std::uint64_t slice_bytes = row_bytes * box.height();
+    const std::uint64_t capacity = GpuContext::kStagingBytes;
+    if (slice_bytes <= capacity) {
+        const std::uint32_t slices = static_cast<std::uint32_t>(capacity / slice_bytes);
+        for (std::uint32_t z = box.front; z < box.back; z += slices) {
+            bands.push_back({box.top, box.bottom, z, std::min(box.back, z + slices)});
+        }
+        return bands;
+    }
+    const auto rows = static_cast<std::uint32_t>(std::max<std::uint64_t>(1, capacity / row_bytes));
+    for (std::uint32_t z = box.front; z < box.back; ++z) {
+        for (std::uint32_t y = box.top; y < box.bottom; y += rows) {
+            bands.push_back({y, std::min(box.bottom, y + rows), z, z + 1});
+        }
+    }
+    return bands;
+}
+
+// The copy of a band of elements at buffer offset 0, rows tightly packed.
+VkBufferImageCopy band_region(const GpuResource& resource, std::uint32_t sub,
+                              const reference::SubresourceLayout& layout, const ElementBox& box,
+                              const Band& band) {
+    const ImageStorage& storage = resource.storage;
+    const std::uint32_t mip = sub % storage.mip_levels;
+    const bool volume = storage.type == VK_IMAGE_TYPE_3D;
+    VkBufferImageCopy region{};
+    region.bufferRowLength = box.width() * storage.texels_x;
+    region.bufferImageHeight = (band.bottom - band.top) * storage.texels_y;
+    region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, mip,
+                               volume ? 0 : sub / storage.mip_levels, 1};
+    region.imageOffset = {static_cast<std::int32_t>(box.left * storage.texels_x),
+                          static_cast<std::int32_t>(band.top * storage.texels_y),
+                          static_cast<std::int32_t>(band.front)};
+    region.imageExtent = {box.width() * storage.texels_x,
+                          (band.bottom - band.top) * storage.texels_y, band.back - band.front};
+    if (storage.compressed) {  // an edge block ends at the mip's edge
+        region.imageExtent.width =
+            std::min(region.imageExtent.width, layout.texel_width - box.left * 4);
+        region.imageExtent.height =
+            std::min(region.imageExtent.height, layout.texel_height - band.top * 4);
+    }
+    return region;
+}
+
+}  // namespace
+
+void VulkanBackend::upload_box(GpuResource& resource, std::uint32_t sub, const ElementBox& box,
+                               const std::uint8_t* bytes, std::uint64_t row_pitch,
+                               std::uint64_t slice_pitch) {
+    if (box.empty()) return;
+    std::uint8_t* staging = gpu_->staging();
+    if (resource.is_buffer()) {
+        for (const Segment& segment : segments_of(resource, box.left, box.width())) {
+            for (std::uint64_t done = 0; done < segment.size; done += GpuContext::kStagingBytes) {
+                const std::uint64_t size = std::min(GpuContext::kStagingBytes, segment.size - done);
+                std::memcpy(staging, bytes + (segment.at - box.left) + done, size);
+                const VkBufferCopy region{0, segment.offset + done, size};
+                vkCmdCopyBuffer(gpu_->commands(), gpu_->staging_buffer(), segment.buffer, 1,
+                                &region);
+                gpu_->finish();
+            }
+        }
+        return;
+    }
+    const reference::SubresourceLayout layout = reference::layout_of(resource.info, sub);
+    const std::uint64_t row = std::uint64_t{box.width()} * layout.element_bytes;
+    for (const Band& band : bands_of(box, row)) {
+        std::uint8_t* out = staging;
+        for (std::uint32_t z = band.front; z < band.back; ++z) {
+            for (std::uint32_t y = band.top; y < band.bottom; ++y, out += row) {
+                std::memcpy(out, bytes + (z - box.front) * slice_pitch + (y - box.top) * row_pitch,
+                            row);
+            }
+        }
+        const VkBufferImageCopy region = band_region(resource, sub, layout, box, band);
+        vkCmdCopyBufferToImage(gpu_->commands(), gpu_->staging_buffer(), resource.image,
+                               VK_IMAGE_LAYOUT_GENERAL, 1, &region);
+        gpu_->finish();
+    }
+}
+
+void VulkanBackend::download_box(GpuResource& resource, std::uint32_t sub, const ElementBox& box,
+                                 const ByteSink& sink) {
+    if (box.empty()) return;
+    const std::uint8_t* staging = gpu_->staging();
+    if (resource.is_buffer()) {
+        std::uint64_t at = box.left;
+        for (const Segment& segment : segments_of(resource, box.left, box.width())) {
+            for (std::uint64_t done = 0; done < segment.size; done += GpuContext::kStagingBytes) {
+                const std::uint64_t size = std::min(GpuContext::kStagingBytes, segment.size - done);
+                const VkBufferCopy region{segment.offset + done, 0, size};
+                vkCmdCopyBuffer(gpu_->commands(), segment.buffer, gpu_->staging_buffer(), 1,
+                                &region);
+                gpu_->finish();
+                sink(staging, size);
+                at += size;
+            }
+        }
+        // Bytes no memory backs (a pool past its pages) read as zeros.
+        const std::vector<std::uint8_t> zeros(std::min<std::uint64_t>(box.right - at, 1 << 20), 0);
+        while (at < box.right) {
+            const std::uint64_t size = std::min<std::uint64_t>(zeros.size(), box.right - at);
+            sink(zeros.data(), size);
+            at += size;
+        }
+        return;
+    }
+    const reference::SubresourceLayout layout = reference::layout_of(resource.info, sub);
+    const std::uint64_t row = std::uint64_t{box.width()} * layout.element_bytes;
+    for (const Band& band : bands_of(box, row)) {
+        const VkBufferImageCopy region = band_region(resource, sub, layout, box, band);
+        vkCmdCopyImageToBuffer(gpu_->commands(), resource.image, VK_IMAGE_LAYOUT_GENERAL,
+                               gpu_->staging_buffer(), 1, &region);
+        gpu_->finish();
+        sink(staging, row * (band.bottom - band.top) * (band.back - band.front));
+    }
+}
+
+std::vector<std::uint8_t> VulkanBackend::download_box(GpuResource& resource, std::uint32_t sub,
+                                                      const ElementBox& box) {
+    std::vector<std::uint8_t> bytes;
+    download_box(resource, sub, box, [&](const std::uint8_t* piece, std::size_t size) {
+        bytes.insert(bytes.end(), piece, piece + size);
+    });
+    return bytes;
+}
+
+void VulkanBackend::fill(GpuResource& resource, const FillBox& fill) {
+    const ElementBox& box = fill.box;
+    if (box.empty() || fill.pattern.empty()) return;
+    const reference::SubresourceLayout layout =
+        reference::layout_of(resource.info, fill.subresource);
+    const std::uint64_t row = std::uint64_t{box.width()} * layout.element_bytes;
+    const std::size_t size = fill.pattern.size();
+    if (!fill.mask.empty()) {
+        // Only some bytes change: read, merge, write back.
+        std::vector<std::uint8_t> bytes = download_box(resource, fill.subresource, box);
+        for (std::size_t at = 0; at < bytes.size(); ++at) {
+            if (fill.mask[at % size] != 0) bytes[at] = fill.pattern[at % size];
+        }
+        upload_box(resource, fill.subresource, box, bytes.data(), row, row * box.height());
+        return;
+    }
+    // Staging memory holds as many pattern rows as fit; copies repeat them.
+    std::uint8_t* staging = gpu_->staging();
+    if (resource.is_buffer()) {
+        // A whole number of patterns, plus one for the phase of each segment.
+        const std::uint64_t chunk =
+            std::min<std::uint64_t>(row, (GpuContext::kStagingBytes - size) / size * size);
+        std::vector<std::uint8_t> patterns(chunk + size);
+        for (std::uint64_t at = 0; at < patterns.size(); ++at)
+            patterns[at] = fill.pattern[at % size];
+        std::memcpy(staging, patterns.data(), patterns.size());
+        for (const Segment& segment : segments_of(resource, box.left, box.width())) {
+            const std::uint64_t phase = (segment.at - box.left) % size;
+            std::vector<VkBufferCopy> regions;
+            for (std::uint64_t done = 0; done < segment.size; done += chunk) {
+                regions.push_back(
+                    {phase, segment.offset + done, std::min(chunk, segment.size - done)});
+            }
+            vkCmdCopyBuffer(gpu_->commands(), gpu_->staging_buffer(), segment.buffer,
+                            static_cast<std::uint32_t>(regions.size()), regions.data());
+            gpu_->finish();
+        }
+        return;
+    }
+    const auto rows = static_cast<std::uint32_t>(std::min<std::uint64_t>(
+        box.height(), std::max<std::uint64_t>(1, GpuContext::kStagingBytes / row)));
+    // One row built in host memory, copied row by row (staging memory may be
+    // uncached, where byte writes are slow).
+    std::vector<std::uint8_t> pattern_row(row);
+    for (std::uint64_t at = 0; at < row; ++at) pattern_row[at] = fill.pattern[at % size];
+    for (std::uint32_t line = 0; line < rows; ++line) {
+        std::memcpy(staging + std::uint64_t{line} * row, pattern_row.data(), row);
+    }
+    std::vector<VkBufferImageCopy> regions;
+    for (std::uint32_t z = box.front; z < box.back; ++z) {
+        for (std::uint32_t y = box.top; y < box.bottom; y += rows) {
+            const Band band{y, std::min(box.bottom, y + rows), z, z + 1};
+            regions.push_back(band_region(resource, fill.subresource, layout, box, band));
+        }
+    }
+    vkCmdCopyBufferToImage(gpu_->commands(), gpu_->staging_buffer(), resource.image,
+                           VK_IMAGE_LAYOUT_GENERAL, static_cast<std::uint32_t>(regions.size()),
+                           regions.data());
+    gpu_->finish();
+}
+
+void VulkanBackend::fill_view(const ViewInfo& view, const ClearTexel& clear,
+                              const D3D11_RECT* rects, std::uint32_t rect_count) {
+    std::lock_guard lock(mutex_);
+    GpuResource* resource = use(view.resource);
+    if (resource == nullptr) return;
+    for (const FillBox& box :
+         plan_view_fill(resource->info, view, clear.texel, clear.mask, rects, rect_count)) {
+        fill(*resource, box);
+    }
+}
+
+void VulkanBackend::run_on_reference(const std::vector<ObjectId>& ids,
+                                     const std::function<void(Backend&)>& operation) {
+    std::lock_guard lock(mutex_);
+    std::vector<GpuResource*> resources;
+    for (ObjectId id : ids) {
+        GpuResource* resource = use(id);
+        if (resource == nullptr || resource->is_buffer()) return;
+        ResourceInfo copy = resource->info;
+        copy.misc_flags &= ~UINT{D3D11_RESOURCE_MISC_TILED};
+        copy.usage = D3D11_USAGE_DEFAULT;
+        if (FAILED(scratch_->create_resource(copy, nullptr))) return;
+        for (std::uint32_t sub = 0; sub < copy.subresource_count(); ++sub) {
+            const reference::SubresourceLayout layout = reference::layout_of(copy, sub);
+            const std::vector<std::uint8_t> bytes =
+                download_box(*resource, sub, element_box(layout, nullptr));
+            scratch_->update_subresource(id, sub, nullptr, bytes.data(),
+                                         static_cast<std::uint32_t>(layout.row_bytes()),
+                                         static_cast<std::uint32_t>(layout.slice_bytes()), 0);
+        }
+        resources.push_back(resource);
+    }
+    operation(*scratch_);
+    for (GpuResource* resource : resources) {
+        const ObjectId id = resource->info.id;
+        std::vector<std::uint8_t> bytes;
+        for (std::uint32_t sub = 0; sub < resource->info.subresource_count(); ++sub) {
+            if (!scratch_->read_subresource(id, sub, bytes)) continue;
+            const reference::SubresourceLayout layout = reference::layout_of(resource->info, sub);
+            upload_box(*resource, sub, element_box(layout, nullptr), bytes.data(),
+                       layout.row_bytes(), layout.slice_bytes());
+        }
+        scratch_->destroy_resource(id);
+    }
+}
+
+void VulkanBackend::generate_mips(const ViewInfo& view) {
+    run_on_reference({view.resource}, [&](Backend& reference) { reference.generate_mips(view); });
+}
+
+void VulkanBackend::resolve_subresource(ObjectId dest, std::uint32_t dest_subresource,
+                                        ObjectId source, std::uint32_t source_subresource,
+                                        DXGI_FORMAT format) {
+    run_on_reference({dest, source}, [&](Backend& reference) {
+        reference.resolve_subresource(dest, dest_subresource, source, source_subresource, format);
+    });
+}
+
+}  // namespace d3dcap::runtime::gpu

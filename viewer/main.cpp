@@ -27,6 +27,8 @@ int main(int argc, char** argv) {
     }
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("d3dcap-viewer"));
+    // Desktops take the window's icon and name from the installed entry.
+    QGuiApplication::setDesktopFileName(QStringLiteral("d3dcap-viewer"));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "format/trace/reader.h"
+#include "replay/report/kept_events.h"
 
 namespace d3dcap::replay {
 
@@ -162,41 +163,6 @@ class RegionSums {
     std::uint64_t cpu_sum_ = 0, gpu_sum_ = 0;
     std::uint64_t next_;
     std::size_t bound_ = 0;
-};
-
-// The events kept for the report: all of them, or with a bound only the
-// slowest (a heap with the fastest kept event on top).
-class KeptEvents {
-  public:
-    explicit KeptEvents(std::size_t slowest) : slowest_(slowest) {}
-
-    void add(const EventTime& event) {
-        if (slowest_ == 0) {
-            events_.push_back(event);
-            return;
-        }
-        if (events_.size() == slowest_) {
-            if (event.cpu_ns <= events_.front().cpu_ns) return;
-            std::pop_heap(events_.begin(), events_.end(), faster);
-            events_.back() = event;
-        } else {
-            events_.push_back(event);
-        }
-        std::push_heap(events_.begin(), events_.end(), faster);
-    }
-
-    // In event order.
-    std::vector<EventTime> take() {
-        std::sort(events_.begin(), events_.end(),
-                  [](const EventTime& a, const EventTime& b) { return a.event < b.event; });
-        return std::move(events_);
-    }
-
-  private:
-    static bool faster(const EventTime& a, const EventTime& b) { return a.cpu_ns > b.cpu_ns; }
-
-    std::size_t slowest_;
-    std::vector<EventTime> events_;
 };
 
 struct Pass {

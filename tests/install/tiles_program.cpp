@@ -71,8 +71,11 @@ int main() {
     D3D11_BUFFER_DESC read_desc{};
     read_desc.ByteWidth = 2 * 65536;
     read_desc.Usage = D3D11_USAGE_DEFAULT;
+    // Filled with 0xab first, so that zeros read back come from the NULL tile.
+    std::vector<std::uint8_t> fill(2 * 65536, 0xab);
+    const D3D11_SUBRESOURCE_DATA initial{fill.data(), 0, 0};
     ID3D11Buffer* linear = nullptr;
-    CHECK_HR(device->CreateBuffer(&read_desc, nullptr, &linear));
+    CHECK_HR(device->CreateBuffer(&read_desc, &initial, &linear));
     D3D11_TILED_RESOURCE_COORDINATE shared = {1, 1, 0, 0};
     D3D11_TILED_RESOURCE_COORDINATE unmapped = {1, 0, 0, 0};
     context2->CopyTiles(texture, &shared, &one, linear, 0,

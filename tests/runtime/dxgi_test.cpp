@@ -1,6 +1,7 @@
 // Entry points per driver type, the DXGI factory and adapter, the headless
 // swap chain (Present, screenshots, ResizeBuffers, GetBuffer), and
 // IDXGIDevice2 (OfferResources, ReclaimResources, EnqueueSetEvent).
+#include <png.h>
 #include <sys/eventfd.h>
 #include <unistd.h>
 
@@ -48,13 +49,23 @@ std::string temporary_directory() {
     return pattern;
 }
 
-// Width, height, bit depth and color type from a PNG's IHDR chunk.
-struct PngHeader {
+// Width, height, bit depth and color type from a PNG's IHDR chunk, and its
+// pixels decoded by libpng as RGBA8.
+struct Png {
     std::uint32_t width = 0, height = 0;
     int depth = 0, color_type = 0;
+    std::vector<std::uint8_t> rgba;
+
+    // How many pixels hold exactly these values.
+    std::size_t count(std::uint8_t r, std::uint8_t g, std::uint8_t b, std::uint8_t a) const {
+        std::size_t n = 0;
+        for (std::size_t i = 0; i + 3 < rgba.size(); i += 4)
+            n += rgba[i] == r && rgba[i + 1] == g && rgba[i + 2] == b && rgba[i + 3] == a;
+        return n;
+    }
 };
 
-PngHeader read_png_header(const std::string& path) {
+Png read_png(const std::string& path) {
     std::ifstream file(path, std::ios::binary);
     std::vector<unsigned char> bytes(26);
     file.read(reinterpret_cast<char*>(bytes.data()), 26);
@@ -65,7 +76,14 @@ PngHeader read_png_header(const std::string& path) {
         return std::uint32_t(bytes[at]) << 24 | std::uint32_t(bytes[at + 1]) << 16 |
                std::uint32_t(bytes[at + 2]) << 8 | bytes[at + 3];
     };
-    return {be32(16), be32(20), bytes[24], bytes[25]};
+    Png png{be32(16), be32(20), bytes[24], bytes[25], {}};
+    png_image image{};
+    image.version = PNG_IMAGE_VERSION;
+    REQUIRE(png_image_begin_read_from_file(&image, path.c_str()) != 0);
+    image.format = PNG_FORMAT_RGBA;
+    png.rgba.resize(PNG_IMAGE_SIZE(image));
+    REQUIRE(png_image_finish_read(&image, nullptr, png.rgba.data(), 0, nullptr) != 0);
+    return png;
 }
 
 }  // namespace
@@ -328,15 +346,27 @@ TEST_CASE("Present writes frame PNGs when asked - the NULL device writes none",
         d3dcap::runtime::set_screenshot_directory(chain.get(), directory.c_str());
         REQUIRE(chain->Present(0, 0) == S_OK);
         CHECK_FALSE(std::filesystem::exists(directory + "/frame-00000.png"));
-        const PngHeader header = read_png_header(directory + "/frame-00001.png");
-        CHECK(header.width == 48);
-        CHECK(header.height == 16);
-        CHECK(header.depth == 8);
-        CHECK(header.color_type == 6);  // RGBA
+        const Png frame = read_png(directory + "/frame-00001.png");
+        CHECK(frame.width == 48);
+        CHECK(frame.height == 16);
+        CHECK(frame.depth == 8);
+        CHECK(frame.color_type == 6);  // RGBA
+        CHECK(frame.count(255, 0, 0, 255) == 48 * 16);
         std::string error;
         CHECK(d3dcap::runtime::write_swap_chain_png(chain.get(), (directory + "/now.png").c_str(),
                                                     &error));
         CHECK(error.empty());
+        // The back buffer now: red, with a green 16x8 rectangle cleared into it.
+        const FLOAT green[4] = {0, 1, 0, 1};
+        const D3D11_RECT rect{4, 2, 20, 10};
+        test.context->ClearView(rtv.get(), green, &rect, 1);
+        CHECK(d3dcap::runtime::write_swap_chain_png(chain.get(), (directory + "/now.png").c_str(),
+                                                    &error));
+        const Png now = read_png(directory + "/now.png");
+        CHECK(now.count(0, 255, 0, 255) == 16 * 8);
+        CHECK(now.count(255, 0, 0, 255) == 48 * 16 - 16 * 8);
+        CHECK(now.rgba[(2 * 48 + 4) * 4 + 1] == 255);  // the rectangle's first texel
+        CHECK(now.rgba[(2 * 48 + 3) * 4 + 1] == 0);    // and the one left of it
     }
     {
         setenv("D3DCAP_SCREENSHOT_DIR", directory.c_str(), 1);
@@ -365,7 +395,9 @@ TEST_CASE("Present writes frame PNGs when asked - the NULL device writes none",
                                                     chain.out()) == S_OK);
         unsetenv("D3DCAP_SCREENSHOT_DIR");
         REQUIRE(chain->Present(0, 0) == S_OK);
-        CHECK(read_png_header(directory + "/frame-00000.png").height == 4);
+        const Png untouched = read_png(directory + "/frame-00000.png");
+        CHECK(untouched.height == 4);
+        CHECK(untouched.count(0, 0, 0, 0) == 8 * 4);  // a new back buffer holds zeros
     }
     std::filesystem::remove_all(directory);
 }

@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "capture/support/capture_session.h"
-#include "format/trace/reader.h"
 #include "format/trace/records.h"
 #include "support/temp_dir.h"
 
@@ -168,24 +167,8 @@ TEST_CASE("every context method is recorded once, in order, with its arguments")
     }
     REQUIRE(session.api->stop() == 0);
 
-    auto reader = trace::TraceReader::open(session.trace_path);
-    REQUIRE(reader.ok());
-    struct Recorded {
-        std::uint16_t call;
-        std::string args;
-    };
-    std::vector<Recorded> records;
-    for (std::uint64_t event = 0; event < reader.value()->event_count(); ++event) {
-        auto record = reader.value()->record(event);
-        REQUIRE(record.ok());
-        const fb::RecordHeader& header = *record.value()->header();
-        const api::CallInfo* info = api::find_call(static_cast<api::CallId>(header.call()));
-        if (header.context() != 2 || info == nullptr ||
-            !info->interface_name.starts_with("ID3D11DeviceContext"))
-            continue;
-        records.push_back({header.call(), {}});
-        api::append_args_json(*record.value(), records.back().args);
-    }
+    const std::vector<testing::RecordedCall> records =
+        testing::recorded_context_calls(session.trace_path, 2);
     // ClearState in the fixture's destructor is the one call beyond the list.
     REQUIRE(records.size() == kContextCalls.size() + 1);
     for (std::size_t i = 0; i < kContextCalls.size(); ++i) {

@@ -1,9 +1,13 @@
 #include "capture_session.h"
 
+#include <d3dcap/api/call_json.h>
+#include <d3dcap/api/calls.h>
 #include <dlfcn.h>
 
 #include <cstdlib>
 #include <stdexcept>
+
+#include "format/trace/reader.h"
 
 namespace d3dcap::testing {
 
@@ -46,6 +50,25 @@ HRESULT CaptureSession::device(D3D_DRIVER_TYPE type, ID3D11Device2** device,
     base->Release();
     base_context->Release();
     return hr;
+}
+
+std::vector<RecordedCall> recorded_context_calls(const std::string& trace_path,
+                                                 std::uint64_t context) {
+    auto reader = trace::TraceReader::open(trace_path);
+    if (!reader.ok()) throw std::runtime_error(reader.error().to_string());
+    std::vector<RecordedCall> calls;
+    for (std::uint64_t event = 0; event < reader.value()->event_count(); ++event) {
+        auto record = reader.value()->record(event);
+        if (!record.ok()) throw std::runtime_error(record.error().to_string());
+        const fb::RecordHeader& header = *record.value()->header();
+        const api::CallInfo* info = api::find_call(static_cast<api::CallId>(header.call()));
+        if (header.context() != context || info == nullptr ||
+            !info->interface_name.starts_with("ID3D11DeviceContext"))
+            continue;
+        calls.push_back({header.call(), {}});
+        api::append_args_json(*record.value(), calls.back().args);
+    }
+    return calls;
 }
 
 }  // namespace d3dcap::testing

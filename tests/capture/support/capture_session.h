@@ -7,9 +7,23 @@
 #include <d3dcap/capture_api.h>
 #include <dxgi1_2.h>
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 namespace d3dcap::testing {
+
+// A call recorded on a device context: its call id and its arguments as the
+// trace's JSON shows them.
+struct RecordedCall {
+    std::uint16_t call = 0;
+    std::string args;
+};
+
+// The device-context calls a trace recorded on the context with that object
+// id, in order.
+std::vector<RecordedCall> recorded_context_calls(const std::string& trace_path,
+                                                 std::uint64_t context);
 
 struct CaptureSession {
     using CreateDeviceFn = HRESULT(WINAPI*)(IDXGIAdapter*, D3D_DRIVER_TYPE, HMODULE, UINT,

@@ -20,8 +20,6 @@ namespace gpu_tests {
 using d3dcap::vulkan::Status;
 using d3dcap::vulkan::VulkanDevice;
 
-inline constexpr int kSkipReturnCode = 77;  // ctest SKIP_RETURN_CODE
-
 // A Vulkan device with sparse residency for 2D images, or why not.
 struct Gpu {
     std::unique_ptr<VulkanDevice> device;

@@ -1,7 +1,8 @@
 // Sparse binding on a real GPU: the memory order of a multi-block bind, and
 // that the coalescer's binds give the same contents as one bind per tile.
-// The program exits with kSkipReturnCode, saying why, when no Vulkan device
-// has sparseBinding with sparseResidencyImage2D (lavapipe, for one).
+// The program exits as skipped (77), saying why, when no Vulkan device has
+// sparseBinding with sparseResidencyImage2D (lavapipe, for one), and a case
+// does when the device lacks a feature it needs.
 #define CATCH_CONFIG_RUNNER
 #include <catch2/catch.hpp>
 #include <cstdio>
@@ -11,6 +12,7 @@
 
 #include "gpu_support.h"
 #include "mapping_fixtures.h"
+#include "support/skip.h"
 
 using namespace gpu_tests;
 using d3dcap::vulkan::ImageTileMapping;
@@ -25,9 +27,9 @@ const VulkanDevice& device() {
     return *g_gpu->device;
 }
 
-bool needs(bool present, const char* what) {
-    if (!present) WARN("skipped on this device: no " << what);
-    return present;
+// Ends this case's process as skipped when the device lacks a feature.
+void needs(bool present, const char* what) {
+    if (!present) test_support::skip_test(std::string("this device has no ") + what);
 }
 
 std::vector<TileCoord> box_tiles(std::uint32_t x0, std::uint32_t y0, std::uint32_t z0,
@@ -190,15 +192,15 @@ void check_row_major(const LayoutProbe& probe, std::uint32_t w, std::uint32_t h,
 }  // namespace
 
 TEST_CASE("a 2D multi-block bind lays memory out row-major by block") {
-    if (!needs(device().enabled().sparse_residency_aliased, "sparseResidencyAliased")) return;
+    needs(device().enabled().sparse_residency_aliased, "sparseResidencyAliased");
     // 16x16 blocks; the box is 4x3 of them; 64 pages.
     const LayoutProbe probe = probe_layout(VK_IMAGE_TYPE_2D, {2048, 2048, 1}, 4, 3, 1, 64);
     check_row_major(probe, 4, 3, 1);
 }
 
 TEST_CASE("a 3D multi-block bind lays memory out row-major by block") {
-    if (!needs(device().enabled().sparse_residency_aliased, "sparseResidencyAliased")) return;
-    if (!needs(device().enabled().sparse_residency_image_3d, "sparseResidencyImage3D")) return;
+    needs(device().enabled().sparse_residency_aliased, "sparseResidencyAliased");
+    needs(device().enabled().sparse_residency_image_3d, "sparseResidencyImage3D");
     std::uint32_t formats = 0;
     vkGetPhysicalDeviceSparseImageFormatProperties(
         device().physical_device(), VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_3D,
@@ -206,7 +208,7 @@ TEST_CASE("a 3D multi-block bind lays memory out row-major by block") {
         VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
             VK_IMAGE_USAGE_SAMPLED_BIT,
         VK_IMAGE_TILING_OPTIMAL, &formats, nullptr);
-    if (!needs(formats > 0, "sparse R8G8B8A8_UNORM 3D images")) return;
+    needs(formats > 0, "sparse R8G8B8A8_UNORM 3D images");
     // 32x32x16 blocks (32-bit texels): 4x4x4 blocks; the box is 2x2x2 of them; 32 pages.
     const LayoutProbe probe = probe_layout(VK_IMAGE_TYPE_3D, {128, 128, 64}, 2, 2, 2, 32);
     check_row_major(probe, 2, 2, 2);
@@ -214,7 +216,7 @@ TEST_CASE("a 3D multi-block bind lays memory out row-major by block") {
 
 TEST_CASE("coalesced binds read back the same as one bind per tile") {
     const VulkanDevice& dev = device();
-    if (!needs(dev.enabled().sparse_residency_aliased, "sparseResidencyAliased")) return;
+    needs(dev.enabled().sparse_residency_aliased, "sparseResidencyAliased");
     const bool strict = dev.enabled().residency_non_resident_strict;
     Runner runner(dev);
     PageMemory memory(dev);  // freed after the image is gone
@@ -283,7 +285,7 @@ TEST_CASE("coalesced binds read back the same as one bind per tile") {
 
 TEST_CASE("unbound tiles read as zero and drop writes") {
     const VulkanDevice& dev = device();
-    if (!needs(dev.enabled().residency_non_resident_strict, "residencyNonResidentStrict")) return;
+    needs(dev.enabled().residency_non_resident_strict, "residencyNonResidentStrict");
     Runner runner(dev);
     PageMemory memory(dev);  // freed after the image is gone
     SparseImage image(dev, runner,
@@ -342,7 +344,7 @@ TEST_CASE("unbound tiles read as zero and drop writes") {
 
 TEST_CASE("a 64x64-tile box onto contiguous memory is one bind entry") {
     const VulkanDevice& dev = device();
-    if (!needs(dev.enabled().sparse_residency_aliased, "sparseResidencyAliased")) return;
+    needs(dev.enabled().sparse_residency_aliased, "sparseResidencyAliased");
     Runner runner(dev);
     PageMemory memory(dev);  // freed after the image is gone
     SparseImage image(dev, runner,
@@ -395,10 +397,7 @@ int main(int argc, char** argv) {
         return session.run();
     }
     Gpu gpu = open_sparse_gpu();
-    if (!gpu.device) {
-        std::printf("SKIP: %s\n", gpu.skip_reason.c_str());
-        return kSkipReturnCode;
-    }
+    if (!gpu.device) test_support::skip_test(gpu.skip_reason);
     std::printf("%scoalescer layout: %s\n", gpu.device->describe().c_str(),
                 d3dcap::vulkan::layout_name(d3dcap::vulkan::kDefaultLayout));
     g_gpu = &gpu;

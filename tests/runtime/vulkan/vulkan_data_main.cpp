@@ -1,18 +1,14 @@
 // The runtime's data tests on the Vulkan device: the same calls and the same
-// expected bytes as on the reference device. Exits with kSkipReturnCode,
+// expected bytes as on the reference device. Exits as skipped (77),
 // saying why, when there is no Vulkan device (or, for the tiled tests, none
 // with sparse residency).
-#include <cstdio>
 #include <string>
 
 #define CATCH_CONFIG_RUNNER
 #include <catch2/catch.hpp>
 
 #include "data_support.h"
-
-namespace {
-constexpr int kSkipReturnCode = 77;  // ctest SKIP_RETURN_CODE
-}  // namespace
+#include "support/skip.h"
 
 std::unique_ptr<data_tests::Backend> data_tests::make_test_backend() {
     std::string error;
@@ -29,13 +25,11 @@ int main(int argc, char** argv) {
     std::string error;
     const std::unique_ptr<data_tests::Backend> probe = d3dcap::runtime::make_vulkan_backend(error);
     if (!probe) {
-        std::printf("SKIP: no Vulkan device: %s\n", error.c_str());
-        return kSkipReturnCode;
+        test_support::skip_test("no Vulkan device: " + error);
     }
     if (D3DCAP_NEEDS_TILED_RESOURCES &&
         probe->tiled_resources_tier() == D3D11_TILED_RESOURCES_NOT_SUPPORTED) {
-        std::printf("SKIP: no tiled resources on %s\n", probe->tier_reason().c_str());
-        return kSkipReturnCode;
+        test_support::skip_test("no tiled resources: " + probe->tier_reason());
     }
     return Catch::Session().run(argc, argv);
 }

@@ -27,12 +27,14 @@ using CreateFactoryFn = HRESULT(WINAPI*)(REFIID, void**);
 using CreateFactory2Fn = HRESULT(WINAPI*)(UINT, REFIID, void**);
 
 const platform::ProviderLibrary& provider() {
-    static const platform::ProviderLibrary library = [] {
-        platform::ProviderLibrary p = platform::load_provider();
-        if (!p.error.empty()) std::fprintf(stderr, "d3dcap capture: %s\n", p.error.c_str());
+    // Never destroyed: static destructors of the program may still create
+    // factories or devices.
+    static const platform::ProviderLibrary* library = [] {
+        auto* p = new platform::ProviderLibrary(platform::load_provider());
+        if (!p->error.empty()) std::fprintf(stderr, "d3dcap capture: %s\n", p->error.c_str());
         return p;
     }();
-    return library;
+    return *library;
 }
 
 // D3DCAP_DEVICE=reference|hardware|null replaces the driver type the

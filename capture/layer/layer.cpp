@@ -61,8 +61,18 @@ class LayerIds final : public api::ObjectIds {
 struct ThreadBuilders {
     std::vector<std::unique_ptr<flatbuffers::FlatBufferBuilder>> builders;
     std::size_t depth = 0;
+    ~ThreadBuilders();
 };
+// Set when this thread's builders are destroyed, at thread or process exit.
+// Records made after that (objects released by the program's static
+// destructors or atexit handlers, which exit() runs after thread_local
+// destructors) get a builder of their own. A bool has no destructor, so it
+// can still be read then.
+thread_local bool t_builders_gone = false;
 thread_local ThreadBuilders t_builders;
+ThreadBuilders::~ThreadBuilders() {
+    t_builders_gone = true;
+}
 
 std::atomic<std::uint32_t> g_next_thread{1};
 
@@ -123,6 +133,11 @@ std::uint32_t thread_number() {
 }
 
 BuilderScope::BuilderScope() {
+    if (t_builders_gone) {
+        own_ = std::make_unique<flatbuffers::FlatBufferBuilder>(1024);
+        builder_ = own_.get();
+        return;
+    }
     ThreadBuilders& t = t_builders;
     if (t.depth == t.builders.size())
         t.builders.push_back(std::make_unique<flatbuffers::FlatBufferBuilder>(1024));
@@ -131,7 +146,7 @@ BuilderScope::BuilderScope() {
 }
 
 BuilderScope::~BuilderScope() {
-    --t_builders.depth;
+    if (own_ == nullptr) --t_builders.depth;
 }
 
 CaptureConfig CaptureConfig::from_environment(std::string& error) {
@@ -173,8 +188,8 @@ Layer::Layer() = default;
 Layer::~Layer() = default;
 
 api::ObjectIds& Layer::ids() {
-    static LayerIds ids;
-    return ids;
+    static LayerIds* ids = new LayerIds();  // used by static destructors too
+    return *ids;
 }
 
 void Layer::configure(const CaptureConfig& config) {

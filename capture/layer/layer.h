@@ -173,6 +173,7 @@ class BuilderScope {
 
   private:
     flatbuffers::FlatBufferBuilder* builder_;
+    std::unique_ptr<flatbuffers::FlatBufferBuilder> own_;  // once the thread's builders are gone
 };
 
 // This thread's number in the trace (from 1, in order of first use).

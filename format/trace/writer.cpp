@@ -141,6 +141,7 @@ std::optional<std::uint64_t> TraceWriter::accept_locked(std::unique_lock<std::mu
     if (event == next_written_) {
         append_locked(data, size, end_of_frame);
         drain_locked();
+        if (closing_) records_in_.notify_all();
         return event;
     }
     Pending& slot = pending_slot_locked(event);
@@ -327,9 +328,12 @@ void TraceWriter::fail(const std::string& what, int error_number) {
 Status TraceWriter::close() {
     {
         std::unique_lock lock(mutex_);
-        if (stopping_) return result_locked();
-        stopping_ = true;
+        if (stopping_ || closing_) return result_locked();
+        closing_ = true;
         const std::uint64_t reserved = stop_reserving_locked();
+        records_in_.wait_for(lock, options_.close_grace,
+                             [&] { return failed_ || next_written_ >= reserved; });
+        stopping_ = true;
         if (!failed_) {
             // A missing record gets a placeholder so that the held records
             // after it are written too.

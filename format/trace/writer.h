@@ -29,6 +29,10 @@ struct WriterOptions {
     std::size_t queued_chunks = 16;                 // closed chunks waiting for the writer thread
     std::chrono::milliseconds flush_interval{100};  // at most this much data unwritten
     std::size_t max_record_bytes = std::size_t{1} << 30;
+    // How long close() waits for the records of events reserved before it:
+    // calls still in flight on other threads (a program that exits while a
+    // thread draws).
+    std::chrono::milliseconds close_grace{1000};
 };
 
 class TraceWriter {
@@ -75,8 +79,8 @@ class TraceWriter {
     void wait_written();
 
     // Writes everything queued, the index and the trailer, and closes the
-    // file. An event reserved but neither submitted nor abandoned is written
-    // as abandon() would, the held records after it follow, and the result is
+    // file. Events reserved before it get close_grace to be submitted; one
+    // still neither submitted nor abandoned then is written as abandon() would, the held records after it follow, and the result is
     // an error naming the first such event. Returns the first error the trace
     // met, if any (a write error before a missing event).
     Status close();
@@ -140,6 +144,7 @@ class TraceWriter {
     std::condition_variable work_ready_;    // writer thread: a chunk is queued, or stop
     std::condition_variable space_ready_;   // submitters: the queue has room
     std::condition_variable written_;       // wait_written: the queue is empty, nothing in flight
+    std::condition_variable records_in_;    // close(): a record came while closing
     Chunk open_;
     std::deque<Chunk> queue_;
     std::vector<std::vector<std::uint8_t>> spare_buffers_;
@@ -149,7 +154,8 @@ class TraceWriter {
     // next_written_ on; the size is a power of two.
     std::vector<Pending> pending_;
     std::size_t pending_count_ = 0;
-    bool stopping_ = false;
+    bool closing_ = false;   // reserving has stopped; records of reserved events still come
+    bool stopping_ = false;  // no more records
     bool writing_ = false;  // the writer thread holds a chunk
     bool failed_ = false;
     std::string error_;

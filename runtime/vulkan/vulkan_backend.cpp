@@ -82,6 +82,12 @@ VulkanBackend::VulkanBackend(std::unique_ptr<GpuContext> gpu)
 }
 
 VulkanBackend::~VulkanBackend() {
+    if (vulkan::process_exiting()) {
+        // Released from a static destructor: the driver may have torn itself
+        // down; the process's end frees the GPU objects.
+        static_cast<void>(gpu_.release());
+        return;
+    }
     vkDeviceWaitIdle(gpu_->vk());
     for (auto& [id, resource] : resources_) release(*resource);
     for (auto& [id, resource] : retired_pools_) release(*resource);

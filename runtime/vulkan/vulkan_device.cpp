@@ -1,10 +1,12 @@
 #include "runtime/vulkan/vulkan_device.h"
 
+#include <atomic>
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <mutex>
 
 namespace d3dcap::vulkan {
 
@@ -58,6 +60,15 @@ const char* device_type_name(VkPhysicalDeviceType type) {
 }
 
 namespace {
+
+std::atomic<bool> g_process_exiting{false};
+
+// Registered after the first vkCreateDevice, so after the driver's own exit
+// handlers, so that it runs before them (exit handlers run last-in first-out).
+void watch_process_exit() {
+    static std::once_flag once;
+    std::call_once(once, [] { std::atexit([] { g_process_exiting.store(true); }); });
+}
 
 void append_flag(std::string& text, bool set, const char* name) {
     if (!set) return;
@@ -381,6 +392,7 @@ Status VulkanDevice::init(const DeviceOptions& options) {
         device_ = VK_NULL_HANDLE;
         return vk_error("vkCreateDevice on " + adapter_.name, result);
     }
+    watch_process_exit();
     vkGetDeviceQueue(device_, *general, 0, &general_queue_);
     if (sparse) {
         vkGetDeviceQueue(device_, *sparse, own_sparse_queue ? 1 : 0, &sparse_queue_);
@@ -390,7 +402,12 @@ Status VulkanDevice::init(const DeviceOptions& options) {
     return {};
 }
 
+bool process_exiting() {
+    return g_process_exiting.load();
+}
+
 VulkanDevice::~VulkanDevice() {
+    if (process_exiting()) return;  // the driver may be gone already
     if (device_) {
         vkDeviceWaitIdle(device_);
         vkDestroyDevice(device_, nullptr);

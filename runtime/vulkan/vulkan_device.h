@@ -58,6 +58,13 @@ struct DeviceOptions {
     bool debug_utils = true;  // enable VK_EXT_debug_utils when the loader has it
 };
 
+// True once the process has begun to exit (exit(), or a return from main)
+// after a Vulkan device was created. Drivers tear themselves down in exit
+// handlers of their own, which run before the program's static destructors;
+// a device released from one of those then leaves its Vulkan objects to the
+// end of the process instead of calling into the driver.
+bool process_exiting();
+
 class VulkanDevice {
   public:
     static Expected<std::unique_ptr<VulkanDevice>> create(const DeviceOptions& options = {});

@@ -582,7 +582,9 @@ TEST_CASE("an abandoned event is written as a header-only record that reads and 
 
 TEST_CASE("close writes a placeholder for an event never submitted and names it") {
     TempDir dir;
-    auto writer = trace::TraceWriter::create(dir.file("m.d3dcap"), sample_header());
+    trace::WriterOptions options;
+    options.close_grace = std::chrono::milliseconds(0);  // event 1 never comes
+    auto writer = trace::TraceWriter::create(dir.file("m.d3dcap"), sample_header(), options);
     REQUIRE(writer.ok());
     flatbuffers::FlatBufferBuilder builder;
     for (std::uint32_t i = 0; i < 6; ++i) REQUIRE(writer.value()->reserve() == i);
@@ -621,6 +623,43 @@ TEST_CASE("close writes a placeholder for an event never submitted and names it"
     }
 }
 
+
+TEST_CASE("close waits for the records of calls still in flight on other threads") {
+    // A program that exits while a thread draws: the thread's call reserved
+    // event 0 before the close began and hands its record in during it.
+    TempDir dir;
+    trace::WriterOptions options;
+    options.close_grace = std::chrono::seconds(60);  // only a broken close waits that long
+    auto writer = trace::TraceWriter::create(dir.file("f.d3dcap"), sample_header(), options);
+    REQUIRE(writer.ok());
+    trace::TraceWriter& w = *writer.value();
+    REQUIRE(w.reserve() == 0u);
+    trace::Status closed = trace::ok_status();
+    std::thread closer([&] { closed = w.close(); });
+    // Events reserved until the close stops handing them out are submitted at
+    // once; they wait behind event 0.
+    flatbuffers::FlatBufferBuilder builder;
+    std::uint64_t events = 1;
+    while (const std::optional<std::uint64_t> event = w.reserve()) {
+        build_draw(builder, static_cast<std::uint32_t>(100 + *event), 0);
+        CHECK(w.submit(builder, *event) == event);
+        ++events;
+    }
+    build_draw(builder, 100, 0);
+    CHECK(w.submit(builder, std::uint64_t{0}) == 0u);
+    closer.join();
+    CHECK(closed.ok());
+
+    auto reader = trace::TraceReader::open(dir.file("f.d3dcap"));
+    REQUIRE(reader.ok());
+    CHECK_FALSE(reader.value()->recovered());
+    REQUIRE(reader.value()->event_count() == events);
+    for (std::uint64_t e = 0; e < events; ++e) {
+        auto record = reader.value()->record(e);
+        REQUIRE(record.ok());
+        CHECK(record.value()->header()->call() != 0);  // no placeholder
+    }
+}
 TEST_CASE("submit refuses an event never reserved or already submitted") {
     TempDir dir;
     auto writer = trace::TraceWriter::create(dir.file("d.d3dcap"), sample_header());

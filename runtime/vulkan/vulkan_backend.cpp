@@ -309,6 +309,7 @@ HRESULT VulkanBackend::create_image(GpuResource& resource) {
 }
 
 void VulkanBackend::release(GpuResource& resource) {
+    if (vulkan::process_exiting()) return;  // see ~VulkanBackend
     const VkDevice dev = gpu_->vk();
     if (resource.buffer) vkDestroyBuffer(dev, resource.buffer, nullptr);
     if (resource.image) vkDestroyImage(dev, resource.image, nullptr);

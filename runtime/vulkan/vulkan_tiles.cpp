@@ -139,6 +139,7 @@ void VulkanBackend::tile_mappings_changed(ObjectId id, std::uint32_t flags) {
 }
 
 void VulkanBackend::flush() {
+    if (vulkan::process_exiting()) return;  // no binds for a process that is ending
     std::lock_guard lock(mutex_);
     while (!pending_binds_.empty()) {
         GpuResource* resource = find(pending_binds_.begin()->first);

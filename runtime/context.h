@@ -24,10 +24,12 @@ namespace d3dcap::runtime {
 enum class Stage : std::uint8_t { Vertex, Hull, Domain, Geometry, Pixel, Compute };
 inline constexpr int kStageCount = 6;
 
+// An empty slot reads back as Windows reports it: FirstConstant 0,
+// NumConstants 4096.
 struct ConstantBufferBinding {
     Ref<Buffer> buffer;
     UINT first_constant = 0;
-    UINT constant_count = 0;
+    UINT constant_count = D3D11_REQ_CONSTANT_BUFFER_ELEMENT_COUNT;
 };
 
 struct StageState {

@@ -297,6 +297,8 @@ HRESULT Context::GetData(ID3D11Asynchronous* async, void* data, UINT size, UINT 
         return E_INVALIDARG;
     }
     const UINT needed = query->GetDataSize();
+    // NULL data or a size of 0 polls; otherwise the size must be the query's.
+    if (data && size == 0) data = nullptr;
     if ((data && size != needed) || (!data && size != 0)) {
         log().error(call, "DataSize",
                     std::to_string(size) + " with " + (data ? "data" : "no data") +

@@ -141,10 +141,10 @@ void Context::set_constant_buffers(Stage stage, const char* call, UINT start, UI
         }
         ConstantBufferBinding& binding = bindings[start + i];
         binding.buffer = Ref<Buffer>(buffer);
-        // Without windows the shader sees the whole buffer: [0, 4096).
+        // Without windows (and in an empty slot) the window is [0, 4096).
         binding.first_constant = buffer && first ? first[i] : 0;
         binding.constant_count =
-            buffer ? (first ? counts[i] : UINT{D3D11_REQ_CONSTANT_BUFFER_ELEMENT_COUNT}) : 0;
+            buffer && first ? counts[i] : UINT{D3D11_REQ_CONSTANT_BUFFER_ELEMENT_COUNT};
     }
     record_slots(
         [stage](ContextState & state) -> auto& {
@@ -632,15 +632,15 @@ void Context::RSSetViewports(UINT count, const D3D11_VIEWPORT* viewports) {
         [](ContextState & state) -> auto& { return state.viewports; }, 0, count);
 }
 
+// The Get calls fill the array given (zeros past the bound ones) and write
+// back how many are bound, as Windows does.
 void Context::RSGetViewports(UINT* count, D3D11_VIEWPORT* viewports) {
     if (!count) return;
-    if (!viewports) {
-        *count = state_.viewport_count;
-        return;
-    }
-    for (UINT i = 0; i < *count; ++i) {
+    const UINT filled = std::min<UINT>(*count, D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE);
+    for (UINT i = 0; viewports && i < filled; ++i) {
         viewports[i] = i < state_.viewport_count ? state_.viewports[i] : D3D11_VIEWPORT{};
     }
+    *count = state_.viewport_count;
 }
 
 void Context::RSSetScissorRects(UINT count, const D3D11_RECT* rects) {
@@ -658,13 +658,11 @@ void Context::RSSetScissorRects(UINT count, const D3D11_RECT* rects) {
 
 void Context::RSGetScissorRects(UINT* count, D3D11_RECT* rects) {
     if (!count) return;
-    if (!rects) {
-        *count = state_.scissor_count;
-        return;
-    }
-    for (UINT i = 0; i < *count; ++i) {
+    const UINT filled = std::min<UINT>(*count, D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE);
+    for (UINT i = 0; rects && i < filled; ++i) {
         rects[i] = i < state_.scissor_count ? state_.scissors[i] : D3D11_RECT{};
     }
+    *count = state_.scissor_count;
 }
 
 // Stream output

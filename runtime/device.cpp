@@ -284,10 +284,11 @@ HRESULT Device::CheckFeatureSupport(D3D11_FEATURE feature, void* data, UINT size
         case D3D11_FEATURE_D3D11_OPTIONS1: {
             // The backend's tier: tier 3 for the CPU devices (NULL tiles read
             // 0, writes dropped, min/max filtering, tiled Texture3D); a GPU's
-            // from its sparse features.
+            // from its sparse features. Min/max filtering comes with tier 2.
             D3D11_FEATURE_DATA_D3D11_OPTIONS1 options{};
             options.TiledResourcesTier = backend_->tiled_resources_tier();
-            options.MinMaxFiltering = TRUE;
+            options.MinMaxFiltering =
+                options.TiledResourcesTier >= D3D11_TILED_RESOURCES_TIER_2 ? TRUE : FALSE;
             options.ClearViewAlsoSupportsDepthOnlyFormats = TRUE;
             options.MapOnDefaultBuffers = FALSE;
             filled = fill(data, size, options);

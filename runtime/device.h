@@ -202,6 +202,11 @@ class Device final : public ComObject<Object, ID3D11Device2, IDXGIDevice2> {
     HRESULT create_resource(const char* call, const ResourceInfo& info, const Desc& desc,
                             const D3D11_SUBRESOURCE_DATA* initial,
                             std::optional<tiles::ResourceTiling> tiling, T** created);
+    // E_INVALIDARG, saying why, when the device's tiled-resources tier cannot
+    // hold a tiled resource or tile pool of this kind. Checked before a
+    // Create* with a NULL output returns S_FALSE, so that validating gives
+    // the answer creating would.
+    HRESULT check_tier(const char* call, const ResourceInfo& info);
     // The common path of the four Create*View methods.
     template <class View, class Desc, class Interface>
     HRESULT create_view(const char* call, ID3D11Resource* resource, const Desc* desc,

@@ -362,6 +362,21 @@ std::string tiles_tier_text(D3D11_TILED_RESOURCES_TIER tier) {
 
 }  // namespace
 
+HRESULT Device::check_tier(const char* call, const ResourceInfo& info) {
+    if (!info.tiled() && !info.tile_pool()) return S_OK;
+    const D3D11_TILED_RESOURCES_TIER tier = backend_->tiled_resources_tier();
+    const bool volume = info.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE3D;
+    if (tier != D3D11_TILED_RESOURCES_NOT_SUPPORTED &&
+        !(volume && tier < D3D11_TILED_RESOURCES_TIER_3))
+        return S_OK;
+    log_.error(call, "pDesc->MiscFlags",
+               std::string(volume ? "a tiled Texture3D needs" : "tiled resources need") +
+                   (volume ? " tiled-resources tier 3" : " a tiled-resources tier") +
+                   "; this device has " + tiles_tier_text(tier) + " (" + backend_->tier_reason() +
+                   ")");
+    return E_INVALIDARG;
+}
+
 template <class T, class Desc>
 HRESULT Device::create_resource(const char* call, const ResourceInfo& info, const Desc& desc,
                                 const D3D11_SUBRESOURCE_DATA* initial,
@@ -372,18 +387,7 @@ HRESULT Device::create_resource(const char* call, const ResourceInfo& info, cons
     HRESULT hr = S_OK;
     {
         auto guard = lock();
-        const D3D11_TILED_RESOURCES_TIER tier = backend_->tiled_resources_tier();
-        const bool volume = info.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE3D;
-        if ((info.tiled() || info.tile_pool()) &&
-            (tier == D3D11_TILED_RESOURCES_NOT_SUPPORTED ||
-             (volume && tier < D3D11_TILED_RESOURCES_TIER_3))) {
-            log_.error(call, "pDesc->MiscFlags",
-                       std::string(volume ? "a tiled Texture3D needs" : "tiled resources need") +
-                           (volume ? " tiled-resources tier 3" : " a tiled-resources tier") +
-                           "; this device has " + tiles_tier_text(tier) + " (" +
-                           backend_->tier_reason() + ")");
-            hr = E_INVALIDARG;
-        }
+        hr = check_tier(call, info);
         if (SUCCEEDED(hr) && info.tile_pool()) hr = tiles_.create_pool(id, info.byte_width, &log_);
         if (SUCCEEDED(hr) && info.tiled()) {
             hr = tiles_.create_tiled_resource(id, *resource->tiling, &log_);
@@ -414,7 +418,8 @@ HRESULT Device::CreateBuffer(const D3D11_BUFFER_DESC* desc, const D3D11_SUBRESOU
     HRESULT hr = check_desc(log_, call, desc, initial);
     if (FAILED(hr)) return hr;
     const UINT bind = desc->BindFlags, misc = desc->MiscFlags;
-    if (desc->ByteWidth == 0) {
+    // A tile pool may start empty and grow with ResizeTilePool.
+    if (desc->ByteWidth == 0 && !(misc & D3D11_RESOURCE_MISC_TILE_POOL)) {
         log_.error(call, "pDesc->ByteWidth", "is 0; a buffer needs at least one byte");
         return E_INVALIDARG;
     }
@@ -496,6 +501,7 @@ HRESULT Device::CreateBuffer(const D3D11_BUFFER_DESC* desc, const D3D11_SUBRESOU
     info.misc_flags = misc;
     std::optional<tiles::ResourceTiling> tiling;
     hr = check_tiled_shape(log_, call, info, tiling);
+    if (SUCCEEDED(hr)) hr = check_tier(call, info);
     if (FAILED(hr)) return hr;
     if (!buffer) return S_FALSE;
     D3D11_BUFFER_DESC stored = *desc;
@@ -676,6 +682,7 @@ HRESULT Device::CreateTexture2D(const D3D11_TEXTURE2D_DESC* desc,
     D3D11_TEXTURE2D_DESC stored{};
     std::optional<tiles::ResourceTiling> tiling;
     HRESULT hr = check_texture2d(log_, call, *desc, initial, info, stored, tiling);
+    if (SUCCEEDED(hr)) hr = check_tier(call, info);
     if (FAILED(hr)) return hr;
     if (!texture) return S_FALSE;
     Texture2D* created = nullptr;
@@ -734,6 +741,7 @@ HRESULT Device::CreateTexture3D(const D3D11_TEXTURE3D_DESC* desc,
     info.misc_flags = desc->MiscFlags;
     std::optional<tiles::ResourceTiling> tiling;
     hr = check_tiled_shape(log_, call, info, tiling);
+    if (SUCCEEDED(hr)) hr = check_tier(call, info);
     if (FAILED(hr)) return hr;
     if (!texture) return S_FALSE;
     D3D11_TEXTURE3D_DESC stored = *desc;

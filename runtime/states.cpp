@@ -377,7 +377,17 @@ HRESULT Device::CreateSamplerState(const D3D11_SAMPLER_DESC* desc, ID3D11Sampler
                    std::to_string(desc->MaxAnisotropy) + " is outside 1..16");
         return E_INVALIDARG;
     }
-    const bool compares = ((desc->Filter >> 7) & 3) == D3D11_FILTER_REDUCTION_TYPE_COMPARISON;
+    const UINT reduction = (desc->Filter >> 7) & 3;
+    if ((reduction == D3D11_FILTER_REDUCTION_TYPE_MINIMUM ||
+         reduction == D3D11_FILTER_REDUCTION_TYPE_MAXIMUM) &&
+        backend_->tiled_resources_tier() < D3D11_TILED_RESOURCES_TIER_2) {
+        log_.error(call, "pSamplerDesc->Filter",
+                   hex(desc->Filter) +
+                       ": minimum/maximum filtering needs tiled resources tier 2 "
+                       "(CheckFeatureSupport D3D11_OPTIONS1 MinMaxFiltering is FALSE here)");
+        return E_INVALIDARG;
+    }
+    const bool compares = reduction == D3D11_FILTER_REDUCTION_TYPE_COMPARISON;
     if (compares && !comparison(desc->ComparisonFunc)) {
         log_.error(call, "pSamplerDesc->ComparisonFunc",
                    std::to_string(desc->ComparisonFunc) + " is not a D3D11_COMPARISON_FUNC");

@@ -263,10 +263,11 @@ HRESULT TileState::create_pool(ObjectId pool, std::uint64_t byte_width, MessageS
     if (current.exists(pool)) {
         return reject(sink, kCreatePoolCall, "ppBuffer", object_text(pool) + " already exists");
     }
-    if (byte_width == 0 || byte_width % kTileBytes != 0) {
+    // 0 is a pool without tiles yet, grown later by ResizeTilePool.
+    if (byte_width % kTileBytes != 0) {
         return reject(sink, kCreatePoolCall, "pDesc->ByteWidth",
                       std::to_string(byte_width) +
-                          " is not a nonzero multiple of 65536 (64 KiB), as a tile pool needs");
+                          " is not a multiple of 65536 (64 KiB), as a tile pool needs");
     }
     if (byte_width / kTileBytes > kMaxPoolTiles) {
         return reject(sink, kCreatePoolCall, "pDesc->ByteWidth",

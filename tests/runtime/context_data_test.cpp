@@ -83,6 +83,8 @@ TEST_CASE("Queries: Begin/End pairs / GetData sizes / S_OK once ended", "[contex
     CHECK(test.messages().back().text == "EVENT and TIMESTAMP queries take End only; dropped");
     test.context->End(event.get());
     CHECK(test.context->GetData(event.get(), nullptr, 0, 0) == S_OK);
+    CHECK(test.context->GetData(event.get(), &done, 0, 0) == S_OK);  // size 0 polls too
+    CHECK(done == FALSE);                                          // and writes nothing
     CHECK(test.context->GetData(event.get(), &done, 2, 0) == E_INVALIDARG);
     REQUIRE(test.context->GetData(event.get(), &done, sizeof done, 0) == S_OK);
     CHECK(done == TRUE);

@@ -67,6 +67,12 @@ void check_stage(const StageCalls<Shader>& calls) {
     Com<ID3D11Buffer> plain(raw[0]);
     CHECK(got_first == 0);
     CHECK(got_count == 4096);
+    // So does an empty slot, before and after ClearState (as on Windows).
+    got_first = got_count = 7;
+    (context1->*calls.get_cbs1)(13, 1, raw, &got_first, &got_count);
+    CHECK(raw[0] == nullptr);
+    CHECK(got_first == 0);
+    CHECK(got_count == 4096);
 
     auto view_texture =
         test.texture2d(4, 4, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_BIND_SHADER_RESOURCE);
@@ -302,12 +308,18 @@ TEST_CASE("Input assembler / output merger / rasterizer and stream output round-
     context->RSGetViewports(&viewport_count, got_viewports);
     CHECK(got_viewports[1].TopLeftY == 20.0f);
     CHECK(got_viewports[2].Width == 0.0f);
+    CHECK(viewport_count == 2);  // the count bound, written back
+    viewport_count = 1;
+    context->RSGetViewports(&viewport_count, got_viewports);
+    CHECK(viewport_count == 2);
     const D3D11_RECT rects[1] = {{1, 2, 3, 4}};
     context->RSSetScissorRects(1, rects);
-    UINT rect_count = 1;
-    D3D11_RECT got_rect{};
-    context->RSGetScissorRects(&rect_count, &got_rect);
-    CHECK(got_rect.bottom == 4);
+    UINT rect_count = 3;
+    D3D11_RECT got_rects[3] = {{9, 9, 9, 9}, {9, 9, 9, 9}, {9, 9, 9, 9}};
+    context->RSGetScissorRects(&rect_count, got_rects);
+    CHECK(got_rects[0].bottom == 4);
+    CHECK(got_rects[1].right == 0);  // past the bound ones: zeros
+    CHECK(rect_count == 1);
 
     auto so = test.buffer(256, D3D11_BIND_STREAM_OUTPUT);
     ID3D11Buffer* targets[1] = {so.get()};
@@ -348,8 +360,18 @@ TEST_CASE("ClearState returns every binding to its default", "[context][state]")
     REQUIRE(test.device->CreatePixelShader(bytecode.data(), bytecode.size(), nullptr,
                                            shader.out()) == S_OK);
     context->PSSetShader(shader.get(), nullptr, 0);
+    auto cb = test.buffer(256, D3D11_BIND_CONSTANT_BUFFER);
+    ID3D11Buffer* constants = cb.get();
+    const UINT first = 16, num = 16;
+    test.context->PSSetConstantBuffers1(1, 1, &constants, &first, &num);
 
     context->ClearState();
+    ID3D11Buffer* got_cb = constants;
+    UINT got_first = 9, got_num = 9;
+    test.context->PSGetConstantBuffers1(1, 1, &got_cb, &got_first, &got_num);
+    CHECK(got_cb == nullptr);
+    CHECK(got_first == 0);
+    CHECK(got_num == 4096);
     ID3D11Buffer* got = reinterpret_cast<ID3D11Buffer*>(1);
     UINT got_stride = 9, got_offset = 9;
     context->IAGetVertexBuffers(0, 1, &got, &got_stride, &got_offset);

@@ -1,6 +1,7 @@
 // Resource creation: desc validation with the messages it sends, resolved
 // descs, tiled resources and tile pools, GetResourceTiling.
 #include "object_support.h"
+#include "support/skip.h"
 
 using namespace object_tests;
 
@@ -305,4 +306,70 @@ TEST_CASE("Feature and format queries of the CPU devices", "[object][resources]"
     CHECK(test.device->GetFeatureLevel() == D3D_FEATURE_LEVEL_11_1);
     CHECK(test.device->GetDeviceRemovedReason() == S_OK);
     CHECK(test.device->GetCreationFlags() == 0);
+}
+
+TEST_CASE("A tile pool may start empty and grow with ResizeTilePool",
+          "[object][resources][tiles]") {
+    TestDevice test;
+    Com<ID3D11Buffer> pool;
+    const D3D11_BUFFER_DESC empty{0, D3D11_USAGE_DEFAULT, 0, 0, D3D11_RESOURCE_MISC_TILE_POOL, 0};
+    REQUIRE(test.device->CreateBuffer(&empty, nullptr, pool.out()) == S_OK);
+    CHECK(test.context->ResizeTilePool(pool.get(), 3 * 65536) == S_OK);
+    D3D11_BUFFER_DESC got{};
+    pool->GetDesc(&got);
+    CHECK(got.ByteWidth == 3 * 65536);
+    // Other buffers still need a byte at least.
+    CHECK(create_buffer(test, {0, D3D11_USAGE_DEFAULT, D3D11_BIND_VERTEX_BUFFER, 0, 0, 0}) ==
+          E_INVALIDARG);
+}
+
+TEST_CASE("Min/max filtering follows the tiled-resources tier", "[object][resources][tiles]") {
+    D3D11_SAMPLER_DESC sampler{};
+    sampler.Filter = D3D11_FILTER_MINIMUM_MIN_MAG_MIP_POINT;
+    sampler.AddressU = sampler.AddressV = sampler.AddressW = D3D11_TEXTURE_ADDRESS_CLAMP;
+    sampler.MaxLOD = D3D11_FLOAT32_MAX;
+    TestDevice test;  // the reference device: tier 3
+    D3D11_FEATURE_DATA_D3D11_OPTIONS1 options{};
+    REQUIRE(test.device->CheckFeatureSupport(D3D11_FEATURE_D3D11_OPTIONS1, &options,
+                                             sizeof options) == S_OK);
+    CHECK(options.MinMaxFiltering == TRUE);
+    Com<ID3D11SamplerState> state;
+    CHECK(test.device->CreateSamplerState(&sampler, state.out()) == S_OK);
+}
+
+TEST_CASE("Without tiled resources, validating a tiled creation answers as creating does",
+          "[object][resources][tiles]") {
+    // The Vulkan device on a driver without sparse binding (lavapipe) has no
+    // tiled resources; elsewhere there is nothing to check here.
+    const D3D_FEATURE_LEVEL level = D3D_FEATURE_LEVEL_11_1;
+    Com<ID3D11Device> device;
+    if (FAILED(D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_HARDWARE, nullptr, 0, &level, 1,
+                                 D3D11_SDK_VERSION, device.out(), nullptr, nullptr)))
+        test_support::skip_test("no Vulkan device here");
+    D3D11_FEATURE_DATA_D3D11_OPTIONS1 options{};
+    REQUIRE(device->CheckFeatureSupport(D3D11_FEATURE_D3D11_OPTIONS1, &options, sizeof options) ==
+            S_OK);
+    if (options.TiledResourcesTier != D3D11_TILED_RESOURCES_NOT_SUPPORTED)
+        test_support::skip_test("this Vulkan device has tiled resources");
+    CHECK(options.MinMaxFiltering == FALSE);
+
+    const D3D11_BUFFER_DESC pool_desc{65536, D3D11_USAGE_DEFAULT, 0, 0,
+                                      D3D11_RESOURCE_MISC_TILE_POOL, 0};
+    CHECK(device->CreateBuffer(&pool_desc, nullptr, nullptr) == E_INVALIDARG);
+    Com<ID3D11Buffer> pool;
+    CHECK(device->CreateBuffer(&pool_desc, nullptr, pool.out()) == E_INVALIDARG);
+    auto tiled = texture_desc(256, 256, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_BIND_SHADER_RESOURCE);
+    tiled.MiscFlags = D3D11_RESOURCE_MISC_TILED;
+    CHECK(device->CreateTexture2D(&tiled, nullptr, nullptr) == E_INVALIDARG);
+    Com<ID3D11Texture2D> texture;
+    CHECK(device->CreateTexture2D(&tiled, nullptr, texture.out()) == E_INVALIDARG);
+    // An untiled texture still validates.
+    tiled.MiscFlags = 0;
+    CHECK(device->CreateTexture2D(&tiled, nullptr, nullptr) == S_FALSE);
+
+    D3D11_SAMPLER_DESC sampler{};
+    sampler.Filter = D3D11_FILTER_MAXIMUM_MIN_MAG_MIP_LINEAR;
+    sampler.AddressU = sampler.AddressV = sampler.AddressW = D3D11_TEXTURE_ADDRESS_CLAMP;
+    Com<ID3D11SamplerState> state;
+    CHECK(device->CreateSamplerState(&sampler, state.out()) == E_INVALIDARG);
 }

@@ -276,10 +276,14 @@ TEST_CASE("creating pools and tiled resources checks ids, sizes and the tiling",
           "[tiles][rejections]") {
     TileState state;
     RecordingSink sink;
-    CHECK(state.create_pool(kPool, 0, &sink) == E_INVALIDARG);
+    CHECK(state.create_pool(kPool, 4096, &sink) == E_INVALIDARG);
     CHECK(state.create_pool(kPool, 65536 + 4096, &sink) == E_INVALIDARG);
     CHECK(state.create_pool(0, 65536, &sink) == E_INVALIDARG);
     REQUIRE(state.create_pool(kPool, 65536, &sink) == S_OK);
+    // A pool of 0 bytes has no tiles until ResizeTilePool grows it.
+    constexpr ObjectId kEmptyPool = 555;
+    REQUIRE(state.create_pool(kEmptyPool, 0, &sink) == S_OK);
+    CHECK(state.resize_tile_pool(kEmptyPool, 2 * 65536, &sink) == S_OK);
     CHECK(state.create_tiled_resource(kPool, tiled_buffer(2), &sink) == E_INVALIDARG);
 
     ResourceTiling overlapping = flat_texture(2, 2);
@@ -293,14 +297,14 @@ TEST_CASE("creating pools and tiled resources checks ids, sizes and the tiling",
     CHECK(sink.messages[0].call == "ID3D11Device::CreateBuffer");
     CHECK(sink.messages[0].parameter == "pDesc->ByteWidth");
     CHECK(sink.messages[0].text ==
-          "0 is not a nonzero multiple of 65536 (64 KiB), as a tile pool needs");
+          "4096 is not a multiple of 65536 (64 KiB), as a tile pool needs");
     CHECK(sink.messages[1].text ==
-          "69632 is not a nonzero multiple of 65536 (64 KiB), as a tile pool needs");
+          "69632 is not a multiple of 65536 (64 KiB), as a tile pool needs");
     CHECK(sink.messages[2].text == "object id 0 means NULL");
     CHECK(sink.messages[3].text == "object 100 already exists");
     CHECK(sink.messages[4].parameter == "tiling");
     CHECK(sink.messages[4].text == "subresource 0 has tiles 1..4 past the resource's 4 tiles");
     CHECK(sink.messages[5].text == "11 subresource tilings for 4 mips x 3 slices");
-    CHECK(state.pools() == std::vector<ObjectId>{kPool});
+    CHECK(state.pools() == std::vector<ObjectId>{kPool, kEmptyPool});
     CHECK(state.tiled_resources().empty());
 }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -121,10 +122,15 @@ int run_replay_command(const ReplayCommandOptions& options, std::ostream& out, s
     run.screenshot_directory = options.screenshots;
     // Without a report file only the slowest-events table needs event times.
     if (options.report.empty()) run.slowest_events = std::max<std::size_t>(options.rows, 1);
-    if (!options.screenshots.empty() && !std::ofstream(options.screenshots + "/.d3dcap-probe")) {
-        err << "d3dcap replay: --screenshots " << options.screenshots
-            << ": cannot write into this directory\n";
-        return 2;
+    if (!options.screenshots.empty()) {
+        std::error_code error;
+        std::filesystem::create_directories(options.screenshots, error);
+        if (error || !std::ofstream(options.screenshots + "/.d3dcap-probe")) {
+            err << "d3dcap replay: --screenshots " << options.screenshots
+                << ": cannot write into this directory"
+                << (error ? ": " + error.message() : std::string()) << "\n";
+            return 2;
+        }
     }
     if (!options.screenshots.empty()) std::remove((options.screenshots + "/.d3dcap-probe").c_str());
     std::optional<ProgressBar> bar;
@@ -164,6 +170,11 @@ int run_replay_command(const ReplayCommandOptions& options, std::ostream& out, s
     const replay::RunReport& r = report.value();
     bool failed_adaptation = false;
     for (const auto& a : r.adaptations) failed_adaptation |= !a.adapted;
+    if (options.verify && r.hashes_checked == 0) {
+        err << "d3dcap replay: --verify: nothing was verified; the trace records no content "
+               "hashes (capture with --hashes)\n";
+        return 3;
+    }
     return r.mismatches.empty() && r.hash_differences.empty() && !failed_adaptation ? 0 : 3;
 }
 

@@ -91,7 +91,9 @@ int run_info(const InfoOptions& options, std::ostream& out, std::ostream& err) {
                           {"device_id", device->device_id()},
                           {"driver", text_of(device->driver_version())},
                           {"feature_level", feature_level_name(device->feature_level())},
-                          {"tiled_resources_tier", device->tiled_resources_tier()}};
+                          {"tiled_resources_tier", device->tiled_resources_tier()},
+                          {"dedicated_video_memory", device->dedicated_video_memory()},
+                          {"adapter_luid", device->adapter_luid()}};
     }
     info["events"] = index.event_count();
     info["frames"] = index.frame_first_events()->size();
@@ -124,6 +126,8 @@ int run_info(const InfoOptions& options, std::ostream& out, std::ostream& err) {
     if (device != nullptr) {
         out << "device:    " << text_of(device->adapter_name()) << ", vendor 0x" << std::hex
             << device->vendor_id() << " device 0x" << device->device_id() << std::dec;
+        if (device->dedicated_video_memory() != 0)
+            out << ", " << device->dedicated_video_memory() / (1024 * 1024) << " MiB";
         if (!text_of(device->driver_version()).empty())
             out << ", driver " << text_of(device->driver_version());
         out << ", " << driver_type_name(device->driver_type()) << ", feature level "

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,14 @@ struct ResourceInfo {
     bool tiled() const { return misc_flags & D3D11_RESOURCE_MISC_TILED; }
     bool tile_pool() const { return misc_flags & D3D11_RESOURCE_MISC_TILE_POOL; }
     std::uint32_t subresource_count() const { return mip_levels * array_size; }
+};
+
+// A GPU adapter as DXGI describes it.
+struct AdapterIdentity {
+    std::string name;
+    std::uint32_t vendor_id = 0, device_id = 0;  // PCI ids
+    std::uint64_t dedicated_video_memory = 0;
+    std::uint8_t luid[8] = {};
 };
 
 // The part of a resource a view selects.
@@ -67,7 +76,13 @@ class Backend {
     virtual D3D11_TILED_RESOURCES_TIER tiled_resources_tier() const {
         return D3D11_TILED_RESOURCES_TIER_3;
     }
-    virtual std::string adapter_name() const { return {}; }
+    // What DXGI_ADAPTER_DESC says of a GPU backend's adapter; nothing for
+    // the CPU devices (the headless adapter's own values).
+    virtual std::optional<AdapterIdentity> adapter_identity() const { return std::nullopt; }
+    std::string adapter_name() const {
+        const std::optional<AdapterIdentity> identity = adapter_identity();
+        return identity ? identity->name : std::string();
+    }
     // Why the tier is not 3 (e.g. "no sparseBinding"); empty at tier 3.
     virtual std::string tier_reason() const { return {}; }
 

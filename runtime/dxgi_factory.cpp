@@ -1,6 +1,7 @@
 // IDXGIFactory2 and IDXGIAdapter2 of the headless DXGI.
 #include <unistd.h>
 
+#include <cstring>
 #include <cwchar>
 
 #include "runtime/device.h"
@@ -235,25 +236,29 @@ HRESULT Adapter::EnumOutputs(UINT, IDXGIOutput** output) {
 HRESULT Adapter::GetDesc2(DXGI_ADAPTER_DESC2* desc) {
     if (!desc) return E_INVALIDARG;
     *desc = {};
-    std::wcsncpy(desc->Description, kAdapterDescription, 127);
-    if (!gpu_name_.empty()) {
-        for (std::size_t i = 0; i < gpu_name_.size() && i < 127; ++i) {
-            desc->Description[i] = static_cast<unsigned char>(gpu_name_[i]);
-        }
-        desc->Description[std::min<std::size_t>(gpu_name_.size(), 127)] = 0;
-    }
+    std::wcsncpy(desc->Description, description_.c_str(), 127);
     desc->VendorId = kAdapterVendorId;
     desc->DeviceId = kAdapterDeviceId;
-    desc->SubSysId = 0;
     desc->Revision = 1;
-    desc->DedicatedVideoMemory = 0;
-    desc->DedicatedSystemMemory = 0;
     const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGESIZE);
     desc->SharedSystemMemory =
         pages > 0 && page_size > 0 ? static_cast<SIZE_T>(pages) * page_size / 2 : 0;
     desc->AdapterLuid.LowPart = 0xd3dca9;
-    desc->AdapterLuid.HighPart = 0;
-    desc->Flags = gpu_name_.empty() ? DXGI_ADAPTER_FLAG_SOFTWARE : DXGI_ADAPTER_FLAG_NONE;
+    desc->Flags = DXGI_ADAPTER_FLAG_SOFTWARE;
+    if (gpu_) {
+        // The GPU's own name, PCI ids, memory and LUID, so that a trace says
+        // which GPU it was captured on.
+        std::size_t i = 0;
+        for (; i < gpu_->name.size() && i < 127; ++i)
+            desc->Description[i] = static_cast<unsigned char>(gpu_->name[i]);
+        desc->Description[i] = 0;
+        desc->VendorId = gpu_->vendor_id;
+        desc->DeviceId = gpu_->device_id;
+        desc->DedicatedVideoMemory = static_cast<SIZE_T>(gpu_->dedicated_video_memory);
+        std::memcpy(&desc->AdapterLuid.LowPart, gpu_->luid, 4);
+        std::memcpy(&desc->AdapterLuid.HighPart, gpu_->luid + 4, 4);
+        desc->Flags = DXGI_ADAPTER_FLAG_NONE;
+    }
     desc->GraphicsPreemptionGranularity = DXGI_GRAPHICS_PREEMPTION_DMA_BUFFER_BOUNDARY;
     desc->ComputePreemptionGranularity = DXGI_COMPUTE_PREEMPTION_DMA_BUFFER_BOUNDARY;
     return S_OK;

@@ -4,9 +4,11 @@
 
 #include <dxgi1_2.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "runtime/backend.h"
 #include "runtime/com.h"
 #include "runtime/objects.h"
 
@@ -20,6 +22,7 @@ class Device;
 inline constexpr UINT kAdapterVendorId = 0x1414;
 inline constexpr UINT kAdapterDeviceId = 0xd3dc;
 inline constexpr wchar_t kAdapterDescription[] = L"d3dcap reference device";
+inline constexpr wchar_t kNullAdapterDescription[] = L"d3dcap null device";
 
 class Factory final : public ComObject<Object, IDXGIFactory2> {
   public:
@@ -74,8 +77,11 @@ class Adapter final : public ComObject<Object, IDXGIAdapter2> {
     explicit Adapter(Factory& factory) : ComObject(ObjectKind::Adapter), factory_(&factory) {}
     void* find_interface(REFIID riid) override;
     Factory& factory() { return *factory_; }
-    // The adapter of a GPU device: its name, and no SOFTWARE flag.
-    void set_gpu_name(const std::string& name) { gpu_name_ = name; }
+    // The adapter of a GPU device: its name, PCI ids, memory and LUID, and
+    // no SOFTWARE flag.
+    void set_gpu(const AdapterIdentity& gpu) { gpu_ = gpu; }
+    // The adapter of a null device names itself so.
+    void set_description(const std::wstring& description) { description_ = description; }
 
     HRESULT STDMETHODCALLTYPE GetParent(REFIID riid, void** parent) override;
     HRESULT STDMETHODCALLTYPE EnumOutputs(UINT index, IDXGIOutput** output) override;
@@ -86,7 +92,8 @@ class Adapter final : public ComObject<Object, IDXGIAdapter2> {
 
   private:
     Ref<Factory> factory_;
-    std::string gpu_name_;
+    std::optional<AdapterIdentity> gpu_;
+    std::wstring description_ = kAdapterDescription;
 };
 
 class SwapChain final : public ComObject<Object, IDXGISwapChain1> {

@@ -165,7 +165,9 @@ HRESULT create_device(const char* call, IDXGIAdapter* adapter_interface, D3D_DRI
         owned_adapter = adopt_internal(new Adapter(*factory));
         factory->release();  // the adapter keeps it
         adapter = owned_adapter.get();
-        if (type == D3D_DRIVER_TYPE_HARDWARE) owned_adapter->set_gpu_name(backend->adapter_name());
+        if (const std::optional<AdapterIdentity> gpu = backend->adapter_identity())
+            owned_adapter->set_gpu(*gpu);
+        if (type == D3D_DRIVER_TYPE_NULL) owned_adapter->set_description(kNullAdapterDescription);
     }
     const D3D_DRIVER_TYPE driver =
         type == D3D_DRIVER_TYPE_UNKNOWN ? D3D_DRIVER_TYPE_REFERENCE : type;

@@ -51,7 +51,9 @@ class TimedBackend final : public Backend {
     D3D11_TILED_RESOURCES_TIER tiled_resources_tier() const override {
         return inner_->tiled_resources_tier();
     }
-    std::string adapter_name() const override { return inner_->adapter_name(); }
+    std::optional<AdapterIdentity> adapter_identity() const override {
+        return inner_->adapter_identity();
+    }
     std::string tier_reason() const override { return inner_->tier_reason(); }
     void tile_mappings_changed(ObjectId resource, std::uint32_t flags) override {
         timed([&] { inner_->tile_mappings_changed(resource, flags); });

@@ -209,7 +209,8 @@ bool Layer::open_trace_locked(std::string& error) {
         std::chrono::system_clock::now().time_since_epoch());
     const auto device = fb::CreateDeviceDescription(
         b, b.CreateString(device_.adapter), device_.vendor_id, device_.device_id, 0,
-        device_.driver_type, device_.feature_level, device_.tier);
+        device_.driver_type, device_.feature_level, device_.tier, device_.dedicated_video_memory,
+        device_.luid);
     b.Finish(fb::CreateTraceHeader(b, b.CreateString("d3dcap capture"), b.CreateString("0.1.0"),
                                    static_cast<std::uint64_t>(now.count()), options, device));
     auto writer = trace::TraceWriter::create(config_.output_path, b.Release());
@@ -260,6 +261,9 @@ void Layer::describe_device(ID3D11Device* real, D3D_DRIVER_TYPE driver_type) {
                 device_.adapter = api::WideToUtf8(desc.Description);
                 device_.vendor_id = desc.VendorId;
                 device_.device_id = desc.DeviceId;
+                device_.dedicated_video_memory = desc.DedicatedVideoMemory;
+                device_.luid = std::uint64_t(std::uint32_t(desc.AdapterLuid.HighPart)) << 32 |
+                               desc.AdapterLuid.LowPart;
             }
             adapter->Release();
         }

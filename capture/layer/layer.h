@@ -139,6 +139,7 @@ class Layer {
     struct DeviceInfo {
         std::string adapter;
         std::uint32_t vendor_id = 0, device_id = 0;
+        std::uint64_t dedicated_video_memory = 0, luid = 0;
         std::uint32_t driver_type = 0, feature_level = 0, tier = 0;
         bool known = false;
     };

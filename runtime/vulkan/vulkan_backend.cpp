@@ -102,8 +102,15 @@ D3D11_TILED_RESOURCES_TIER VulkanBackend::tiled_resources_tier() const {
     return gpu_->device().tier().tier;
 }
 
-std::string VulkanBackend::adapter_name() const {
-    return gpu_->device().adapter().name;
+std::optional<AdapterIdentity> VulkanBackend::adapter_identity() const {
+    const vulkan::AdapterInfo& adapter = gpu_->device().adapter();
+    AdapterIdentity identity;
+    identity.name = adapter.name;
+    identity.vendor_id = adapter.vendor_id;
+    identity.device_id = adapter.device_id;
+    identity.dedicated_video_memory = adapter.device_local_bytes;
+    std::copy(adapter.luid.begin(), adapter.luid.end(), identity.luid);
+    return identity;
 }
 
 std::string VulkanBackend::tier_reason() const {

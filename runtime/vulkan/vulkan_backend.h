@@ -64,7 +64,7 @@ class VulkanBackend final : public FillingBackend {
     const char* name() const override { return "vulkan"; }
     bool gpu_clock_ns(std::uint64_t* ns) const override;
     D3D11_TILED_RESOURCES_TIER tiled_resources_tier() const override;
-    std::string adapter_name() const override;
+    std::optional<AdapterIdentity> adapter_identity() const override;
     std::string tier_reason() const override;
 
     HRESULT create_resource(const ResourceInfo& info,

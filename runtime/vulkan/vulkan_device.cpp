@@ -1,5 +1,6 @@
 #include "runtime/vulkan/vulkan_device.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cinttypes>
 #include <cstdio>
@@ -112,8 +113,11 @@ VKAPI_ATTR VkBool32 VKAPI_CALL debug_message(VkDebugUtilsMessageSeverityFlagBits
 AdapterInfo query_adapter(VkPhysicalDevice physical, std::uint32_t index) {
     AdapterInfo info;
     info.index = index;
+    VkPhysicalDeviceIDProperties ids{};
+    ids.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ID_PROPERTIES;
     VkPhysicalDeviceDriverProperties driver{};
     driver.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES;
+    driver.pNext = &ids;
     VkPhysicalDeviceProperties2 properties{};
     properties.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2;
     VkPhysicalDeviceProperties basic{};
@@ -124,6 +128,8 @@ AdapterInfo query_adapter(VkPhysicalDevice physical, std::uint32_t index) {
         vkGetPhysicalDeviceProperties2(physical, &properties);
         info.driver_name = driver.driverName;
         info.driver_info = driver.driverInfo;
+        const std::uint8_t* luid = ids.deviceLUIDValid ? ids.deviceLUID : ids.deviceUUID;
+        std::copy(luid, luid + 8, info.luid.begin());
     }
     info.name = basic.deviceName;
     info.type = basic.deviceType;
@@ -148,6 +154,11 @@ AdapterInfo query_adapter(VkPhysicalDevice physical, std::uint32_t index) {
 
     VkPhysicalDeviceMemoryProperties memory{};
     vkGetPhysicalDeviceMemoryProperties(physical, &memory);
+    for (std::uint32_t i = 0; i < memory.memoryHeapCount; ++i) {
+        if (memory.memoryHeaps[i].flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT)
+            info.device_local_bytes = std::max<std::uint64_t>(info.device_local_bytes,
+                                                              memory.memoryHeaps[i].size);
+    }
     for (std::uint32_t i = 0; i < memory.memoryTypeCount; ++i) {
         const VkMemoryType& type = memory.memoryTypes[i];
         info.memory_types.push_back({i, type.propertyFlags, type.heapIndex,

@@ -6,6 +6,7 @@
 
 #include <vulkan/vulkan_core.h>
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -42,6 +43,10 @@ struct AdapterInfo {
     std::string driver_version_text;   // decoded (NVIDIA's and Mesa's encodings)
     std::string driver_name, driver_info;
     std::vector<MemoryTypeInfo> memory_types;
+    std::uint64_t device_local_bytes = 0;  // the largest DEVICE_LOCAL heap
+    // VkPhysicalDeviceIDProperties: the LUID when the driver gives one, else
+    // the first 8 bytes of the device UUID (stable for one GPU and driver).
+    std::array<std::uint8_t, 8> luid{};
     std::vector<QueueFamilyInfo> queue_families;
     SparseCapabilities sparse;  // what the adapter supports
     bool timeline_semaphore = false;

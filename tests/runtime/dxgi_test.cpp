@@ -98,6 +98,17 @@ TEST_CASE("D3D11CreateDevice per driver type and feature-level list", "[dxgi][en
         CHECK(chosen == D3D_FEATURE_LEVEL_11_1);
         CHECK(device->GetFeatureLevel() == D3D_FEATURE_LEVEL_11_1);
         REQUIRE(context);
+        // The adapter says which device it is.
+        Com<IDXGIDevice> dxgi_device;
+        REQUIRE(device->QueryInterface(__uuidof(IDXGIDevice), dxgi_device.out_void()) == S_OK);
+        Com<IDXGIAdapter> adapter;
+        REQUIRE(dxgi_device->GetAdapter(adapter.out()) == S_OK);
+        DXGI_ADAPTER_DESC desc{};
+        REQUIRE(adapter->GetDesc(&desc) == S_OK);
+        CHECK(std::wstring(desc.Description) == (type == D3D_DRIVER_TYPE_NULL
+                                                     ? L"d3dcap null device"
+                                                     : L"d3dcap reference device"));
+        CHECK(desc.VendorId == 0x1414);
     }
     // Without a list: 11_0 first, as on Windows (11_1 only when asked).
     REQUIRE(create(D3D_DRIVER_TYPE_REFERENCE, nullptr, 0, device.out(), &chosen) == S_OK);
@@ -153,6 +164,18 @@ TEST_CASE("D3D_DRIVER_TYPE_HARDWARE runs on the Vulkan device, or fails without 
     REQUIRE(adapter->GetDesc(&desc) == S_OK);
     const std::string name = gpu->adapter_name();
     CHECK(std::string(desc.Description, desc.Description + name.size()) == name);
+    // The GPU's own PCI ids, memory and LUID, not the headless adapter's.
+    const auto identity = gpu->adapter_identity();
+    REQUIRE(identity.has_value());
+    CHECK(desc.VendorId == identity->vendor_id);
+    CHECK(desc.VendorId != 0x1414);
+    CHECK(desc.DeviceId == identity->device_id);
+    CHECK(desc.DedicatedVideoMemory == identity->dedicated_video_memory);
+    CHECK(desc.DedicatedVideoMemory > 0);
+    std::uint8_t luid[8];
+    std::memcpy(luid, &desc.AdapterLuid.LowPart, 4);
+    std::memcpy(luid + 4, &desc.AdapterLuid.HighPart, 4);
+    CHECK(std::memcmp(luid, identity->luid, 8) == 0);
     D3D11_FEATURE_DATA_D3D11_OPTIONS1 options{};
     REQUIRE(device->CheckFeatureSupport(D3D11_FEATURE_D3D11_OPTIONS1, &options, sizeof options) ==
             S_OK);

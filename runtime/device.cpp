@@ -82,6 +82,7 @@ void Device::GetImmediateContext2(ID3D11DeviceContext2** context) {
 
 template <class T>
 HRESULT Device::create_deferred_context(const char* call, UINT flags, T** context) {
+    if (context) *context = nullptr;  // on every failure too, as Windows does
     if (flags != 0) {
         log_.error(call, "ContextFlags", hex(flags) + " is not 0, the only value D3D11 defines");
         return E_INVALIDARG;
@@ -112,6 +113,10 @@ HRESULT Device::CreateDeviceContextState(UINT flags, const D3D_FEATURE_LEVEL* le
                                          REFIID emulated_interface, D3D_FEATURE_LEVEL* chosen,
                                          ID3DDeviceContextState** state) {
     const char* call = "ID3D11Device1::CreateDeviceContextState";
+    // Both outs are cleared on every failure, as Windows does: a program that
+    // releases *ppContextState after a failed call must find NULL there.
+    if (chosen) *chosen = D3D_FEATURE_LEVEL{};
+    if (state) *state = nullptr;
     if (flags & ~UINT{D3D11_1_CREATE_DEVICE_CONTEXT_STATE_SINGLETHREADED}) {
         log_.error(call, "Flags", hex(flags) + " has bits other than SINGLETHREADED");
         return E_INVALIDARG;

@@ -57,6 +57,8 @@ HRESULT SwapChain::create_buffers(const char* call) {
     for (Ref<Texture2D>& buffer : buffers) {
         const HRESULT hr = device_->create_texture2d(call, texture, buffer);
         if (FAILED(hr)) return DXGI_ERROR_INVALID_CALL;
+        buffer->srgb_views = desc_.SwapEffect == DXGI_SWAP_EFFECT_FLIP_SEQUENTIAL ||
+                             desc_.SwapEffect == DXGI_SWAP_EFFECT_FLIP_DISCARD;
     }
     buffers_ = std::move(buffers);
     return S_OK;

@@ -307,6 +307,7 @@ HRESULT ClassLinkage::GetClassInstance(LPCSTR name, UINT, ID3D11ClassInstance** 
 HRESULT ClassLinkage::CreateClassInstance(LPCSTR type_name, UINT constant_buffer_offset,
                                           UINT constant_vector_offset, UINT texture_offset,
                                           UINT sampler_offset, ID3D11ClassInstance** instance) {
+    if (instance) *instance = nullptr;
     if (!type_name || !instance) {
         device().log().error("ID3D11ClassLinkage::CreateClassInstance",
                              !type_name ? "pClassTypeName" : "ppInstance", "is NULL");

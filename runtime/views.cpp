@@ -81,9 +81,18 @@ bool check_bind(MessageLog& log, const char* call, const Resource* resource, UIN
     return true;
 }
 
+// UNORM_SRGB views of a flip-model back buffer's UNORM format.
+bool srgb_view_of_back_buffer(const Resource& resource, DXGI_FORMAT format) {
+    const DXGI_FORMAT own = resource.info().format;
+    return resource.srgb_views &&
+           ((own == DXGI_FORMAT_R8G8B8A8_UNORM && format == DXGI_FORMAT_R8G8B8A8_UNORM_SRGB) ||
+            (own == DXGI_FORMAT_B8G8R8A8_UNORM && format == DXGI_FORMAT_B8G8R8A8_UNORM_SRGB));
+}
+
 bool check_view_format(MessageLog& log, const char* call, const Resource& resource,
                        DXGI_FORMAT format, bool (*usable)(DXGI_FORMAT), const char* use) {
-    if (!format_rules::view_compatible(resource.info().format, format)) {
+    if (!format_rules::view_compatible(resource.info().format, format) &&
+        !srgb_view_of_back_buffer(resource, format)) {
         log.error(call, "pDesc->Format",
                   format_name(format) + " cannot view a resource of " +
                       format_name(resource.info().format));
@@ -118,6 +127,11 @@ HRESULT Device::create_view(const char* call, ID3D11Resource* resource, const De
     Desc resolved{};
     if (desc) {
         resolved = *desc;
+        // DXGI_FORMAT_UNKNOWN in a desc means the format of a typed texture.
+        const ResourceInfo& info = target->info();
+        if (resolved.Format == DXGI_FORMAT_UNKNOWN &&
+            info.dimension != D3D11_RESOURCE_DIMENSION_BUFFER && !format_rules::typeless(info.format))
+            resolved.Format = info.format;
     } else if (!make_default(log_, call, *target, resolved)) {
         return E_INVALIDARG;
     }

@@ -205,6 +205,17 @@ TEST_CASE("SwapDeviceContextState saves and restores the immediate state", "[con
     CHECK(test.device->CreateDeviceContextState(0, levels, 1, D3D11_SDK_VERSION,
                                                 __uuidof(ID3D11DeviceContext), &chosen,
                                                 nullptr) == E_INVALIDARG);
+    // A failure clears both outs, whatever they held.
+    ID3DDeviceContextState* stale = state.get();
+    chosen = D3D_FEATURE_LEVEL_11_1;
+    CHECK(test.device->CreateDeviceContextState(0, levels, 1, D3D11_SDK_VERSION,
+                                                __uuidof(ID3D11DeviceContext), &chosen,
+                                                &stale) == E_INVALIDARG);
+    CHECK(chosen == D3D_FEATURE_LEVEL{});
+    CHECK(stale == nullptr);
+    ID3D11DeviceContext* deferred_out = test.context.get();
+    CHECK(test.device->CreateDeferredContext(1, &deferred_out) == E_INVALIDARG);
+    CHECK(deferred_out == nullptr);
 
     test.context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_POINTLIST);
     Com<ID3DDeviceContextState> previous;

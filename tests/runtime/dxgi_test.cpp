@@ -298,6 +298,31 @@ TEST_CASE("A composition swap chain presents / counts frames and gives its buffe
           DXGI_ERROR_INVALID_CALL);
 }
 
+TEST_CASE("A flip-model back buffer of UNORM takes UNORM_SRGB render-target views",
+          "[dxgi][swapchain]") {
+    TestDevice test;
+    auto dxgi = factory();
+    for (const DXGI_SWAP_EFFECT effect :
+         {DXGI_SWAP_EFFECT_FLIP_SEQUENTIAL, DXGI_SWAP_EFFECT_FLIP_DISCARD, DXGI_SWAP_EFFECT_DISCARD}) {
+        DXGI_SWAP_CHAIN_DESC1 desc = chain_desc(32, 32);
+        desc.SwapEffect = effect;
+        if (effect == DXGI_SWAP_EFFECT_DISCARD) desc.BufferCount = 1;
+        Com<IDXGISwapChain1> chain;
+        REQUIRE(dxgi->CreateSwapChainForHwnd(test.device.get(), 1, &desc, nullptr, nullptr,
+                                             chain.out()) == S_OK);
+        Com<ID3D11Texture2D> back;
+        REQUIRE(chain->GetBuffer(0, __uuidof(ID3D11Texture2D), back.out_void()) == S_OK);
+        D3D11_RENDER_TARGET_VIEW_DESC view{};
+        view.Format = DXGI_FORMAT_R8G8B8A8_UNORM_SRGB;
+        view.ViewDimension = D3D11_RTV_DIMENSION_TEXTURE2D;
+        Com<ID3D11RenderTargetView> rtv;
+        const HRESULT hr = test.device->CreateRenderTargetView(back.get(), &view, rtv.out());
+        INFO("swap effect " << effect);
+        // The bitblt model keeps the D3D11 rule: a typed resource, its own format.
+        CHECK(hr == (effect == DXGI_SWAP_EFFECT_DISCARD ? E_INVALIDARG : S_OK));
+    }
+}
+
 TEST_CASE("ResizeBuffers needs every back-buffer reference released", "[dxgi][swapchain]") {
     TestDevice test;
     auto dxgi = factory();

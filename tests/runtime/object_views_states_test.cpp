@@ -282,3 +282,43 @@ TEST_CASE("Queries / predicates and counters", "[object][queries]") {
     Com<ID3D11Counter> counter_object;
     CHECK(test.device->CreateCounter(&counter, counter_object.out()) == E_INVALIDARG);
 }
+
+TEST_CASE("DXGI_FORMAT_UNKNOWN in a view desc of a typed texture means its format",
+          "[object][views]") {
+    TestDevice test;
+    auto texture = test.texture2d(16, 16, DXGI_FORMAT_R8G8B8A8_UNORM,
+                                  D3D11_BIND_SHADER_RESOURCE | D3D11_BIND_RENDER_TARGET |
+                                      D3D11_BIND_UNORDERED_ACCESS);
+    D3D11_SHADER_RESOURCE_VIEW_DESC srv_desc{};
+    srv_desc.Format = DXGI_FORMAT_UNKNOWN;
+    srv_desc.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE2D;
+    srv_desc.Texture2D = {0, 1};
+    Com<ID3D11ShaderResourceView> srv;
+    REQUIRE(test.device->CreateShaderResourceView(texture.get(), &srv_desc, srv.out()) == S_OK);
+    D3D11_SHADER_RESOURCE_VIEW_DESC got{};
+    srv->GetDesc(&got);
+    CHECK(got.Format == DXGI_FORMAT_R8G8B8A8_UNORM);
+
+    D3D11_RENDER_TARGET_VIEW_DESC rtv_desc{};
+    rtv_desc.Format = DXGI_FORMAT_UNKNOWN;
+    rtv_desc.ViewDimension = D3D11_RTV_DIMENSION_TEXTURE2D;
+    Com<ID3D11RenderTargetView> rtv;
+    REQUIRE(test.device->CreateRenderTargetView(texture.get(), &rtv_desc, rtv.out()) == S_OK);
+    D3D11_RENDER_TARGET_VIEW_DESC got_rtv{};
+    rtv->GetDesc(&got_rtv);
+    CHECK(got_rtv.Format == DXGI_FORMAT_R8G8B8A8_UNORM);
+
+    D3D11_UNORDERED_ACCESS_VIEW_DESC uav_desc{};
+    uav_desc.Format = DXGI_FORMAT_UNKNOWN;
+    uav_desc.ViewDimension = D3D11_UAV_DIMENSION_TEXTURE2D;
+    Com<ID3D11UnorderedAccessView> uav;
+    CHECK(test.device->CreateUnorderedAccessView(texture.get(), &uav_desc, uav.out()) == S_OK);
+
+    // A typeless texture has no format to take: the view must name one.
+    auto typeless = test.texture2d(16, 16, DXGI_FORMAT_R8G8B8A8_TYPELESS, D3D11_BIND_SHADER_RESOURCE);
+    CHECK(test.device->CreateShaderResourceView(typeless.get(), &srv_desc, srv.out()) ==
+          E_INVALIDARG);
+    // An ordinary UNORM texture has no sRGB views (only flip-model back buffers do).
+    rtv_desc.Format = DXGI_FORMAT_R8G8B8A8_UNORM_SRGB;
+    CHECK(test.device->CreateRenderTargetView(texture.get(), &rtv_desc, rtv.out()) == E_INVALIDARG);
+}

@@ -21,6 +21,13 @@ INCLUDES = {
 
 # Types Windows code expects that the wsl stubs leave out.
 PLATFORM_PRELUDE = """\
+#ifndef D3DCAP_ENUM_OF_INT
+#ifdef __cplusplus
+#define D3DCAP_ENUM_OF_INT : int
+#else
+#define D3DCAP_ENUM_OF_INT
+#endif
+#endif
 #ifndef D3DCAP_PLATFORM_HANDLES_DEFINED
 #define D3DCAP_PLATFORM_HANDLES_DEFINED
 typedef void *HMODULE;
@@ -36,7 +43,13 @@ def _param_list(params, this: str | None) -> str:
 
 
 def _enum(e: Enum) -> str:
-    lines = [f"typedef enum {e.name} {{"]
+    # In C++ an enum of int holds every int, as MSVC's do: a value a program
+    # passes that the enum does not list (a newer D3D11_FEATURE, say) is then
+    # a value of the type, not undefined behaviour. Enums with an enumerator
+    # past INT_MAX (the *_FORCE_DWORD ones) hold every 32-bit value already.
+    fits_int = all(-(1 << 31) <= int(str(v.value), 0) < (1 << 31) for v in e.values)
+    base = " D3DCAP_ENUM_OF_INT" if fits_int else ""
+    lines = [f"typedef enum {e.name}{base} {{"]
     lines += [f"    {v.name} = {v.value}," for v in e.values]
     lines.append(f"}} {e.name};")
     return "\n".join(lines)

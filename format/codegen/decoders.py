@@ -44,7 +44,7 @@ from ..api.model import TableError
 from .common import BANNER
 from .decoders_cpp import HEADER_CONTEXT, HEADER_TYPES, SOURCE_HELPERS
 from .encoders import _FIELD_SIZES, _PLATFORM_C_TYPES, _WIDE_STRINGS
-from .json_dump import PLATFORM_STRUCTS, Classifier, Kind, NeedsStructs, accessor, enum_values
+from .json_dump import PLATFORM_STRUCTS, Classifier, Kind, NeedsStructs, accessor
 from .schema import call_type_name
 
 # Calls the replay engine replays with hand-written code, and why.
@@ -168,13 +168,12 @@ class Decoders(NeedsStructs):
 
         A C++ enum without a fixed type holds 0 to 2^M - 1 (M bits for its
         largest enumerator); a value outside that is undefined behaviour, so
-        replay refuses it instead of passing it on.
+        replay refuses it instead of passing it on. That leaves the platform
+        headers' enums: the table's own are enums of int in C++ (c_headers.py),
+        so a recorded value they do not list is replayed as it was made.
         """
         out = []
-        maxima = dict(_PLATFORM_ENUM_MAX)
-        for name in self.api.enums:
-            maxima[name] = max(v for v, _ in enum_values(self.api, name))
-        for name, largest in maxima.items():
+        for name, largest in _PLATFORM_ENUM_MAX.items():
             hi = (1 << max(1, largest.bit_length())) - 1
             if hi < 0xFFFFFFFF:
                 out.append((name, hi))

@@ -296,3 +296,24 @@ TEST_CASE("records replay cannot take are errors naming what is wrong", "[replay
     }
     CHECK(replay_error(rec, event) == at(rec, event, expected));
 }
+
+TEST_CASE("a recorded enum value outside its enum is replayed and fails as it did",
+          "[replay][engine]") {
+    // D3D11_FEATURE ends at 13 in this runtime; a program that asked for 17
+    // (D3D11_OPTIONS3 and later) got E_INVALIDARG, and so does its replay.
+    testing::TempDir dir;
+    Recorder rec(dir.file("feature.d3dcap"));
+    DirectDevice direct(rec);
+    std::vector<std::uint8_t> data(8);
+    const auto asked = rec.call(direct.device.get(),
+                                fb::CreateID3D11Device_CheckFeatureSupportDirect(rec.b, 17, &data, 8),
+                                E_INVALIDARG);
+    D3D11_FEATURE_DATA_THREADING threading{};
+    REQUIRE(direct.device->CheckFeatureSupport(static_cast<D3D11_FEATURE>(17), &threading,
+                                               sizeof threading) == E_INVALIDARG);
+    rec.close();
+    auto replay = open_replay(rec.path());
+    require_ok(replay->run_all());
+    CHECK(replay->mismatches().empty());
+    CHECK(replay->next_event() == asked + 1);
+}

@@ -1,6 +1,8 @@
 // Shaders (bytecode kept, never run), input layouts, class linkage, queries,
 // command lists and context-state objects.
 #include <cstring>
+#include <string>
+#include <vector>
 
 #include "runtime/device.h"
 #include "runtime/format_rules.h"
@@ -59,9 +61,28 @@ const char* program_name(int type) {
     }
 }
 
+// The program types (D3D10_SB_*_SHADER) a Create* call takes, one bit each.
+constexpr unsigned type_bit(int type) {
+    return 1u << type;
+}
+
+// "a geometry, vertex or domain shader": the types in `accepted`, the first
+// one named first.
+std::string accepted_names(int first, unsigned accepted) {
+    std::string names = program_name(first);
+    std::vector<std::string> others;
+    for (int type = 0; type <= 5; ++type)
+        if (type != first && (accepted & type_bit(type))) others.push_back(program_name(type));
+    for (std::size_t i = 0; i < others.size(); ++i)
+        names += (i + 1 == others.size() ? " or " : ", ") + others[i];
+    return "a " + names + " shader";
+}
+
+// expected_type is the call's own stage; `also` adds the other stages whose
+// bytecode it takes (stream output after a vertex or domain shader).
 template <class T>
 HRESULT create_shader(Device& device, const char* call, int expected_type, const void* bytecode,
-                      SIZE_T length, T** shader) {
+                      SIZE_T length, T** shader, unsigned also = 0) {
     if (shader) *shader = nullptr;
     std::string problem;
     const int type = dxbc_program_type(bytecode, length, problem);
@@ -69,10 +90,10 @@ HRESULT create_shader(Device& device, const char* call, int expected_type, const
         device.log().error(call, "pShaderBytecode", problem);
         return E_INVALIDARG;
     }
-    if (type != expected_type) {
+    if (!((type_bit(expected_type) | also) & type_bit(type))) {
         device.log().error(call, "pShaderBytecode",
-                           std::string("holds a ") + program_name(type) + " shader, not a " +
-                               program_name(expected_type) + " shader");
+                           std::string("holds a ") + program_name(type) + " shader, not " +
+                               accepted_names(expected_type, type_bit(expected_type) | also));
         return E_INVALIDARG;
     }
     if (!shader) return S_FALSE;
@@ -159,7 +180,10 @@ HRESULT Device::CreateGeometryShaderWithStreamOutput(const void* bytecode, SIZE_
         }
     }
     GeometryShader* created = nullptr;
-    HRESULT hr = create_shader(*this, call, 2, bytecode, length, shader ? &created : nullptr);
+    // Stream output with no geometry shader takes the vertex or domain
+    // shader's bytecode (its output signature), as Windows does.
+    HRESULT hr = create_shader(*this, call, 2, bytecode, length, shader ? &created : nullptr,
+                               type_bit(1) | type_bit(4));
     if (!created) return hr;
     created->stream_output_names.reserve(entry_count);
     for (UINT i = 0; i < entry_count; ++i) {

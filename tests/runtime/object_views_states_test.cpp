@@ -235,6 +235,25 @@ TEST_CASE("Shaders keep DXBC bytecode of their own stage", "[object][shaders]") 
     REQUIRE(test.device->CreateComputeShader(compute.data(), compute.size(), nullptr, cs.out()) ==
             S_OK);
 
+    // Stream output without a geometry shader takes the vertex (or domain)
+    // shader's bytecode; a pixel shader's it refuses.
+    const D3D11_SO_DECLARATION_ENTRY so_entry{0, "POSITION", 0, 0, 4, 0};
+    const UINT so_stride = 16;
+    Com<ID3D11GeometryShader> so;
+    CHECK(test.device->CreateGeometryShaderWithStreamOutput(
+              vertex.data(), vertex.size(), &so_entry, 1, &so_stride, 1,
+              D3D11_SO_NO_RASTERIZED_STREAM, nullptr, so.out()) == S_OK);
+    const auto domain = fake_shader(4);
+    CHECK(test.device->CreateGeometryShaderWithStreamOutput(
+              domain.data(), domain.size(), &so_entry, 1, &so_stride, 1, 0, nullptr, so.out()) ==
+          S_OK);
+    CHECK(test.device->CreateGeometryShaderWithStreamOutput(
+              pixel.data(), pixel.size(), &so_entry, 1, &so_stride, 1, 0, nullptr, so.out()) ==
+          E_INVALIDARG);
+    CHECK(test.last_message() ==
+          "ID3D11Device::CreateGeometryShaderWithStreamOutput: pShaderBytecode: holds a pixel "
+          "shader, not a geometry, vertex or domain shader");
+
     const D3D11_INPUT_ELEMENT_DESC elements[] = {
         {"POSITION", 0, DXGI_FORMAT_R32G32B32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0},
         {"TEXCOORD", 0, DXGI_FORMAT_R32G32_FLOAT, 0, 12, D3D11_INPUT_PER_VERTEX_DATA, 0}};

@@ -85,6 +85,9 @@ class Backend {
     }
     // Why the tier is not 3 (e.g. "no sparseBinding"); empty at tier 3.
     virtual std::string tier_reason() const { return {}; }
+    // True when the device applies D3D11_LOGIC_OP to UINT render targets
+    // (D3D11_OPTIONS.OutputMergerLogicOp).
+    virtual bool logic_ops() const { return false; }
 
     virtual HRESULT create_resource(const ResourceInfo& info,
                                     const D3D11_SUBRESOURCE_DATA* initial) = 0;

@@ -6,10 +6,10 @@
 #include <cmath>
 #include <cstring>
 
-#include "runtime/formats.h"
 #include "runtime/context.h"
 #include "runtime/device.h"
 #include "runtime/format_rules.h"
+#include "runtime/formats.h"
 
 namespace d3dcap::runtime {
 
@@ -265,7 +265,13 @@ void Context::copy_region(const char* call, ID3D11Resource* dst_resource, UINT d
         return drop("pDstResource", "the resources belong to another device");
     }
     if (d.usage == D3D11_USAGE_IMMUTABLE) return drop("pDstResource", "is IMMUTABLE");
-    if (d.dimension != s.dimension) return drop("pSrcResource", "has another dimension");
+    // Textures of different dimensions copy into each other (a 1D row into a
+    // row of a 2D texture, a 2D box of depth 1 into a slice of a 3D one): the
+    // bounds below keep the region inside both. Buffers copy only to buffers.
+    if ((d.dimension == D3D11_RESOURCE_DIMENSION_BUFFER) !=
+        (s.dimension == D3D11_RESOURCE_DIMENSION_BUFFER)) {
+        return drop("pSrcResource", "a buffer and a texture cannot be copied into each other");
+    }
     if (dst_subresource >= d.subresource_count()) {
         return drop("DstSubresource", std::to_string(dst_subresource) + " is out of range");
     }

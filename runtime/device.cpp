@@ -271,6 +271,7 @@ HRESULT Device::CheckFeatureSupport(D3D11_FEATURE feature, void* data, UINT size
             options.ConstantBufferOffsetting = TRUE;
             options.MapNoOverwriteOnDynamicConstantBuffer = TRUE;
             options.MapNoOverwriteOnDynamicBufferSRV = TRUE;
+            options.OutputMergerLogicOp = backend().logic_ops() ? TRUE : FALSE;
             filled = fill(data, size, options);
             break;
         }

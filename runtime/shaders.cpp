@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "runtime/device.h"
+#include "runtime/dxbc_container.h"
 #include "runtime/format_rules.h"
 
 namespace d3dcap::runtime {
@@ -14,32 +15,8 @@ namespace {
 // The program type in a DXBC container's SHDR/SHEX chunk (0 pixel, 1 vertex,
 // 2 geometry, 3 hull, 4 domain, 5 compute), or -1 with a reason.
 int dxbc_program_type(const void* bytecode, SIZE_T length, std::string& problem) {
-    const auto* bytes = static_cast<const std::uint8_t*>(bytecode);
-    auto u32 = [&](SIZE_T offset) {
-        std::uint32_t value;
-        std::memcpy(&value, bytes + offset, 4);
-        return value;
-    };
-    if (!bytecode || length < 32 || std::memcmp(bytes, "DXBC", 4) != 0) {
-        problem = "is not a DXBC container (no \"DXBC\" header)";
-        return -1;
-    }
-    const std::uint32_t total = u32(24), chunks = u32(28);
-    if (total > length || 32 + SIZE_T{chunks} * 4 > length) {
-        problem = "says it holds " + std::to_string(total) + " bytes but BytecodeLength is " +
-                  std::to_string(length);
-        return -1;
-    }
-    for (std::uint32_t i = 0; i < chunks; ++i) {
-        const std::uint32_t offset = u32(32 + SIZE_T{i} * 4);
-        if (SIZE_T{offset} + 12 > length) break;
-        if (std::memcmp(bytes + offset, "SHDR", 4) == 0 ||
-            std::memcmp(bytes + offset, "SHEX", 4) == 0) {
-            return static_cast<int>(u32(offset + 8) >> 16);
-        }
-    }
-    problem = "has no SHDR or SHEX chunk";
-    return -1;
+    const auto container = dxbc::read_container(bytecode, length, problem);
+    return container ? dxbc::program_type(*container, problem) : -1;
 }
 
 const char* program_name(int type) {
@@ -59,6 +36,27 @@ const char* program_name(int type) {
         default:
             return "unknown";
     }
+}
+
+// Writing the render-target array index or viewport index from a shader
+// that feeds the rasterizer without a geometry shader (vertex, domain) is a
+// D3D11.3 feature (VPAndRTArrayIndexFromAnyShaderFeedingRasterizer in
+// D3D11_OPTIONS3), which this D3D11.2 runtime does not report.
+std::string d3d11_3_output(const void* bytecode, SIZE_T length, int type) {
+    if (type != 1 && type != 4) return {};
+    std::string problem;
+    const auto container = dxbc::read_container(bytecode, length, problem);
+    std::vector<dxbc::SignatureElement> outputs;
+    if (!container || !dxbc::output_signature(*container, outputs, problem)) return problem;
+    for (const auto& output : outputs) {
+        if (output.system_value == D3D_NAME_RENDER_TARGET_ARRAY_INDEX ||
+            output.system_value == D3D_NAME_VIEWPORT_ARRAY_INDEX) {
+            return std::string("writes ") + output.semantic + " from a " + program_name(type) +
+                   " shader, a D3D11.3 feature (VPAndRTArrayIndexFromAnyShaderFeedingRasterizer) "
+                   "that this device does not report";
+        }
+    }
+    return {};
 }
 
 // The program types (D3D10_SB_*_SHADER) a Create* call takes, one bit each.
@@ -94,6 +92,10 @@ HRESULT create_shader(Device& device, const char* call, int expected_type, const
         device.log().error(call, "pShaderBytecode",
                            std::string("holds a ") + program_name(type) + " shader, not " +
                                accepted_names(expected_type, type_bit(expected_type) | also));
+        return E_INVALIDARG;
+    }
+    if (const std::string why = d3d11_3_output(bytecode, length, type); !why.empty()) {
+        device.log().error(call, "pShaderBytecode", why);
         return E_INVALIDARG;
     }
     if (!shader) return S_FALSE;

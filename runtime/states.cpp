@@ -99,8 +99,9 @@ bool stencil_op(D3D11_STENCIL_OP op) {
     return op >= D3D11_STENCIL_OP_KEEP && op <= D3D11_STENCIL_OP_DECR;
 }
 
+// logic_ops: the device applies D3D11_LOGIC_OP (OutputMergerLogicOp).
 HRESULT make_blend(MessageLog& log, const char* call, const D3D11_BLEND_DESC1& desc,
-                   D3D11_BLEND_DESC1& normalized) {
+                   D3D11_BLEND_DESC1& normalized, bool logic_ops) {
     std::memset(&normalized, 0, sizeof normalized);
     normalized.AlphaToCoverageEnable = desc.AlphaToCoverageEnable ? TRUE : FALSE;
     normalized.IndependentBlendEnable = desc.IndependentBlendEnable ? TRUE : FALSE;
@@ -131,20 +132,30 @@ HRESULT make_blend(MessageLog& log, const char* call, const D3D11_BLEND_DESC1& d
             return E_INVALIDARG;
         }
         if (i < used && from.LogicOpEnable) {
-            log.error(call, where + ".LogicOpEnable",
-                      "logic operations are not supported (OutputMergerLogicOp is FALSE)");
-            return E_INVALIDARG;
+            // One logic op for every target, never mixed with blending (the
+            // rule of D3D11_BLEND_DESC1).
+            const char* why =
+                !logic_ops ? "logic operations are not supported (OutputMergerLogicOp is FALSE)"
+                : desc.IndependentBlendEnable ? "needs IndependentBlendEnable FALSE"
+                : from.BlendEnable            ? "needs BlendEnable FALSE"
+                : (from.LogicOp < D3D11_LOGIC_OP_CLEAR || from.LogicOp > D3D11_LOGIC_OP_OR_INVERTED)
+                    ? "has a LogicOp that is not a D3D11_LOGIC_OP"
+                    : nullptr;
+            if (why != nullptr) {
+                log.error(call, where + ".LogicOpEnable", why);
+                return E_INVALIDARG;
+            }
         }
         auto& to = normalized.RenderTarget[i];
         to.BlendEnable = from.BlendEnable ? TRUE : FALSE;
-        to.LogicOpEnable = FALSE;
+        to.LogicOpEnable = from.LogicOpEnable ? TRUE : FALSE;
         to.SrcBlend = from.SrcBlend;
         to.DestBlend = from.DestBlend;
         to.BlendOp = from.BlendOp;
         to.SrcBlendAlpha = from.SrcBlendAlpha;
         to.DestBlendAlpha = from.DestBlendAlpha;
         to.BlendOpAlpha = from.BlendOpAlpha;
-        to.LogicOp = from.LogicOp;
+        to.LogicOp = from.LogicOpEnable ? from.LogicOp : D3D11_LOGIC_OP_NOOP;
         to.RenderTargetWriteMask = from.RenderTargetWriteMask;
     }
     return S_OK;
@@ -278,8 +289,16 @@ HRESULT Device::CreateBlendState(const D3D11_BLEND_DESC* desc, ID3D11BlendState*
 }
 
 HRESULT Device::CreateBlendState1(const D3D11_BLEND_DESC1* desc, ID3D11BlendState1** state) {
-    return create_state<BlendState>("ID3D11Device1::CreateBlendState1", "pBlendStateDesc", desc,
-                                    make_blend, 'B', state);
+    const char* call = "ID3D11Device1::CreateBlendState1";
+    if (state) *state = nullptr;
+    if (!desc) {
+        log_.error(call, "pBlendStateDesc", "is NULL");
+        return E_INVALIDARG;
+    }
+    D3D11_BLEND_DESC1 normalized;
+    const HRESULT hr = make_blend(log_, call, *desc, normalized, backend().logic_ops());
+    if (FAILED(hr)) return hr;
+    return add_state<BlendState>('B', normalized, state);
 }
 
 HRESULT Device::CreateRasterizerState(const D3D11_RASTERIZER_DESC* desc,

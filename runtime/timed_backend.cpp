@@ -55,6 +55,7 @@ class TimedBackend final : public Backend {
         return inner_->adapter_identity();
     }
     std::string tier_reason() const override { return inner_->tier_reason(); }
+    bool logic_ops() const override { return inner_->logic_ops(); }
     void tile_mappings_changed(ObjectId resource, std::uint32_t flags) override {
         timed([&] { inner_->tile_mappings_changed(resource, flags); });
     }

@@ -113,6 +113,12 @@ std::optional<AdapterIdentity> VulkanBackend::adapter_identity() const {
     return identity;
 }
 
+// The device enables logicOp wherever the GPU has it, for the pipelines of
+// blend states with LogicOpEnable.
+bool VulkanBackend::logic_ops() const {
+    return gpu_->device().adapter().logic_op;
+}
+
 std::string VulkanBackend::tier_reason() const {
     return gpu_->device().adapter().name + ": " + gpu_->device().tier().reason;
 }
@@ -419,10 +425,14 @@ void VulkanBackend::copy_box(GpuResource& dest, std::uint32_t dest_sub, std::uin
     // may share pool tiles) go through the host, read first as on the
     // reference device; so do pools, which have no VkBuffer of their own. A
     // tiled source and a private destination (or the reverse) cannot overlap.
+    // Images of different types (1D into 2D, 2D into 3D) take the same path:
+    // vkCmdCopyImage pairs only 2D with 3D, and that with layer counts.
     const bool may_overlap = (&dest == &source && dest_sub == source_sub) ||
                              (dest.info.tiled() && source.info.tiled()) || dest.info.tile_pool() ||
                              source.info.tile_pool();
-    if (may_overlap) {
+    const bool other_type =
+        !dest.is_buffer() && !source.is_buffer() && dest.storage.type != source.storage.type;
+    if (may_overlap || other_type) {
         const std::vector<std::uint8_t> bytes = download_box(source, source_sub, box);
         const std::uint64_t row = std::uint64_t{box.width()} * in.element_bytes;
         upload_box(dest, dest_sub, target, bytes.data(), row, row * box.height());

@@ -66,6 +66,7 @@ class VulkanBackend final : public FillingBackend {
     D3D11_TILED_RESOURCES_TIER tiled_resources_tier() const override;
     std::optional<AdapterIdentity> adapter_identity() const override;
     std::string tier_reason() const override;
+    bool logic_ops() const override;
 
     HRESULT create_resource(const ResourceInfo& info,
                             const D3D11_SUBRESOURCE_DATA* initial) override;

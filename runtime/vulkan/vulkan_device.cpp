@@ -151,13 +151,14 @@ AdapterInfo query_adapter(VkPhysicalDevice physical, std::uint32_t index) {
     }
     info.sparse = sparse_capabilities(features.features, basic.sparseProperties);
     info.timeline_semaphore = features12.timelineSemaphore;
+    info.logic_op = features.features.logicOp != VK_FALSE;
 
     VkPhysicalDeviceMemoryProperties memory{};
     vkGetPhysicalDeviceMemoryProperties(physical, &memory);
     for (std::uint32_t i = 0; i < memory.memoryHeapCount; ++i) {
         if (memory.memoryHeaps[i].flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT)
-            info.device_local_bytes = std::max<std::uint64_t>(info.device_local_bytes,
-                                                              memory.memoryHeaps[i].size);
+            info.device_local_bytes =
+                std::max<std::uint64_t>(info.device_local_bytes, memory.memoryHeaps[i].size);
     }
     for (std::uint32_t i = 0; i < memory.memoryTypeCount; ++i) {
         const VkMemoryType& type = memory.memoryTypes[i];
@@ -388,6 +389,7 @@ Status VulkanDevice::init(const DeviceOptions& options) {
     f.sparseResidency4Samples = all.sparseResidency4Samples;  // 4x MSAA tiled textures
     f.shaderResourceResidency = has.shader_resource_residency;
     f.shaderResourceMinLod = has.shader_resource_min_lod;
+    f.logicOp = adapter_.logic_op;  // D3D11_LOGIC_OP in blend states
     VkPhysicalDeviceVulkan12Features features12{};
     features12.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES;
     features12.timelineSemaphore = VK_TRUE;

@@ -50,6 +50,7 @@ struct AdapterInfo {
     std::vector<QueueFamilyInfo> queue_families;
     SparseCapabilities sparse;  // what the adapter supports
     bool timeline_semaphore = false;
+    bool logic_op = false;  // VkPhysicalDeviceFeatures::logicOp
 };
 
 const char* device_type_name(VkPhysicalDeviceType type);

@@ -84,7 +84,7 @@ TEST_CASE("Queries: Begin/End pairs / GetData sizes / S_OK once ended", "[contex
     test.context->End(event.get());
     CHECK(test.context->GetData(event.get(), nullptr, 0, 0) == S_OK);
     CHECK(test.context->GetData(event.get(), &done, 0, 0) == S_OK);  // size 0 polls too
-    CHECK(done == FALSE);                                          // and writes nothing
+    CHECK(done == FALSE);                                            // and writes nothing
     CHECK(test.context->GetData(event.get(), &done, 2, 0) == E_INVALIDARG);
     REQUIRE(test.context->GetData(event.get(), &done, sizeof done, 0) == S_OK);
     CHECK(done == TRUE);
@@ -181,6 +181,45 @@ TEST_CASE("Invalid copies and updates are dropped with a message", "[context][da
     CHECK(test.messages().back().parameter == "pDstResource");
     test.context->UpdateSubresource(cb.get(), 0, nullptr, nullptr, 0, 0);
     CHECK(test.messages().back().parameter == "pSrcData");
+}
+
+TEST_CASE("CopySubresourceRegion copies between texture dimensions, not into buffers",
+          "[context][data]") {
+    TestDevice test;
+    const D3D11_TEXTURE1D_DESC row_desc{4, 1, 1, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_USAGE_DEFAULT,
+                                        0, 0, 0};
+    const std::uint8_t texels[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+    const D3D11_SUBRESOURCE_DATA row_data{texels, 16, 0};
+    Com<ID3D11Texture1D> row;
+    REQUIRE(test.device->CreateTexture1D(&row_desc, &row_data, row.out()) == S_OK);
+    auto flat = test.texture2d(4, 2, DXGI_FORMAT_R8G8B8A8_UNORM, 0, 1, 1, D3D11_USAGE_STAGING,
+                               D3D11_CPU_ACCESS_READ);
+    const D3D11_TEXTURE3D_DESC volume_desc{
+        4, 2, 2, 1, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_USAGE_STAGING, 0, D3D11_CPU_ACCESS_READ, 0};
+    Com<ID3D11Texture3D> volume;
+    REQUIRE(test.device->CreateTexture3D(&volume_desc, nullptr, volume.out()) == S_OK);
+
+    test.context->CopySubresourceRegion(flat.get(), 0, 0, 1, 0, row.get(), 0, nullptr);
+    test.context->CopySubresourceRegion(volume.get(), 0, 0, 0, 1, flat.get(), 0, nullptr);
+    CHECK(test.messages().empty());
+    D3D11_MAPPED_SUBRESOURCE mapped{};
+    REQUIRE(test.context->Map(volume.get(), 0, D3D11_MAP_READ, 0, &mapped) == S_OK);
+    const auto* slice1 = static_cast<const std::uint8_t*>(mapped.pData) + mapped.DepthPitch;
+    CHECK(std::vector<std::uint8_t>(slice1, slice1 + 16) == std::vector<std::uint8_t>(16, 0));
+    CHECK(std::vector<std::uint8_t>(slice1 + mapped.RowPitch, slice1 + mapped.RowPitch + 16) ==
+          std::vector<std::uint8_t>(texels, texels + 16));
+    test.context->Unmap(volume.get(), 0);
+
+    // A 2D box taller than one row does not fit a 1D texture; nor DstZ 1 a 2D one.
+    test.context->CopySubresourceRegion(row.get(), 0, 0, 0, 0, flat.get(), 0, nullptr);
+    CHECK(test.messages().back().parameter == "DstX/DstY/DstZ");
+    test.context->CopySubresourceRegion(flat.get(), 0, 0, 0, 1, row.get(), 0, nullptr);
+    CHECK(test.messages().back().parameter == "DstX/DstY/DstZ");
+    auto bytes = test.buffer(64, 0);
+    test.context->CopySubresourceRegion(bytes.get(), 0, 0, 0, 0, row.get(), 0, nullptr);
+    CHECK(test.last_message() ==
+          "ID3D11DeviceContext::CopySubresourceRegion: pSrcResource: a buffer and a texture "
+          "cannot be copied into each other; dropped");
 }
 
 TEST_CASE("Clears validate their views and values", "[context][data]") {

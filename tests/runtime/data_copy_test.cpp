@@ -91,6 +91,39 @@ TEST_CASE("CopySubresourceRegion copies a box between textures of different size
     CHECK(device.read(4) == Bytes{1, 1, 2, 3});
 }
 
+TEST_CASE("CopySubresourceRegion copies between texture dimensions", "[data][copy]") {
+    DataDevice device;
+    // A row of a 1D array's second slice into row 1 of a 2D texture, at x = 1.
+    ResourceInfo row = texture2d(1, 4, 1, DXGI_FORMAT_R8_UINT, 1, 2);
+    row.dimension = D3D11_RESOURCE_DIMENSION_TEXTURE1D;
+    const Bytes slices{1, 2, 3, 4, 5, 6, 7, 8};
+    const D3D11_SUBRESOURCE_DATA row_data[2] = {{slices.data(), 4, 0}, {slices.data() + 4, 4, 0}};
+    device.create(row, row_data);
+    device.create_with(texture2d(2, 4, 3, DXGI_FORMAT_R8_UINT), Bytes(12, 0xEE), 4);
+    const D3D11_BOX first_three{0, 0, 0, 3, 1, 1};
+    device.backend->copy_subresource_region(2, 0, 1, 1, 0, 1, 1, &first_three, 0);
+    CHECK(device.read(2) == Bytes{0xEE, 0xEE, 0xEE, 0xEE,  //
+                                  0xEE, 5, 6, 7,           //
+                                  0xEE, 0xEE, 0xEE, 0xEE});
+
+    // A whole 2D texture into slice 1 of a 3D texture.
+    ResourceInfo volume = texture2d(3, 4, 3, DXGI_FORMAT_R8_UINT);
+    volume.dimension = D3D11_RESOURCE_DIMENSION_TEXTURE3D;
+    volume.depth = 3;
+    device.create_with(volume, Bytes(36, 0), 4, 12);
+    device.backend->copy_subresource_region(3, 0, 0, 0, 1, 2, 0, nullptr, 0);
+    Bytes expected(36, 0);
+    const Bytes image = device.read(2);
+    std::copy(image.begin(), image.end(), expected.begin() + 12);
+    CHECK(device.read(3) == expected);
+
+    // And back: row 1 of slice 1 of the volume into the 1D array's first slice.
+    const D3D11_BOX volume_row{1, 1, 1, 4, 2, 2};
+    device.backend->copy_subresource_region(1, 0, 0, 0, 0, 3, 0, &volume_row, 0);
+    CHECK(device.read(1, 0) == Bytes{5, 6, 7, 4});
+    CHECK(device.read(1, 1) == Bytes{5, 6, 7, 8});
+}
+
 TEST_CASE("BC1 copies move whole 4x4 blocks", "[data][copy]") {
     DataDevice device;
     // 8x8 BC1: 2x2 blocks of 8 bytes, 16 bytes a row of blocks.

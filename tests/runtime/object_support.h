@@ -19,6 +19,11 @@ namespace object_tests {
 
 using d3dcap::testing::Com;
 
+// A window handle: Linux has no windows; the runtime keeps the value.
+inline HWND test_window(std::uintptr_t value) {
+    return reinterpret_cast<HWND>(value);
+}
+
 // The public count an object has now (AddRef then Release).
 inline ULONG count_of(IUnknown* object) {
     object->AddRef();
@@ -102,6 +107,43 @@ inline std::vector<std::uint8_t> fake_shader(std::uint32_t program_type) {
     put(40, 8);                            // chunk size
     put(44, (program_type << 16) | 0x50);  // shader model 5.0
     put(48, 2);                            // length in tokens
+    return blob;
+}
+
+// fake_shader with an OSGN chunk of one output per (semantic, D3D_NAME).
+inline std::vector<std::uint8_t> shader_with_outputs(
+    std::uint32_t program_type, const std::vector<std::pair<std::string, std::uint32_t>>& outputs) {
+    std::vector<std::uint8_t> blob = fake_shader(program_type);
+    auto put = [&](std::size_t offset, std::uint32_t value) {
+        std::memcpy(blob.data() + offset, &value, 4);
+    };
+    // The signature: count, first element, 24-byte elements, then the names.
+    std::vector<std::uint8_t> signature(8 + 24 * outputs.size(), 0);
+    auto sig_put = [&](std::size_t offset, std::uint32_t value) {
+        std::memcpy(signature.data() + offset, &value, 4);
+    };
+    sig_put(0, static_cast<std::uint32_t>(outputs.size()));
+    sig_put(4, 8);
+    for (std::size_t i = 0; i < outputs.size(); ++i) {
+        const std::size_t at = 8 + 24 * i;
+        sig_put(at, static_cast<std::uint32_t>(signature.size()));  // name offset
+        sig_put(at + 8, outputs[i].second);                         // system value
+        sig_put(at + 16, static_cast<std::uint32_t>(i));            // register
+        signature.insert(signature.end(), outputs[i].first.begin(), outputs[i].first.end());
+        signature.push_back(0);
+    }
+    while (signature.size() % 4) signature.push_back(0);
+    const std::size_t chunk = blob.size();
+    blob.resize(chunk + 8 + signature.size());
+    std::memcpy(blob.data() + chunk, "OSGN", 4);
+    put(chunk + 4, static_cast<std::uint32_t>(signature.size()));
+    std::memcpy(blob.data() + chunk + 8, signature.data(), signature.size());
+    // Two chunks now: the offset table grows by one entry, moving both.
+    blob.insert(blob.begin() + 36, 4, 0);
+    put(24, static_cast<std::uint32_t>(blob.size()));
+    put(28, 2);
+    put(32, 40);
+    put(36, static_cast<std::uint32_t>(chunk + 4));
     return blob;
 }
 

@@ -205,6 +205,19 @@ TEST_CASE("State descs with values outside their enums are rejected", "[object][
     blend.RenderTarget[0].BlendOpAlpha = D3D11_BLEND_OP_ADD;
     Com<ID3D11BlendState> blend_state;
     CHECK(test.device->CreateBlendState(&blend, blend_state.out()) == E_INVALIDARG);
+    // The reference device rasterizes nothing, so it has no logic ops.
+    D3D11_FEATURE_DATA_D3D11_OPTIONS options{};
+    REQUIRE(test.device->CheckFeatureSupport(D3D11_FEATURE_D3D11_OPTIONS, &options,
+                                             sizeof options) == S_OK);
+    CHECK(options.OutputMergerLogicOp == FALSE);
+    D3D11_BLEND_DESC1 logic{};
+    logic.RenderTarget[0].LogicOpEnable = TRUE;
+    logic.RenderTarget[0].LogicOp = D3D11_LOGIC_OP_XOR;
+    Com<ID3D11BlendState1> logic_state;
+    CHECK(test.device->CreateBlendState1(&logic, logic_state.out()) == E_INVALIDARG);
+    CHECK(test.last_message() ==
+          "ID3D11Device1::CreateBlendState1: pBlendStateDesc->RenderTarget[0].LogicOpEnable: "
+          "logic operations are not supported (OutputMergerLogicOp is FALSE)");
     D3D11_SAMPLER_DESC sampler{};
     sampler.Filter = D3D11_FILTER_ANISOTROPIC;
     sampler.AddressU = sampler.AddressV = sampler.AddressW = D3D11_TEXTURE_ADDRESS_WRAP;
@@ -244,12 +257,12 @@ TEST_CASE("Shaders keep DXBC bytecode of their own stage", "[object][shaders]") 
               vertex.data(), vertex.size(), &so_entry, 1, &so_stride, 1,
               D3D11_SO_NO_RASTERIZED_STREAM, nullptr, so.out()) == S_OK);
     const auto domain = fake_shader(4);
-    CHECK(test.device->CreateGeometryShaderWithStreamOutput(
-              domain.data(), domain.size(), &so_entry, 1, &so_stride, 1, 0, nullptr, so.out()) ==
-          S_OK);
-    CHECK(test.device->CreateGeometryShaderWithStreamOutput(
-              pixel.data(), pixel.size(), &so_entry, 1, &so_stride, 1, 0, nullptr, so.out()) ==
-          E_INVALIDARG);
+    CHECK(test.device->CreateGeometryShaderWithStreamOutput(domain.data(), domain.size(), &so_entry,
+                                                            1, &so_stride, 1, 0, nullptr,
+                                                            so.out()) == S_OK);
+    CHECK(test.device->CreateGeometryShaderWithStreamOutput(pixel.data(), pixel.size(), &so_entry,
+                                                            1, &so_stride, 1, 0, nullptr,
+                                                            so.out()) == E_INVALIDARG);
     CHECK(test.last_message() ==
           "ID3D11Device::CreateGeometryShaderWithStreamOutput: pShaderBytecode: holds a pixel "
           "shader, not a geometry, vertex or domain shader");
@@ -281,6 +294,43 @@ TEST_CASE("Shaders keep DXBC bytecode of their own stage", "[object][shaders]") 
     CHECK(length == 6);
 }
 
+TEST_CASE("A vertex or domain shader writing SV_RenderTargetArrayIndex needs D3D11.3",
+          "[object][shaders]") {
+    TestDevice test;
+    const auto layered =
+        shader_with_outputs(1, {{"SV_Position", D3D_NAME_POSITION},
+                                {"SV_RenderTargetArrayIndex", D3D_NAME_RENDER_TARGET_ARRAY_INDEX}});
+    Com<ID3D11VertexShader> vs;
+    CHECK(test.device->CreateVertexShader(layered.data(), layered.size(), nullptr, vs.out()) ==
+          E_INVALIDARG);
+    CHECK(test.last_message() ==
+          "ID3D11Device::CreateVertexShader: pShaderBytecode: writes SV_RenderTargetArrayIndex "
+          "from a vertex shader, a D3D11.3 feature "
+          "(VPAndRTArrayIndexFromAnyShaderFeedingRasterizer) that this device does not report");
+    D3D11_FEATURE_DATA_D3D11_OPTIONS3 options3{TRUE};
+    CHECK(test.device->CheckFeatureSupport(D3D11_FEATURE_D3D11_OPTIONS3, &options3,
+                                           sizeof options3) == E_INVALIDARG);
+    const auto viewport =
+        shader_with_outputs(4, {{"SV_ViewportArrayIndex", D3D_NAME_VIEWPORT_ARRAY_INDEX}});
+    Com<ID3D11DomainShader> ds;
+    CHECK(test.device->CreateDomainShader(viewport.data(), viewport.size(), nullptr, ds.out()) ==
+          E_INVALIDARG);
+    // A geometry shader may write both, and plain outputs are fine anywhere.
+    const auto geometry =
+        shader_with_outputs(2, {{"SV_RenderTargetArrayIndex", D3D_NAME_RENDER_TARGET_ARRAY_INDEX}});
+    Com<ID3D11GeometryShader> gs;
+    CHECK(test.device->CreateGeometryShader(geometry.data(), geometry.size(), nullptr, gs.out()) ==
+          S_OK);
+    const auto plain =
+        shader_with_outputs(1, {{"SV_Position", D3D_NAME_POSITION}, {"TEXCOORD", 0}});
+    CHECK(test.device->CreateVertexShader(plain.data(), plain.size(), nullptr, vs.out()) == S_OK);
+    // A signature that runs past its chunk is refused, not read.
+    auto broken = plain;
+    broken[44] = 200;  // the first chunk's size
+    CHECK(test.device->CreateVertexShader(broken.data(), broken.size(), nullptr, vs.out()) ==
+          E_INVALIDARG);
+}
+
 TEST_CASE("Queries / predicates and counters", "[object][queries]") {
     TestDevice test;
     const D3D11_QUERY_DESC occlusion{D3D11_QUERY_OCCLUSION_PREDICATE, 0};
@@ -305,9 +355,9 @@ TEST_CASE("Queries / predicates and counters", "[object][queries]") {
 TEST_CASE("DXGI_FORMAT_UNKNOWN in a view desc of a typed texture means its format",
           "[object][views]") {
     TestDevice test;
-    auto texture = test.texture2d(16, 16, DXGI_FORMAT_R8G8B8A8_UNORM,
-                                  D3D11_BIND_SHADER_RESOURCE | D3D11_BIND_RENDER_TARGET |
-                                      D3D11_BIND_UNORDERED_ACCESS);
+    auto texture = test.texture2d(
+        16, 16, DXGI_FORMAT_R8G8B8A8_UNORM,
+        D3D11_BIND_SHADER_RESOURCE | D3D11_BIND_RENDER_TARGET | D3D11_BIND_UNORDERED_ACCESS);
     D3D11_SHADER_RESOURCE_VIEW_DESC srv_desc{};
     srv_desc.Format = DXGI_FORMAT_UNKNOWN;
     srv_desc.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE2D;
@@ -334,7 +384,8 @@ TEST_CASE("DXGI_FORMAT_UNKNOWN in a view desc of a typed texture means its forma
     CHECK(test.device->CreateUnorderedAccessView(texture.get(), &uav_desc, uav.out()) == S_OK);
 
     // A typeless texture has no format to take: the view must name one.
-    auto typeless = test.texture2d(16, 16, DXGI_FORMAT_R8G8B8A8_TYPELESS, D3D11_BIND_SHADER_RESOURCE);
+    auto typeless =
+        test.texture2d(16, 16, DXGI_FORMAT_R8G8B8A8_TYPELESS, D3D11_BIND_SHADER_RESOURCE);
     CHECK(test.device->CreateShaderResourceView(typeless.get(), &srv_desc, srv.out()) ==
           E_INVALIDARG);
     // An ordinary UNORM texture has no sRGB views (only flip-model back buffers do).

@@ -2,6 +2,6 @@
 // The library hides its symbols by default; the IIDs are part of its interface.
 #pragma GCC visibility push(default)
 #define INITGUID
-#include <d3d11_2.h>
-#include <dxgi1_2.h>
+#include <d3d11_4.h>
+#include <dxgi1_6.h>
 #pragma GCC visibility pop

@@ -4,7 +4,7 @@
     generate.py --out DIR
 
 writes, under DIR:
-    include/{dxgitype,dxgi,dxgi1_2,d3d11,d3d11_1,d3d11_2}.h   Linux headers
+    include/{dxgitype,dxgi,dxgi1_2..dxgi1_6,d3d11,d3d11_1..d3d11_4}.h   Linux headers
     include/d3dcap/api/calls.h                             call ids and metadata
     include/d3dcap/api/call_dispatch.h                     typed access to a record's call
     include/d3dcap/api/call_json.h, src/call_json.cpp      call arguments as JSON

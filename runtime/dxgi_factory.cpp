@@ -22,10 +22,57 @@ MessageLog& dxgi_log() {
 // Factory
 
 void* Factory::find_interface(REFIID riid) {
-    if (iid_is<IDXGIFactory, IDXGIFactory1, IDXGIFactory2, IDXGIObject, IUnknown>(riid)) {
-        return static_cast<IDXGIFactory2*>(this);
+    if (iid_is<IDXGIFactory, IDXGIFactory1, IDXGIFactory2, IDXGIFactory3, IDXGIFactory4,
+               IDXGIFactory5, IDXGIFactory6, IDXGIObject, IUnknown>(riid)) {
+        return static_cast<IDXGIFactory6*>(this);
     }
     return nullptr;
+}
+
+HRESULT Factory::adapter_as(REFIID riid, void** adapter, const LUID* luid) {
+    if (!adapter) return E_INVALIDARG;
+    *adapter = nullptr;
+    Ref<Adapter> found = adopt_internal(new Adapter(*this));
+    if (luid) {
+        DXGI_ADAPTER_DESC1 desc{};
+        found->GetDesc1(&desc);
+        if (desc.AdapterLuid.LowPart != luid->LowPart ||
+            desc.AdapterLuid.HighPart != luid->HighPart)
+            return DXGI_ERROR_NOT_FOUND;
+    }
+    return found->QueryInterface(riid, adapter);
+}
+
+HRESULT Factory::EnumAdapterByLuid(LUID luid, REFIID riid, void** adapter) {
+    return adapter_as(riid, adapter, &luid);
+}
+
+// The software adapter: the only one, which is the reference device's.
+HRESULT Factory::EnumWarpAdapter(REFIID riid, void** adapter) {
+    return adapter_as(riid, adapter);
+}
+
+HRESULT Factory::CheckFeatureSupport(DXGI_FEATURE feature, void* data, UINT size) {
+    if (feature != DXGI_FEATURE_PRESENT_ALLOW_TEARING || !data || size != sizeof(BOOL)) {
+        dxgi_log().error("IDXGIFactory5::CheckFeatureSupport", "Feature",
+                         feature != DXGI_FEATURE_PRESENT_ALLOW_TEARING
+                             ? std::to_string(feature) + " is not a DXGI_FEATURE"
+                             : "takes a BOOL (FeatureSupportDataSize 4)");
+        return E_INVALIDARG;
+    }
+    *static_cast<BOOL*>(data) = FALSE;  // nothing is presented, torn or not
+    return S_OK;
+}
+
+HRESULT Factory::EnumAdapterByGpuPreference(UINT index, DXGI_GPU_PREFERENCE preference, REFIID riid,
+                                            void** adapter) {
+    if (adapter) *adapter = nullptr;
+    if (preference < DXGI_GPU_PREFERENCE_UNSPECIFIED ||
+        preference > DXGI_GPU_PREFERENCE_HIGH_PERFORMANCE || !adapter) {
+        return E_INVALIDARG;
+    }
+    if (index > 0) return DXGI_ERROR_NOT_FOUND;
+    return adapter_as(riid, adapter);
 }
 
 HRESULT Factory::GetParent(REFIID, void** parent) {

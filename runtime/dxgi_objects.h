@@ -2,7 +2,7 @@
 // and swap chains whose back buffers are ordinary Texture2D objects.
 #pragma once
 
-#include <dxgi1_2.h>
+#include <dxgi1_6.h>
 
 #include <optional>
 #include <string>
@@ -24,9 +24,12 @@ inline constexpr UINT kAdapterDeviceId = 0xd3dc;
 inline constexpr wchar_t kAdapterDescription[] = L"d3dcap reference device";
 inline constexpr wchar_t kNullAdapterDescription[] = L"d3dcap null device";
 
-class Factory final : public ComObject<Object, IDXGIFactory2> {
+// IDXGIFactory6 without IDXGIFactory7 (adapter-change events), as a
+// Windows 10 1803 runtime has it: enough for programs to pick an adapter.
+class Factory final : public ComObject<Object, IDXGIFactory6> {
   public:
-    Factory() : ComObject(ObjectKind::Factory) {}
+    explicit Factory(UINT creation_flags = 0)
+        : ComObject(ObjectKind::Factory), creation_flags_(creation_flags) {}
     void* find_interface(REFIID riid) override;
 
     HRESULT STDMETHODCALLTYPE GetParent(REFIID riid, void** parent) override;
@@ -61,6 +64,13 @@ class Factory final : public ComObject<Object, IDXGIFactory2> {
                                                             const DXGI_SWAP_CHAIN_DESC1* desc,
                                                             IDXGIOutput* output,
                                                             IDXGISwapChain1** swap_chain) override;
+    UINT STDMETHODCALLTYPE GetCreationFlags() override { return creation_flags_; }
+    HRESULT STDMETHODCALLTYPE EnumAdapterByLuid(LUID luid, REFIID riid, void** adapter) override;
+    HRESULT STDMETHODCALLTYPE EnumWarpAdapter(REFIID riid, void** adapter) override;
+    HRESULT STDMETHODCALLTYPE CheckFeatureSupport(DXGI_FEATURE feature, void* data,
+                                                  UINT size) override;
+    HRESULT STDMETHODCALLTYPE EnumAdapterByGpuPreference(UINT index, DXGI_GPU_PREFERENCE preference,
+                                                         REFIID riid, void** adapter) override;
 
     // The swap-chain path shared by the three creation methods.
     HRESULT create_swap_chain(const char* call, IUnknown* device, HWND window,
@@ -69,7 +79,11 @@ class Factory final : public ComObject<Object, IDXGIFactory2> {
                               IDXGISwapChain1** swap_chain);
 
   private:
-    HWND window_ = 0;
+    // The one adapter, as the interface riid asks for (if it has that LUID).
+    HRESULT adapter_as(REFIID riid, void** adapter, const LUID* luid = nullptr);
+
+    UINT creation_flags_;
+    HWND window_ = nullptr;
 };
 
 class Adapter final : public ComObject<Object, IDXGIAdapter2> {

@@ -252,10 +252,10 @@ D3DCAP_ENTRY_POINT HRESULT WINAPI D3D11CreateDeviceAndSwapChain(
 
 namespace {
 
-HRESULT create_factory(REFIID riid, void** factory) {
+HRESULT create_factory(REFIID riid, void** factory, UINT flags = 0) {
     if (!factory) return E_INVALIDARG;
     *factory = nullptr;
-    auto* created = new d3dcap::runtime::Factory;
+    auto* created = new d3dcap::runtime::Factory(flags);
     const HRESULT hr = created->QueryInterface(riid, factory);
     created->Release();
     return hr;
@@ -276,5 +276,5 @@ D3DCAP_ENTRY_POINT HRESULT WINAPI CreateDXGIFactory2(UINT flags, REFIID riid, vo
         if (factory) *factory = nullptr;
         return E_INVALIDARG;
     }
-    return create_factory(riid, factory);
+    return create_factory(riid, factory, flags);
 }

@@ -9,7 +9,7 @@
 #pragma once
 
 #include <d3d11_2.h>
-#include <dxgi1_2.h>
+#include <dxgi1_6.h>
 
 #include <array>
 #include <cstdint>

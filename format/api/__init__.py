@@ -1,14 +1,14 @@
 """d3dcap's API table: load() returns the whole, checked description."""
 
-from . import core, d3d11_context, d3d11_device, d3d11_types, dxgi
+from . import core, d3d11_3, d3d11_context, d3d11_device, d3d11_types, d3d11_video, dxgi, dxgi1_3
 from .model import Api, TableError  # noqa: F401
 
 # The number of calls (methods and entry points) in the table.  Call ids are
 # append-only: a new method gets a new id and this count goes up with it.
-CALL_COUNT = 331
+CALL_COUNT = 336
 
 # Declaration order matters: a header's items are emitted in this order.
-_MODULES = (core, dxgi, d3d11_types, d3d11_device, d3d11_context)
+_MODULES = (core, dxgi, dxgi1_3, d3d11_types, d3d11_device, d3d11_context, d3d11_3, d3d11_video)
 
 
 def load() -> Api:

@@ -465,7 +465,8 @@ def _d3d11_enums(api) -> None:
         D3D11_CENTER_MULTISAMPLE_PATTERN = 0xfffffffe""")
     api.enum("D3D11_DEVICE_CONTEXT_TYPE", header=h, values="""
         D3D11_DEVICE_CONTEXT_IMMEDIATE = 0, D3D11_DEVICE_CONTEXT_DEFERRED = 1""")
-    # The 8.1 SDK's d3d11.h holds the whole D3D11_FEATURE list, 11.2's options included.
+    # The SDK's d3d11.h holds the whole D3D11_FEATURE list (11.2's and Windows 10's options);
+    # it stops where mingw-w64 does, at OPTIONS5 (DISPLAYABLE and OPTIONS6 are left out).
     api.enum("D3D11_FEATURE", header=h, values="""
         D3D11_FEATURE_THREADING = 0, D3D11_FEATURE_DOUBLES = 1,
         D3D11_FEATURE_FORMAT_SUPPORT = 2, D3D11_FEATURE_FORMAT_SUPPORT2 = 3,
@@ -473,12 +474,27 @@ def _d3d11_enums(api) -> None:
         D3D11_FEATURE_ARCHITECTURE_INFO = 6, D3D11_FEATURE_D3D9_OPTIONS = 7,
         D3D11_FEATURE_SHADER_MIN_PRECISION_SUPPORT = 8, D3D11_FEATURE_D3D9_SHADOW_SUPPORT = 9,
         D3D11_FEATURE_D3D11_OPTIONS1 = 10, D3D11_FEATURE_D3D9_SIMPLE_INSTANCING_SUPPORT = 11,
-        D3D11_FEATURE_MARKER_SUPPORT = 12, D3D11_FEATURE_D3D9_OPTIONS1 = 13""")
+        D3D11_FEATURE_MARKER_SUPPORT = 12, D3D11_FEATURE_D3D9_OPTIONS1 = 13,
+        D3D11_FEATURE_D3D11_OPTIONS2 = 14, D3D11_FEATURE_D3D11_OPTIONS3 = 15,
+        D3D11_FEATURE_GPU_VIRTUAL_ADDRESS_SUPPORT = 16, D3D11_FEATURE_D3D11_OPTIONS4 = 17,
+        D3D11_FEATURE_SHADER_CACHE = 18, D3D11_FEATURE_D3D11_OPTIONS5 = 19""")
     api.enum("D3D11_SHADER_MIN_PRECISION_SUPPORT", header=h, flags=True, values="""
         D3D11_SHADER_MIN_PRECISION_10_BIT = 0x1, D3D11_SHADER_MIN_PRECISION_16_BIT = 0x2""")
     api.enum("D3D11_TILED_RESOURCES_TIER", header=h, values="""
         D3D11_TILED_RESOURCES_NOT_SUPPORTED = 0, D3D11_TILED_RESOURCES_TIER_1 = 1,
         D3D11_TILED_RESOURCES_TIER_2 = 2, D3D11_TILED_RESOURCES_TIER_3 = 3""")
+    # What the Windows 10 feature data (OPTIONS2, SHADER_CACHE, OPTIONS5) report.
+    api.enum("D3D11_CONSERVATIVE_RASTERIZATION_TIER", header=h, values="""
+        D3D11_CONSERVATIVE_RASTERIZATION_NOT_SUPPORTED = 0,
+        D3D11_CONSERVATIVE_RASTERIZATION_TIER_1 = 1, D3D11_CONSERVATIVE_RASTERIZATION_TIER_2 = 2,
+        D3D11_CONSERVATIVE_RASTERIZATION_TIER_3 = 3""")
+    api.enum("D3D11_SHADER_CACHE_SUPPORT_FLAGS", header=h, flags=True, values="""
+        D3D11_SHADER_CACHE_SUPPORT_NONE = 0x0,
+        D3D11_SHADER_CACHE_SUPPORT_AUTOMATIC_INPROC_CACHE = 0x1,
+        D3D11_SHADER_CACHE_SUPPORT_AUTOMATIC_DISK_CACHE = 0x2""")
+    api.enum("D3D11_SHARED_RESOURCE_TIER", header=h, values="""
+        D3D11_SHARED_RESOURCE_TIER_0 = 0, D3D11_SHARED_RESOURCE_TIER_1 = 1,
+        D3D11_SHARED_RESOURCE_TIER_2 = 2, D3D11_SHARED_RESOURCE_TIER_3 = 3""")
     api.enum("D3D11_CREATE_DEVICE_FLAG", header=h, flags=True, values="""
         D3D11_CREATE_DEVICE_SINGLETHREADED = 0x1, D3D11_CREATE_DEVICE_DEBUG = 0x2,
         D3D11_CREATE_DEVICE_SWITCH_TO_REF = 0x4,
@@ -716,6 +732,20 @@ def _d3d11_structs(api) -> None:
         BOOL DepthAsTextureWithLessEqualComparisonFilterSupported;
         BOOL SimpleInstancingSupported;
         BOOL TextureCubeFaceRenderTargetWithNonCubeDepthStencilSupported;""")
+    # Windows 10.  D3D11_FEATURE_DATA_D3D11_OPTIONS4 is in d3d11_4.h (d3d11_3.py).
+    api.struct("D3D11_FEATURE_DATA_D3D11_OPTIONS2", header=h, fields="""
+        BOOL PSSpecifiedStencilRefSupported; BOOL TypedUAVLoadAdditionalFormats;
+        BOOL ROVsSupported; D3D11_CONSERVATIVE_RASTERIZATION_TIER ConservativeRasterizationTier;
+        D3D11_TILED_RESOURCES_TIER TiledResourcesTier; BOOL MapOnDefaultTextures;
+        BOOL StandardSwizzle; BOOL UnifiedMemoryArchitecture;""")
+    api.struct("D3D11_FEATURE_DATA_D3D11_OPTIONS3", header=h, fields="""
+        BOOL VPAndRTArrayIndexFromAnyShaderFeedingRasterizer;""")
+    api.struct("D3D11_FEATURE_DATA_GPU_VIRTUAL_ADDRESS_SUPPORT", header=h, fields="""
+        UINT MaxGPUVirtualAddressBitsPerResource; UINT MaxGPUVirtualAddressBitsPerProcess;""")
+    api.struct("D3D11_FEATURE_DATA_SHADER_CACHE", header=h, fields="""
+        [enum=D3D11_SHADER_CACHE_SUPPORT_FLAGS] UINT SupportFlags;""")
+    api.struct("D3D11_FEATURE_DATA_D3D11_OPTIONS5", header=h, fields="""
+        D3D11_SHARED_RESOURCE_TIER SharedResourceTier;""")
 
 
 # ---------------------------------------------------------------------------

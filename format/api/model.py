@@ -25,6 +25,11 @@ Parameter and field attributes:
                        NAME; dumps print them by name
 Method attributes (before the return type):
     special            capture/replay code for it is written by hand
+
+Interfaces whose methods are given without call ids are declared only: they
+are in the headers (with their real vtables, ABI-checked) so that programs
+compile, but the runtime does not implement them (QueryInterface answers
+E_NOINTERFACE) and they are neither recorded nor replayed.
 """
 
 from __future__ import annotations
@@ -33,7 +38,8 @@ import dataclasses
 import re
 
 # "unknwn" is provided by the platform headers and never generated.
-HEADERS = ("unknwn", "dxgitype", "dxgi", "dxgi1_2", "d3d11", "d3d11_1", "d3d11_2")
+HEADERS = ("unknwn", "dxgitype", "dxgi", "dxgi1_2", "dxgi1_3", "dxgi1_4", "dxgi1_5", "dxgi1_6",
+           "d3d11", "d3d11_1", "d3d11_2", "d3d11_3", "d3d11_4")
 
 # Types the platform headers (DirectX-Headers' wsl stubs, d3dcommon.h,
 # dxgiformat.h, dxgicommon.h) already define, with their sizes in bytes where
@@ -53,10 +59,10 @@ PLATFORM_TYPES = {
     "ID3DBlob": None, "ID3D10Blob": None, "D3D_SHADER_MACRO": None,
 }
 
-# Platform types whose size or meaning differs between the Linux headers and
-# Windows (wchar_t is 4 bytes on Linux; HWND is an int in the wsl stubs).
-# Structs that contain them are left out of the cross-ABI layout checks.
-PLATFORM_DEPENDENT_TYPES = {"WCHAR", "HWND", "HMONITOR", "HDC", "HMODULE"}
+# Platform types whose size differs between the Linux headers and Windows
+# (wchar_t is 4 bytes on Linux). Structs that contain them are left out of
+# the cross-ABI layout checks. Handles are pointers on both.
+PLATFORM_DEPENDENT_TYPES = {"WCHAR"}
 
 
 class TableError(Exception):
@@ -97,7 +103,7 @@ class Param:
 
 @dataclasses.dataclass
 class Method:
-    call_id: int
+    call_id: int | None  # None: a method of a declared-only interface
     name: str
     returns: Type
     params: list[Param]
@@ -118,6 +124,10 @@ class Interface:
     uuid: str
     header: str
     methods: list[Method]
+
+    @property
+    def declared_only(self) -> bool:
+        return any(m.call_id is None for m in self.methods)
 
 
 @dataclasses.dataclass
@@ -341,9 +351,15 @@ class Api:
                 | set(self.typedefs) | set(self.constants) | set(self.functions))
 
     def interface(self, name: str, *, base: str | None, uuid: str, header: str,
-                  methods: list[tuple[int, str]]) -> None:
+                  methods: list[tuple[int, str]] | list[str]) -> None:
+        """methods: (call id, signature) pairs, or signatures alone for an
+        interface that is declared only (never recorded)."""
         parsed = []
-        for call_id, text in methods:
+        if any(isinstance(m, str) for m in methods) and not all(
+                isinstance(m, str) for m in methods):
+            raise TableError(f"{name}: give every method a call id, or none")
+        for entry in methods:
+            call_id, text = (None, entry) if isinstance(entry, str) else entry
             attrs, returns, mname, params = parse_signature(text, name)
             parsed.append(Method(call_id=call_id, name=mname, returns=returns, params=params,
                                  special=bool(attrs.get("special"))))
@@ -420,6 +436,12 @@ class Api:
                     errors.append(f"{where}: {p.name} names unknown enum {p.enum}")
                 if (p.count or p.bytes or p.size_rule) and p.type.pointers == 0:
                     errors.append(f"{where}: {p.name} has a size but is not a pointer")
+        for iface in self.interfaces.values():
+            for m in iface.methods:
+                if m.call_id is None:
+                    for t in [m.returns] + [p.type for p in m.params]:
+                        if t.base not in known:
+                            errors.append(f"{m.qualified_name}: unknown type {t.base}")
         for struct in self.structs.values():
             for f in struct.fields:
                 if f.type.base not in known:
@@ -434,6 +456,7 @@ class Api:
             raise TableError("\n".join(errors))
 
     def all_calls(self) -> list:
-        calls = [m for i in self.interfaces.values() for m in i.methods]
+        """Every recorded call: methods with call ids and entry points."""
+        calls = [m for i in self.interfaces.values() for m in i.methods if m.call_id is not None]
         calls += list(self.functions.values())
         return sorted(calls, key=lambda c: c.call_id)

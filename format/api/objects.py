@@ -38,7 +38,7 @@ WRAPPED_OBJECTS = (
     ("Counter", ("ID3D11Counter",), False),
     ("CommandList", ("ID3D11CommandList",), False),
     ("DeviceContextState", ("ID3DDeviceContextState",), False),
-    ("Factory", ("IDXGIFactory2",), False),
+    ("Factory", ("IDXGIFactory6",), False),
     ("Adapter", ("IDXGIAdapter2",), False),
     ("Output", ("IDXGIOutput1",), False),
     ("SwapChain", ("IDXGISwapChain1",), False),

@@ -11,27 +11,53 @@ from .common import BANNER, upper_snake, uuid_parts
 
 # What each generated header includes before its own declarations.
 INCLUDES = {
-    "dxgitype": ["<wsl/winadapter.h>", "<dxgiformat.h>", "<dxgicommon.h>"],
+    "dxgitype": ["<dxgiformat.h>", "<dxgicommon.h>"],
     "dxgi": ["<dxgitype.h>"],
     "dxgi1_2": ["<dxgi.h>"],
+    "dxgi1_3": ["<dxgi1_2.h>"],
+    "dxgi1_4": ["<dxgi1_3.h>"],
+    "dxgi1_5": ["<dxgi1_4.h>"],
+    "dxgi1_6": ["<dxgi1_5.h>"],
     "d3d11": ["<dxgi.h>", "<d3dcommon.h>"],
     "d3d11_1": ["<d3d11.h>", "<dxgi1_2.h>"],
     "d3d11_2": ["<d3d11_1.h>"],
+    "d3d11_3": ["<d3d11_2.h>", "<dxgi1_3.h>"],
+    "d3d11_4": ["<d3d11_3.h>", "<dxgi1_5.h>"],
 }
 
-# Types Windows code expects that the wsl stubs leave out.
+# The COM base and the types Windows code expects that the wsl stubs leave
+# out or spell differently. The stubs make HWND and HDC plain ints, so that
+# Windows code passing nullptr as a window would not compile: they become
+# pointer types, as on Windows. When the stubs were included first (by
+# DirectX-Headers' own headers), HWND and HDC name the pointer types from
+# here on through a macro, so that every struct keeps the Windows layout.
 PLATFORM_PRELUDE = """\
+#ifndef D3DCAP_PLATFORM_HANDLES_DEFINED
+#define D3DCAP_PLATFORM_HANDLES_DEFINED
+#ifndef RPC_NO_WINDOWS_H
+#define HWND D3DCAP_WSL_HWND
+#define HDC D3DCAP_WSL_HDC
+#include <wsl/winadapter.h>
+#undef HWND
+#undef HDC
+typedef struct HWND__ *HWND;
+typedef struct HDC__ *HDC;
+#else
+#include <wsl/winadapter.h>
+typedef struct HWND__ *D3DCAP_HWND;
+typedef struct HDC__ *D3DCAP_HDC;
+#define HWND D3DCAP_HWND
+#define HDC D3DCAP_HDC
+#endif
+typedef void *HMODULE;
+typedef void *HMONITOR;
+#endif
 #ifndef D3DCAP_ENUM_OF_INT
 #ifdef __cplusplus
 #define D3DCAP_ENUM_OF_INT : int
 #else
 #define D3DCAP_ENUM_OF_INT
 #endif
-#endif
-#ifndef D3DCAP_PLATFORM_HANDLES_DEFINED
-#define D3DCAP_PLATFORM_HANDLES_DEFINED
-typedef void *HMODULE;
-typedef void *HMONITOR;
 #endif
 """
 
@@ -102,6 +128,13 @@ def _interface(api, iface: Interface) -> str:
     out.append("    END_INTERFACE")
     out.append(f"}} {name}Vtbl;")
     out.append(f"interface {name} {{ CONST_VTBL struct {name}Vtbl *lpVtbl; }};")
+    out.append("#ifdef COBJMACROS")
+    for owner in chain:
+        for m in owner.methods:
+            args = ["This"] + [p.name for p in m.params]
+            out.append(f"#define {name}_{m.name}({','.join(args)}) "
+                       f"(This)->lpVtbl->{m.name}({','.join(args)})")
+    out.append("#endif")
     out.append("#endif")
     out.append(f"#endif /* __{name}_INTERFACE_DEFINED__ */")
     return "\n".join(out)
@@ -120,10 +153,10 @@ def generate(api) -> dict[str, str]:
     for header, includes in INCLUDES.items():
         items = [i for i in api.order if getattr(i, "header", None) == header]
         out = [f"/* {BANNER} */", "#pragma once", ""]
-        out += [f"#include {inc}" for inc in includes]
-        out.append("")
         if header == "dxgitype":
             out.append(PLATFORM_PRELUDE)
+        out += [f"#include {inc}" for inc in includes]
+        out.append("")
         out += [f"#define {c.name} {c.value}" for c in items if isinstance(c, Constant)]
         out.append("")
         interfaces = [i for i in items if isinstance(i, Interface)]

@@ -55,6 +55,7 @@ kReplayedByHand = {
     "ID3D11DeviceContext_Unmap": "writes the recorded bytes into the mapped memory",
     "ID3D11DeviceContext_GetData": "polls until the recorded outcome",
     "IDXGIDevice2_EnqueueSetEvent": "signals an event of its own, not the recorded handle",
+    "IDXGIFactory4_EnumAdapterByLuid": "finds replay's adapter: LUIDs change at every boot",
     "IUnknown_AddRef": "reference counts follow ObjectDestroyed records",
     "IUnknown_Release": "reference counts follow ObjectDestroyed records",
 }
@@ -388,6 +389,11 @@ class Decoders(NeedsStructs):
                 [], [], []
         if w == "struct":
             c_type = self._c_type(kind.struct)
+            if p.type.pointers == 0 and p.direction == "in" and not kind.table:
+                # By value (LUID): decoded into a local; absent is a decode error.
+                return [f"{c_type} {name}{{}};",
+                        f"if ({acc} == nullptr || !from_fb(*{acc}, {name}, ctx_, {where})) "
+                        f"{fail}"], [], [], []
             if p.type.pointers != 1:
                 raise TableError(f"decoders: {call.qualified_name}: {name}: a struct by value")
             if p.direction != "in":
@@ -586,11 +592,11 @@ def generate_header(api) -> str:
            "// registers the objects it handed out.  Rules: see format/codegen/decoders.py.",
            "#pragma once",
            "",
-           "#include <d3d11_2.h>",
+           "#include <d3d11_4.h>",
            "#include <d3dcap/api/call_dispatch.h>",
            "#include <d3dcap/api/calls.h>",
            "#include <d3dcap/fb/record_generated.h>",
-           "#include <dxgi1_2.h>",
+           "#include <dxgi1_6.h>",
            "",
            "#include <array>",
            "#include <cstddef>",

@@ -135,9 +135,23 @@ class SchemaBuilder:
             return f"[{self.value_type(base)}]"
         return self.value_type(base)
 
+    def recorded_structs(self) -> set[str]:
+        """The structs a recorded call's parameters reach (those of
+        declared-only interfaces never get into a trace)."""
+        found: set[str] = set()
+        pending = [self.resolve(p.type.base) for c in self.api.all_calls() for p in c.params]
+        while pending:
+            name = pending.pop()
+            if name in found or name not in self.api.structs:
+                continue
+            found.add(name)
+            pending += [self.resolve(f.type.base) for f in self.api.structs[name].fields]
+        return found
+
     def build(self) -> str:
         out = [f"// {BANNER}", "namespace d3dcap.fb;", "", _PRELUDE]
-        for name in self.api.structs:
+        recorded = self.recorded_structs()
+        for name in (n for n in self.api.structs if n in recorded):
             kind = "table" if self.struct_is_table(name) else "struct"
             out.append(f"{kind} {name} {{")
             out += self.struct_fields(name)

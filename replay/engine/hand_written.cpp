@@ -1,9 +1,11 @@
 // The calls whose recording is special (api::kReplayedByHand): the entry
 // points, which create the device on the driver type replay chose; Map and
 // Unmap, which carry the bytes written into mapped memory; GetData, which
-// polls; EnqueueSetEvent, whose handle belongs to the capturing process; and
+// polls; EnqueueSetEvent, whose handle belongs to the capturing process;
+// EnumAdapterByLuid, whose LUID belongs to the capturing boot; and
 // AddRef/Release, which replay leaves to ObjectDestroyed records.
 #include <d3d11_2.h>
+#include <dxgi1_6.h>
 #include <sys/eventfd.h>
 #include <unistd.h>
 
@@ -229,6 +231,31 @@ Invoked enqueue_set_event(Session& s, const fb::Record& record) {
     return done(hr);
 }
 
+// A LUID names an adapter until the next boot: replay asks for the adapter
+// the factory enumerates first, the one replay runs on.
+Invoked enum_adapter_by_luid(Session& s, const fb::Record& record) {
+    const auto* p = params_of<fb::IDXGIFactory4_EnumAdapterByLuid>(s, record);
+    if (p == nullptr) return {};
+    auto* self = self_of<IDXGIFactory4>(s, record, "IDXGIFactory4");
+    if (self == nullptr) return {};
+    GUID riid{};
+    if (p->riid() == nullptr || !api::from_fb(*p->riid(), riid, s.ctx, "riid")) {
+        if (p->riid() == nullptr) s.ctx.fail("riid", "the record holds no interface id");
+        return {};
+    }
+    if (FAILED(static_cast<HRESULT>(record.header()->result())))
+        return done(self->EnumAdapterByLuid(LUID{0xffffffffu, -1}, riid, nullptr));
+    IDXGIAdapter1* first = nullptr;
+    HRESULT hr = self->EnumAdapters1(0, &first);
+    void* adapter = nullptr;
+    if (SUCCEEDED(hr)) {
+        hr = first->QueryInterface(riid, &adapter);
+        first->Release();
+    }
+    if (SUCCEEDED(hr)) s.objects.add(p->ppv_adapter(), static_cast<IUnknown*>(adapter), "");
+    return done(hr);
+}
+
 }  // namespace
 
 api::Invoked replay_by_hand(Session& session, api::CallId id, const fb::Record& record) {
@@ -245,6 +272,8 @@ api::Invoked replay_by_hand(Session& session, api::CallId id, const fb::Record& 
             return get_data(session, record);
         case api::CallId::IDXGIDevice2_EnqueueSetEvent:
             return enqueue_set_event(session, record);
+        case api::CallId::IDXGIFactory4_EnumAdapterByLuid:
+            return enum_adapter_by_luid(session, record);
         case api::CallId::IUnknown_AddRef:
         case api::CallId::IUnknown_Release:
             return done(0);

@@ -108,6 +108,19 @@ void compare_format_support(Session& s, const fb::Record& record) {
 }
 
 // What replay follows of the device's answers and of the tile calls.
+// A successful ResizeBuffers proves the program held no reference to the
+// back buffers: they die inside the call, and their ObjectDestroyed records
+// follow it. Replay lets go of them first, as the program did.
+void before_call(Session& s, const fb::Record& record, api::CallId id) {
+    if (id != api::CallId::IDXGISwapChain_ResizeBuffers ||
+        FAILED(static_cast<HRESULT>(record.header()->result())))
+        return;
+    const auto buffers = s.back_buffers.find(record.header()->object());
+    if (buffers == s.back_buffers.end()) return;
+    for (const std::uint64_t buffer : buffers->second) s.objects.release(buffer);
+    buffers->second.clear();
+}
+
 void after_call(Session& s, const fb::Record& record, api::CallId id, const api::Invoked& invoked) {
     if (id == api::CallId::ID3D11Device_CheckFormatSupport &&
         SUCCEEDED(static_cast<HRESULT>(record.header()->result()))) {
@@ -328,6 +341,7 @@ Status Replayer::replay_record(const fb::Record& record, const std::string& wher
     session.ctx.error.clear();
     api::Invoked invoked;
     const api::CallId id = info->id;
+    before_call(session, record, id);
     if (id == api::CallId::ID3D11DeviceContext2_UpdateTileMappings && adapted(session, record)) {
         invoked = session.adaptation.update_tile_mappings(record, session.ctx);
     } else
@@ -369,11 +383,20 @@ Status Replayer::replay_meta(const fb::Record& record, const std::string& where)
             const auto* created = record.meta_as_ObjectCreated();
             session.objects.note_interface(
                 created->id(), created->interface_name() ? created->interface_name()->str() : "");
+            const std::string_view name =
+                created->interface_name() ? created->interface_name()->string_view() : "";
+            if (name.starts_with("IDXGISwapChain")) {
+                session.back_buffers[created->id()];
+            } else if (auto chain = session.back_buffers.find(created->parent());
+                       chain != session.back_buffers.end()) {
+                chain->second.push_back(created->id());
+            }
             return trace::ok_status();
         }
         case fb::Meta::ObjectDestroyed: {
             const std::uint64_t id = record.meta_as_ObjectDestroyed()->id();
             session.objects.release(id);
+            session.back_buffers.erase(id);
             session.mapped.forget(id);
             session.adaptation.destroyed(id);
             return trace::ok_status();

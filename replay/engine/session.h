@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "replay/engine/mapped_memory.h"
@@ -38,6 +39,8 @@ struct Session {
     std::vector<Mismatch> mismatches;
     std::vector<Adaptation> adaptations;
     TilingAdaptation adaptation;
+    // The buffers each swap chain handed out (GetBuffer), by swap chain id.
+    std::unordered_map<std::uint64_t, std::vector<std::uint64_t>> back_buffers;
     std::uint64_t event = 0;            // the event being replayed
     std::string_view call;              // "Interface::Method" being replayed
     std::int64_t snapshot_record = -1;  // its index in the event's state snapshot

@@ -2,8 +2,8 @@
 //
 // With the Itanium C++ ABI (g++ and clang on Linux), a pointer to a virtual
 // member function holds 1 + the method's byte offset in the vtable.
-#include <d3d11_2.h>
-#include <dxgi1_2.h>
+#include <d3d11_4.h>
+#include <dxgi1_6.h>
 
 #include <catch2/catch.hpp>
 #include <cstdint>

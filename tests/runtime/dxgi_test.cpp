@@ -105,9 +105,8 @@ TEST_CASE("D3D11CreateDevice per driver type and feature-level list", "[dxgi][en
         REQUIRE(dxgi_device->GetAdapter(adapter.out()) == S_OK);
         DXGI_ADAPTER_DESC desc{};
         REQUIRE(adapter->GetDesc(&desc) == S_OK);
-        CHECK(std::wstring(desc.Description) == (type == D3D_DRIVER_TYPE_NULL
-                                                     ? L"d3dcap null device"
-                                                     : L"d3dcap reference device"));
+        CHECK(std::wstring(desc.Description) ==
+              (type == D3D_DRIVER_TYPE_NULL ? L"d3dcap null device" : L"d3dcap reference device"));
         CHECK(desc.VendorId == 0x1414);
     }
     // Without a list: 11_0 first, as on Windows (11_1 only when asked).
@@ -180,6 +179,30 @@ TEST_CASE("D3D_DRIVER_TYPE_HARDWARE runs on the Vulkan device, or fails without 
     REQUIRE(device->CheckFeatureSupport(D3D11_FEATURE_D3D11_OPTIONS1, &options, sizeof options) ==
             S_OK);
     CHECK(options.TiledResourcesTier == gpu->tiled_resources_tier());
+
+    // Logic ops where the GPU has them (lavapipe and the usual GPUs do).
+    D3D11_FEATURE_DATA_D3D11_OPTIONS options0{};
+    REQUIRE(device->CheckFeatureSupport(D3D11_FEATURE_D3D11_OPTIONS, &options0, sizeof options0) ==
+            S_OK);
+    CHECK(options0.OutputMergerLogicOp == (gpu->logic_ops() ? TRUE : FALSE));
+    if (gpu->logic_ops()) {
+        auto device1 = device.as<ID3D11Device1>();
+        D3D11_BLEND_DESC1 blend{};
+        blend.RenderTarget[0].LogicOpEnable = TRUE;
+        blend.RenderTarget[0].LogicOp = D3D11_LOGIC_OP_XOR;
+        blend.RenderTarget[0].RenderTargetWriteMask = D3D11_COLOR_WRITE_ENABLE_ALL;
+        Com<ID3D11BlendState1> state;
+        REQUIRE(device1->CreateBlendState1(&blend, state.out()) == S_OK);
+        D3D11_BLEND_DESC1 read{};
+        state->GetDesc1(&read);
+        CHECK(read.RenderTarget[0].LogicOpEnable == TRUE);
+        CHECK(read.RenderTarget[1].LogicOp == D3D11_LOGIC_OP_XOR);  // target 0's for all
+        blend.RenderTarget[0].BlendEnable = TRUE;
+        blend.RenderTarget[0].SrcBlend = blend.RenderTarget[0].SrcBlendAlpha = D3D11_BLEND_ONE;
+        blend.RenderTarget[0].DestBlend = blend.RenderTarget[0].DestBlendAlpha = D3D11_BLEND_ZERO;
+        blend.RenderTarget[0].BlendOp = blend.RenderTarget[0].BlendOpAlpha = D3D11_BLEND_OP_ADD;
+        CHECK(device1->CreateBlendState1(&blend, state.out()) == E_INVALIDARG);
+    }
 
     // Timestamps count in the GPU's ticks, at the GPU's frequency.
     std::uint64_t ticks = 0, frequency = 0;
@@ -286,7 +309,7 @@ TEST_CASE("A composition swap chain presents / counts frames and gives its buffe
     REQUIRE(chain->GetFullscreenState(&fullscreen, nullptr) == S_OK);
     CHECK(fullscreen == FALSE);
     CHECK(chain->SetFullscreenState(TRUE, nullptr) == DXGI_ERROR_NOT_CURRENTLY_AVAILABLE);
-    HWND window = 5;
+    HWND window = test_window(5);
     CHECK(chain->GetHwnd(&window) == DXGI_ERROR_INVALID_CALL);
     Com<ID3D11Device> device;
     REQUIRE(chain->GetDevice(__uuidof(ID3D11Device), device.out_void()) == S_OK);
@@ -303,13 +326,14 @@ TEST_CASE("A flip-model back buffer of UNORM takes UNORM_SRGB render-target view
     TestDevice test;
     auto dxgi = factory();
     for (const DXGI_SWAP_EFFECT effect :
-         {DXGI_SWAP_EFFECT_FLIP_SEQUENTIAL, DXGI_SWAP_EFFECT_FLIP_DISCARD, DXGI_SWAP_EFFECT_DISCARD}) {
+         {DXGI_SWAP_EFFECT_FLIP_SEQUENTIAL, DXGI_SWAP_EFFECT_FLIP_DISCARD,
+          DXGI_SWAP_EFFECT_DISCARD}) {
         DXGI_SWAP_CHAIN_DESC1 desc = chain_desc(32, 32);
         desc.SwapEffect = effect;
         if (effect == DXGI_SWAP_EFFECT_DISCARD) desc.BufferCount = 1;
         Com<IDXGISwapChain1> chain;
-        REQUIRE(dxgi->CreateSwapChainForHwnd(test.device.get(), 1, &desc, nullptr, nullptr,
-                                             chain.out()) == S_OK);
+        REQUIRE(dxgi->CreateSwapChainForHwnd(test.device.get(), test_window(1), &desc, nullptr,
+                                             nullptr, chain.out()) == S_OK);
         Com<ID3D11Texture2D> back;
         REQUIRE(chain->GetBuffer(0, __uuidof(ID3D11Texture2D), back.out_void()) == S_OK);
         D3D11_RENDER_TARGET_VIEW_DESC view{};
@@ -336,14 +360,14 @@ TEST_CASE("ResizeBuffers needs every back-buffer reference released", "[dxgi][sw
     desc.SampleDesc = {1, 0};
     desc.BufferUsage = DXGI_USAGE_RENDER_TARGET_OUTPUT;
     desc.BufferCount = 1;
-    desc.OutputWindow = 42;  // ignored: there are no windows
+    desc.OutputWindow = test_window(42);  // ignored: there are no windows
     desc.Windowed = TRUE;
     desc.SwapEffect = DXGI_SWAP_EFFECT_DISCARD;
     Com<IDXGISwapChain> chain;
     REQUIRE(dxgi->CreateSwapChain(test.device.get(), &desc, chain.out()) == S_OK);
     DXGI_SWAP_CHAIN_DESC read{};
     REQUIRE(chain->GetDesc(&read) == S_OK);
-    CHECK(read.OutputWindow == 42);
+    CHECK(read.OutputWindow == test_window(42));
     CHECK(read.BufferDesc.RefreshRate.Numerator == 60);
 
     Com<ID3D11Texture2D> back;
@@ -379,11 +403,11 @@ TEST_CASE("Present writes frame PNGs when asked - the NULL device writes none",
         auto dxgi = factory();
         Com<IDXGISwapChain1> chain;
         const auto desc2 = chain_desc(48, 16);
-        REQUIRE(dxgi->CreateSwapChainForHwnd(test.device.get(), 1, &desc2, nullptr, nullptr,
-                                             chain.out()) == S_OK);
-        HWND window = 0;
+        REQUIRE(dxgi->CreateSwapChainForHwnd(test.device.get(), test_window(1), &desc2, nullptr,
+                                             nullptr, chain.out()) == S_OK);
+        HWND window = nullptr;
         REQUIRE(chain->GetHwnd(&window) == S_OK);
-        CHECK(window == 1);
+        CHECK(window == test_window(1));
         Com<ID3D11Texture2D> back;
         REQUIRE(chain->GetBuffer(0, __uuidof(ID3D11Texture2D), back.out_void()) == S_OK);
         Com<ID3D11RenderTargetView> rtv;

@@ -7,8 +7,8 @@
 #include <cstring>
 #include <vector>
 
+#include "capture/replay/replay_support.h"
 #include "capture/support/capture_session.h"
-#include "replay/engine/replayer.h"
 #include "support/temp_dir.h"
 
 using namespace d3dcap;
@@ -116,8 +116,8 @@ void frame(ID3D11DeviceContext2* context, const Scene& s, std::uint32_t f) {
         REQUIRE(context->ResizeTilePool(s.pool, 20 * kTile) == S_OK);
         const D3D11_TILED_RESOURCE_COORDINATE far{3, 3, 0, 0};
         const UINT far_tile = 18;
-        REQUIRE(context->UpdateTileMappings(s.tiled, 1, &far, &one, s.pool, 1, nullptr,
-                                            &far_tile, nullptr, 0) == S_OK);
+        REQUIRE(context->UpdateTileMappings(s.tiled, 1, &far, &one, s.pool, 1, nullptr, &far_tile,
+                                            nullptr, 0) == S_OK);
         std::vector<std::uint8_t> far_data(kTile, 0x5a);
         context->UpdateTiles(s.tiled, &far, &one, far_data.data(), 0);
         const D3D11_TILED_RESOURCE_COORDINATE packed{0, 0, 0, 2};
@@ -163,26 +163,18 @@ TEST_CASE("a frame-range capture replays from its snapshot to the live run's con
         if (r != scene.pool) live.push_back(content_hash(device, context, r));
     REQUIRE(session.api->stop() == 0);
 
-    replay::ReplayOptions options;
-    options.driver = D3D_DRIVER_TYPE_REFERENCE;
-    auto replayer = replay::Replayer::open(session.trace_path, options);
-    REQUIRE(replayer.ok());
-    const auto run = replayer.value()->run_all();
-    INFO((run.ok() ? std::string() : run.error().to_string()));
-    REQUIRE(run.ok());
-    CHECK(replayer.value()->mismatches().size() == 0);
+    const auto replayer = testing::replay_on_reference(session.trace_path);
     ID3D11Device* replay_device = nullptr;
     ID3D11DeviceContext* replay_context = nullptr;
-    REQUIRE(replayer.value()->object(1)->QueryInterface(
-                __uuidof(ID3D11Device), reinterpret_cast<void**>(&replay_device)) == S_OK);
+    REQUIRE(replayer->object(1)->QueryInterface(__uuidof(ID3D11Device),
+                                                reinterpret_cast<void**>(&replay_device)) == S_OK);
     replay_device->GetImmediateContext(&replay_context);
     std::size_t i = 0;
     for (std::size_t k = 1; k < std::size(Scene::kIds); ++k, ++i) {
         INFO("object " << Scene::kIds[k]);
         ID3D11Resource* replayed = nullptr;
-        REQUIRE(replayer.value()->object(Scene::kIds[k]) != nullptr);
-        REQUIRE(replayer.value()
-                    ->object(Scene::kIds[k])
+        REQUIRE(replayer->object(Scene::kIds[k]) != nullptr);
+        REQUIRE(replayer->object(Scene::kIds[k])
                     ->QueryInterface(__uuidof(ID3D11Resource),
                                      reinterpret_cast<void**>(&replayed)) == S_OK);
         CHECK(content_hash(replay_device, replay_context, replayed) == live[i]);

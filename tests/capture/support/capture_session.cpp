@@ -71,4 +71,21 @@ std::vector<RecordedCall> recorded_context_calls(const std::string& trace_path,
     return calls;
 }
 
+std::vector<std::string> recorded_calls(const std::string& trace_path) {
+    auto reader = trace::TraceReader::open(trace_path);
+    if (!reader.ok()) throw std::runtime_error(reader.error().to_string());
+    std::vector<std::string> calls;
+    for (std::uint64_t event = 0; event < reader.value()->event_count(); ++event) {
+        auto record = reader.value()->record(event);
+        if (!record.ok()) throw std::runtime_error(record.error().to_string());
+        const api::CallInfo* info =
+            api::find_call(static_cast<api::CallId>(record.value()->header()->call()));
+        if (info == nullptr) continue;
+        calls.push_back(info->interface_name.empty()
+                            ? std::string(info->method)
+                            : std::string(info->interface_name) + "::" + std::string(info->method));
+    }
+    return calls;
+}
+
 }  // namespace d3dcap::testing

@@ -25,6 +25,9 @@ struct RecordedCall {
 std::vector<RecordedCall> recorded_context_calls(const std::string& trace_path,
                                                  std::uint64_t context);
 
+// Every call a trace recorded, as "Interface::Method" (entry points by name).
+std::vector<std::string> recorded_calls(const std::string& trace_path);
+
 struct CaptureSession {
     using CreateDeviceFn = HRESULT(WINAPI*)(IDXGIAdapter*, D3D_DRIVER_TYPE, HMODULE, UINT,
                                             const D3D_FEATURE_LEVEL*, UINT, UINT, ID3D11Device**,

@@ -13,8 +13,13 @@ Spelling notes, all ABI-identical to the SDK:
 - The table has no bitfield syntax: the few SDK types with bitfields are
   spelled as C in a typedef (see _bitfield_type); the ABI checks do not cover
   those, nothing holds them by value except each other.
-- ID3D11VideoDevice2, ID3D11VideoContext3 and their d3d11_4.h types are left
-  out: mingw-w64 declares none of them, so the ABI checks could not compile.
+- ID3D11VideoDevice2, ID3D11VideoContext3, the d3d11_4.h types only they use
+  and D3D11_CONTENT_PROTECTION_CAPS_HARDWARE_DRM_COMMUNICATION_MULTI_THREADED
+  are not in mingw-w64's headers: the ABI checks hold them against ours only
+  (_MISSING_FROM_MINGW in codegen/abi_checks.py).
+- The SDK spells D3D11_VIDEO_DECODER_HISTOGRAM_COMPONENT_FLAGS as shifts by
+  the D3D11_VIDEO_DECODER_HISTOGRAM_COMPONENT indices; the table has their
+  values.
 """
 
 import textwrap
@@ -122,8 +127,6 @@ def _d3d11_enums(api) -> None:
         D3D11_VIDEO_PROCESSOR_ITELECINE_CAPS_87 = 0x80,
         D3D11_VIDEO_PROCESSOR_ITELECINE_CAPS_222222222223 = 0x100,
         D3D11_VIDEO_PROCESSOR_ITELECINE_CAPS_OTHER = 0x80000000""")
-    # The SDK's ..._HARDWARE_DRM_COMMUNICATION_MULTI_THREADED (0x8000) is left
-    # out: mingw-w64 lacks it, so its ABI check could not compile.
     api.enum("D3D11_CONTENT_PROTECTION_CAPS", header=h, flags=True, values="""
         D3D11_CONTENT_PROTECTION_CAPS_SOFTWARE = 0x1, D3D11_CONTENT_PROTECTION_CAPS_HARDWARE = 0x2,
         D3D11_CONTENT_PROTECTION_CAPS_PROTECTION_ALWAYS_ON = 0x4,
@@ -138,7 +141,8 @@ def _d3d11_enums(api) -> None:
         D3D11_CONTENT_PROTECTION_CAPS_HARDWARE_PROTECT_UNCOMPRESSED = 0x800,
         D3D11_CONTENT_PROTECTION_CAPS_HARDWARE_PROTECTED_MEMORY_PAGEABLE = 0x1000,
         D3D11_CONTENT_PROTECTION_CAPS_HARDWARE_TEARDOWN = 0x2000,
-        D3D11_CONTENT_PROTECTION_CAPS_HARDWARE_DRM_COMMUNICATION = 0x4000""")
+        D3D11_CONTENT_PROTECTION_CAPS_HARDWARE_DRM_COMMUNICATION = 0x4000,
+        D3D11_CONTENT_PROTECTION_CAPS_HARDWARE_DRM_COMMUNICATION_MULTI_THREADED = 0x8000""")
 
     # Video processor state.
     api.enum("D3D11_VIDEO_PROCESSOR_FILTER", header=h, values="""
@@ -726,15 +730,18 @@ def _d3d11_1(api) -> None:
 
 
 # ---------------------------------------------------------------------------
-# d3d11_4.h: HDR metadata.  The SDK's ID3D11VideoDevice2 (CheckFeatureSupport
-# with D3D11_FEATURE_VIDEO, NegotiateCryptoSessionKeyExchangeMT) and
-# ID3D11VideoContext3 (DecoderBeginFrame1 with histograms,
-# SubmitDecoderBuffers2), and the types only they use, are not here: see the
-# module docstring.
+# d3d11_4.h: HDR metadata, decode histograms (CheckFeatureSupport with
+# D3D11_FEATURE_VIDEO, DecoderBeginFrame1), multithreaded key exchange and
+# SubmitDecoderBuffers2, in the SDK's order.
 
 def _d3d11_4(api) -> None:
+    h = "d3d11_4"
+    api.constants_block(header=h, text="""
+        D3D11_4_VIDEO_DECODER_MAX_HISTOGRAM_COMPONENTS 4
+        D3D11_4_VIDEO_DECODER_HISTOGRAM_OFFSET_ALIGNMENT 256
+    """)
     vp = "ID3D11VideoProcessor *pVideoProcessor"
-    api.interface("ID3D11VideoContext2", base="ID3D11VideoContext1", header="d3d11_4",
+    api.interface("ID3D11VideoContext2", base="ID3D11VideoContext1", header=h,
                   uuid="c4e7374c-6243-4d1b-ae87-52b4f740e261", methods=[
         f"void VideoProcessorSetOutputHDRMetaData({vp}, DXGI_HDR_METADATA_TYPE Type, "
         "UINT Size, [opt, bytes=Size] const void *pHDRMetaData)",
@@ -744,4 +751,60 @@ def _d3d11_4(api) -> None:
         "DXGI_HDR_METADATA_TYPE Type, UINT Size, [opt, bytes=Size] const void *pHDRMetaData)",
         f"void VideoProcessorGetStreamHDRMetaData({vp}, UINT StreamIndex, "
         "[out] DXGI_HDR_METADATA_TYPE *pType, UINT Size, [out, opt, bytes=Size] void *pMetaData)",
+    ])
+
+    api.enum("D3D11_FEATURE_VIDEO", header=h, values="""
+        D3D11_FEATURE_VIDEO_DECODER_HISTOGRAM = 0""")
+    # Indices into DecoderBeginFrame1's arrays: YUV and RGB components share them.
+    api.enum("D3D11_VIDEO_DECODER_HISTOGRAM_COMPONENT", header=h, values="""
+        D3D11_VIDEO_DECODER_HISTOGRAM_COMPONENT_Y = 0,
+        D3D11_VIDEO_DECODER_HISTOGRAM_COMPONENT_U = 1,
+        D3D11_VIDEO_DECODER_HISTOGRAM_COMPONENT_V = 2,
+        D3D11_VIDEO_DECODER_HISTOGRAM_COMPONENT_R = 0,
+        D3D11_VIDEO_DECODER_HISTOGRAM_COMPONENT_G = 1,
+        D3D11_VIDEO_DECODER_HISTOGRAM_COMPONENT_B = 2,
+        D3D11_VIDEO_DECODER_HISTOGRAM_COMPONENT_A = 3""")
+    api.enum("D3D11_VIDEO_DECODER_HISTOGRAM_COMPONENT_FLAGS", header=h, flags=True, values="""
+        D3D11_VIDEO_DECODER_HISTOGRAM_COMPONENT_FLAG_NONE = 0,
+        D3D11_VIDEO_DECODER_HISTOGRAM_COMPONENT_FLAG_Y = 0x1,
+        D3D11_VIDEO_DECODER_HISTOGRAM_COMPONENT_FLAG_U = 0x2,
+        D3D11_VIDEO_DECODER_HISTOGRAM_COMPONENT_FLAG_V = 0x4,
+        D3D11_VIDEO_DECODER_HISTOGRAM_COMPONENT_FLAG_R = 0x1,
+        D3D11_VIDEO_DECODER_HISTOGRAM_COMPONENT_FLAG_G = 0x2,
+        D3D11_VIDEO_DECODER_HISTOGRAM_COMPONENT_FLAG_B = 0x4,
+        D3D11_VIDEO_DECODER_HISTOGRAM_COMPONENT_FLAG_A = 0x8""")
+    api.struct("D3D11_FEATURE_DATA_VIDEO_DECODER_HISTOGRAM", header=h, fields="""
+        D3D11_VIDEO_DECODER_DESC DecoderDesc;
+        D3D11_VIDEO_DECODER_HISTOGRAM_COMPONENT_FLAGS Components; UINT BinCount;
+        UINT CounterBitDepth;""")
+    api.enum("D3D11_CRYPTO_SESSION_KEY_EXCHANGE_FLAGS", header=h, flags=True, values="""
+        D3D11_CRYPTO_SESSION_KEY_EXCHANGE_FLAG_NONE = 0""")
+    api.interface("ID3D11VideoDevice2", base="ID3D11VideoDevice1", header=h,
+                  uuid="59c0cb01-35f0-4a70-8f67-87905c906a53", methods=[
+        "HRESULT CheckFeatureSupport(D3D11_FEATURE_VIDEO Feature, "
+        "[out, bytes=FeatureSupportDataSize] void *pFeatureSupportData, "
+        "UINT FeatureSupportDataSize)",
+        # flags: the SDK's lower-case spelling.
+        "HRESULT NegotiateCryptoSessionKeyExchangeMT(ID3D11CryptoSession *pCryptoSession, "
+        "D3D11_CRYPTO_SESSION_KEY_EXCHANGE_FLAGS flags, UINT DataSize, "
+        "[inout, bytes=DataSize] void *pData)",
+    ])
+    # D3D11_VIDEO_DECODER_BUFFER_DESC1 with the encryption pattern's counts of
+    # encrypted and clear 16-byte blocks (Common Encryption).
+    api.struct("D3D11_VIDEO_DECODER_BUFFER_DESC2", header=h, fields="""
+        D3D11_VIDEO_DECODER_BUFFER_TYPE BufferType; UINT DataOffset; UINT DataSize;
+        [bytes=IVSize] void *pIV; UINT IVSize;
+        [count=SubSampleMappingCount]
+        D3D11_VIDEO_DECODER_SUB_SAMPLE_MAPPING_BLOCK *pSubSampleMappingBlock;
+        UINT SubSampleMappingCount; UINT cBlocksStripeEncrypted; UINT cBlocksStripeClear;""")
+    api.interface("ID3D11VideoContext3", base="ID3D11VideoContext2", header=h,
+                  uuid="a9e2faa0-cb39-418f-a0b7-d8aad4de672e", methods=[
+        # The histogram arrays are indexed by D3D11_VIDEO_DECODER_HISTOGRAM_COMPONENT.
+        "HRESULT DecoderBeginFrame1(ID3D11VideoDecoder *pDecoder, "
+        "ID3D11VideoDecoderOutputView *pView, UINT ContentKeySize, "
+        "[opt, bytes=ContentKeySize] const void *pContentKey, UINT NumComponentHistograms, "
+        "[opt, count=NumComponentHistograms] const UINT *pHistogramOffsets, "
+        "[opt, count=NumComponentHistograms] ID3D11Buffer *const *ppHistogramBuffers)",
+        "HRESULT SubmitDecoderBuffers2(ID3D11VideoDecoder *pDecoder, UINT NumBuffers, "
+        "[count=NumBuffers] const D3D11_VIDEO_DECODER_BUFFER_DESC2 *pBufferDesc)",
     ])

@@ -7,10 +7,12 @@
 
 #include <d3d11_2.h>
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -57,6 +59,22 @@ struct ViewInfo {
     std::uint64_t first_element = 0, element_count = 0;  // buffer views
 };
 
+// A constant buffer's window: bytes [offset, offset + size) of a buffer
+// (16 x FirstConstant and 16 x NumConstants, clamped to the buffer).
+struct ConstantBufferWindow {
+    ObjectId buffer = 0;
+    std::uint64_t offset = 0, size = 0;
+};
+
+// What one shader stage runs with at a draw or dispatch: its bytecode and
+// the bound slots (resources and UAVs by slot; unbound slots are absent).
+struct StageWork {
+    std::span<const std::uint8_t> bytecode;  // empty: no shader bound
+    std::array<ConstantBufferWindow, D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT>
+        constant_buffers{};
+    std::vector<std::pair<std::uint32_t, ViewInfo>> resources, uavs;
+};
+
 class Backend {
   public:
     virtual ~Backend() = default;
@@ -88,6 +106,22 @@ class Backend {
     // True when the device applies D3D11_LOGIC_OP to UINT render targets
     // (D3D11_OPTIONS.OutputMergerLogicOp).
     virtual bool logic_ops() const { return false; }
+
+    // Runs a compute shader over x * y * z thread groups: an empty string,
+    // or why the device did not run it (it then changed nothing).
+    virtual std::string dispatch(const StageWork& compute, std::uint32_t x, std::uint32_t y,
+                                 std::uint32_t z) {
+        (void)compute, (void)x, (void)y, (void)z;
+        return std::string(name()) + " device does not execute shaders";
+    }
+    // True for devices that execute shaders, whose refusals are worth a message.
+    virtual bool executes_shaders() const { return false; }
+    // Readies a new shader for execution (translation): empty, or why work
+    // with it will not be executed.
+    virtual std::string prepare_shader(std::span<const std::uint8_t> bytecode) {
+        (void)bytecode;
+        return {};
+    }
 
     virtual HRESULT create_resource(const ResourceInfo& info,
                                     const D3D11_SUBRESOURCE_DATA* initial) = 0;

@@ -87,8 +87,9 @@ struct ContextState {
 };
 
 struct ContextCounters {
-    std::uint64_t draws = 0;       // Draw*, including indirect and DrawAuto
-    std::uint64_t dispatches = 0;  // Dispatch, DispatchIndirect
+    std::uint64_t draws = 0;         // Draw*, including indirect and DrawAuto
+    std::uint64_t dispatches = 0;    // Dispatch, DispatchIndirect
+    std::uint64_t not_executed = 0;  // draws and dispatches the device did not run
 };
 
 class Context;
@@ -345,6 +346,9 @@ class Context final : public ChildObject<DeviceChildBase, ID3D11DeviceContext2> 
     template <class Select>
     void record_slots(Select select, UINT start, UINT count);
     bool check_draw_args(const char* call, ID3D11Buffer* args, UINT offset, UINT size);
+    // What a stage runs with now, and a dispatch of the bound compute shader.
+    StageWork stage_work(Stage stage) const;
+    void run_dispatch(const char* call, UINT x, UINT y, UINT z);
     void count_draw() { ++counters_.draws; }
 
     void copy_region(const char* call, ID3D11Resource* dst, UINT dst_subresource, UINT x, UINT y,

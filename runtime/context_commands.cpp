@@ -1,5 +1,6 @@
 // Draws and dispatches (validated and counted), queries, markers, deferred
 // recording, command lists and SwapDeviceContextState.
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 
@@ -205,8 +206,50 @@ void Context::Dispatch(UINT x, UINT y, UINT z) {
                         " has a dimension above 65535; dropped");
         return;
     }
-    if (deferred_) record([=](Context& target) { target.Dispatch(x, y, z); });
     ++counters_.dispatches;
+    if (deferred_) {
+        record([=](Context& target) { target.Dispatch(x, y, z); });
+        return;
+    }
+    run_dispatch("ID3D11DeviceContext::Dispatch", x, y, z);
+}
+
+StageWork Context::stage_work(Stage stage) const {
+    const StageState& bound = state_.stages[static_cast<int>(stage)];
+    StageWork work;
+    if (bound.shader) work.bytecode = bound.shader->bytecode();
+    for (std::size_t slot = 0; slot < bound.constant_buffers.size(); ++slot) {
+        const ConstantBufferBinding& cb = bound.constant_buffers[slot];
+        if (!cb.buffer) continue;
+        const std::uint64_t size = cb.buffer->info().byte_width;
+        const std::uint64_t offset = std::min<std::uint64_t>(16ull * cb.first_constant, size);
+        work.constant_buffers[slot] = {
+            cb.buffer->id(), offset,
+            std::min<std::uint64_t>(16ull * cb.constant_count, size - offset)};
+    }
+    for (std::uint32_t slot = 0; slot < bound.shader_resources.size(); ++slot)
+        if (bound.shader_resources[slot])
+            work.resources.emplace_back(slot, bound.shader_resources[slot]->info());
+    if (stage == Stage::Compute) {
+        for (std::uint32_t slot = 0; slot < state_.compute_uavs.size(); ++slot)
+            if (state_.compute_uavs[slot])
+                work.uavs.emplace_back(slot, state_.compute_uavs[slot]->info());
+    }
+    return work;
+}
+
+void Context::run_dispatch(const char* call, UINT x, UINT y, UINT z) {
+    if (x == 0 || y == 0 || z == 0) return;
+    const StageWork work = stage_work(Stage::Compute);
+    if (work.bytecode.empty()) {
+        log().error(call, "", "no compute shader is bound; dropped");
+        return;
+    }
+    auto guard = device().lock();
+    const std::string why = device().backend().dispatch(work, x, y, z);
+    if (why.empty()) return;
+    ++counters_.not_executed;
+    if (device().backend().executes_shaders()) log().error(call, "", "not executed: " + why);
 }
 
 void Context::DispatchIndirect(ID3D11Buffer* args, UINT offset) {

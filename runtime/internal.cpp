@@ -2,6 +2,7 @@
 
 #include "runtime/device.h"
 #include "runtime/dxgi_objects.h"
+#include "runtime/vulkan/vulkan_device.h"
 
 namespace d3dcap::runtime {
 
@@ -33,7 +34,7 @@ DrawCounts context_draw_counts(ID3D11DeviceContext* context) {
     Object* object = object_of(context);
     if (!object || object->kind() != ObjectKind::Context) return {};
     const ContextCounters& counters = static_cast<Context*>(object)->counters();
-    return {counters.draws, counters.dispatches};
+    return {counters.draws, counters.dispatches, counters.not_executed};
 }
 
 std::uint64_t object_id(IUnknown* object) {
@@ -83,6 +84,10 @@ void set_screenshot_directory(IDXGISwapChain* swap_chain, const char* directory)
     if (SwapChain* ours = our_swap_chain(swap_chain)) {
         ours->set_screenshot_directory(directory ? directory : "");
     }
+}
+
+std::uint64_t vulkan_validation_messages() {
+    return vulkan::validation_messages();
 }
 
 }  // namespace d3dcap::runtime

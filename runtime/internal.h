@@ -22,11 +22,13 @@ class Backend;
 D3DCAP_EXPORT std::vector<Message> device_messages(ID3D11Device* device);
 D3DCAP_EXPORT void clear_device_messages(ID3D11Device* device);
 
-// Draws and dispatches a context validated and counted (the CPU devices
-// execute neither). The immediate context also counts what command lists ran.
+// Draws and dispatches a context validated and counted, and how many of
+// them the device did not run (the CPU devices run none). The immediate
+// context also counts what command lists ran.
 struct DrawCounts {
     std::uint64_t draws = 0;
     std::uint64_t dispatches = 0;
+    std::uint64_t not_executed = 0;
 };
 D3DCAP_EXPORT DrawCounts context_draw_counts(ID3D11DeviceContext* context);
 
@@ -42,6 +44,11 @@ D3DCAP_EXPORT Backend* device_backend(ID3D11Device* device);
 // The device's GPU clock: nanoseconds of execution so far; false when the
 // device cannot tell (the NULL driver type).
 D3DCAP_EXPORT bool device_gpu_clock_ns(ID3D11Device* device, std::uint64_t* ns);
+
+// Warnings and errors the Vulkan validation layer has reported in this
+// process (0 when the layer is not enabled; tests enable it with
+// VK_INSTANCE_LAYERS=VK_LAYER_KHRONOS_validation).
+D3DCAP_EXPORT std::uint64_t vulkan_validation_messages();
 
 // content_hash() of a subresource through the resource's own device.
 D3DCAP_EXPORT std::uint64_t resource_content_hash(ID3D11Resource* resource, UINT subresource);

@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "runtime/device.h"
-#include "runtime/dxbc_container.h"
 #include "runtime/format_rules.h"
+#include "runtime/shader/container.h"
 
 namespace d3dcap::runtime {
 
@@ -14,9 +14,13 @@ namespace {
 
 // The program type in a DXBC container's SHDR/SHEX chunk (0 pixel, 1 vertex,
 // 2 geometry, 3 hull, 4 domain, 5 compute), or -1 with a reason.
+std::span<const std::uint8_t> bytes_of(const void* bytecode, SIZE_T length) {
+    return {static_cast<const std::uint8_t*>(bytecode), bytecode ? length : 0};
+}
+
 int dxbc_program_type(const void* bytecode, SIZE_T length, std::string& problem) {
-    const auto container = dxbc::read_container(bytecode, length, problem);
-    return container ? dxbc::program_type(*container, problem) : -1;
+    const auto chunks = shader::read_container(bytes_of(bytecode, length), problem);
+    return chunks ? shader::program_type(*chunks, problem) : -1;
 }
 
 const char* program_name(int type) {
@@ -45,13 +49,13 @@ const char* program_name(int type) {
 std::string d3d11_3_output(const void* bytecode, SIZE_T length, int type) {
     if (type != 1 && type != 4) return {};
     std::string problem;
-    const auto container = dxbc::read_container(bytecode, length, problem);
-    std::vector<dxbc::SignatureElement> outputs;
-    if (!container || !dxbc::output_signature(*container, outputs, problem)) return problem;
+    const auto chunks = shader::read_container(bytes_of(bytecode, length), problem);
+    std::vector<shader::SignatureElement> outputs;
+    if (!chunks || !shader::output_signature(*chunks, outputs, problem)) return problem;
     for (const auto& output : outputs) {
         if (output.system_value == D3D_NAME_RENDER_TARGET_ARRAY_INDEX ||
             output.system_value == D3D_NAME_VIEWPORT_ARRAY_INDEX) {
-            return std::string("writes ") + output.semantic + " from a " + program_name(type) +
+            return std::string("writes ") + output.semantic_name + " from a " + program_name(type) +
                    " shader, a D3D11.3 feature (VPAndRTArrayIndexFromAnyShaderFeedingRasterizer) "
                    "that this device does not report";
         }
@@ -100,6 +104,15 @@ HRESULT create_shader(Device& device, const char* call, int expected_type, const
     }
     if (!shader) return S_FALSE;
     *shader = new T(device, bytecode, length);
+    // Windows takes the shader; say now when this device cannot run it.
+    if (device.backend().executes_shaders()) {
+        const std::string why = device.backend().prepare_shader(
+            bytes_of(bytecode, length));
+        if (!why.empty())
+            device.log().error(
+                call, "pShaderBytecode",
+                "the device cannot run this shader: " + why + "; work with it is not executed");
+    }
     return S_OK;
 }
 

@@ -56,6 +56,14 @@ class TimedBackend final : public Backend {
     }
     std::string tier_reason() const override { return inner_->tier_reason(); }
     bool logic_ops() const override { return inner_->logic_ops(); }
+    bool executes_shaders() const override { return inner_->executes_shaders(); }
+    std::string prepare_shader(std::span<const std::uint8_t> bytecode) override {
+        return inner_->prepare_shader(bytecode);
+    }
+    std::string dispatch(const StageWork& compute, std::uint32_t x, std::uint32_t y,
+                         std::uint32_t z) override {
+        return timed([&] { return inner_->dispatch(compute, x, y, z); });
+    }
     void tile_mappings_changed(ObjectId resource, std::uint32_t flags) override {
         timed([&] { inner_->tile_mappings_changed(resource, flags); });
     }

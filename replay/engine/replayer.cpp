@@ -158,7 +158,10 @@ struct Replayer::State {
     std::uint64_t next = 0;
     DeviceFacts facts;
     std::vector<ID3D11Device*> clocked_devices;  // devices with a GPU clock; referenced
+    // Immediate contexts, for the draws and dispatches they ran; referenced.
+    std::vector<ID3D11DeviceContext*> immediate_contexts;
     ~State() {
+        for (ID3D11DeviceContext* context : immediate_contexts) context->Release();
         for (ID3D11Device* device : clocked_devices) device->Release();
     }
     std::uint64_t hashes_checked = 0;
@@ -178,6 +181,15 @@ struct Replayer::State {
                 clocked_devices.push_back(device);  // keeps the reference QueryInterface gave
             else
                 device->Release();
+        }
+        if (SUCCEEDED(object->QueryInterface(__uuidof(ID3D11DeviceContext), &found))) {
+            auto* context = static_cast<ID3D11DeviceContext*>(found);
+            if (context->GetType() == D3D11_DEVICE_CONTEXT_IMMEDIATE &&
+                std::find(immediate_contexts.begin(), immediate_contexts.end(), context) ==
+                    immediate_contexts.end())
+                immediate_contexts.push_back(context);
+            else
+                context->Release();
         }
         if (!session.options.screenshot_directory.empty() &&
             SUCCEEDED(object->QueryInterface(__uuidof(IDXGISwapChain), &found))) {
@@ -448,6 +460,17 @@ IUnknown* Replayer::object(std::uint64_t id) const {
 
 const std::vector<Mismatch>& Replayer::mismatches() const {
     return state_->session.mismatches;
+}
+
+runtime::DrawCounts Replayer::draw_counts() const {
+    runtime::DrawCounts total;
+    for (ID3D11DeviceContext* context : state_->immediate_contexts) {
+        const runtime::DrawCounts counts = runtime::context_draw_counts(context);
+        total.draws += counts.draws;
+        total.dispatches += counts.dispatches;
+        total.not_executed += counts.not_executed;
+    }
+    return total;
 }
 
 std::uint64_t Replayer::hashes_checked() const {

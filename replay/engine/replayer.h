@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "format/trace/error.h"
+#include "runtime/internal.h"
 
 namespace d3dcap::fb {
 struct Record;
@@ -112,6 +113,9 @@ class Replayer {
     // With ReplayOptions::verify: subresource hashes compared so far, and
     // those that differed.
     std::uint64_t hashes_checked() const;
+    // The draws and dispatches the replay devices ran, and how many of them
+    // a device did not execute.
+    runtime::DrawCounts draw_counts() const;
     const std::vector<HashDifference>& hash_differences() const;
     const std::vector<Adaptation>& adaptations() const;
     // What the first device the trace created says of itself.

@@ -151,6 +151,8 @@ json report_json(const RunReport& r) {
         {"markers", markers},
         {"mismatches", mismatches},
         {"adaptations", adaptations},
+        {"work",
+         {{"draws", r.draws}, {"dispatches", r.dispatches}, {"not_executed", r.not_executed}}},
         {"hashes",
          {{"verified", r.verified}, {"checked", r.hashes_checked}, {"differences", differences}}}};
 }
@@ -175,6 +177,13 @@ void print_summary(const RunReport& r, std::ostream& out, std::size_t rows) {
                     : m.detail);
     }
     out << "\n";
+    if (r.draws + r.dispatches > 0) {
+        out << "draws " << r.draws << ", dispatches " << r.dispatches;
+        if (r.not_executed > 0)
+            out << ": " << r.not_executed << " not executed by the " << r.device.driver
+                << " device (their results are missing)";
+        out << "\n";
+    }
     out << "adaptations: " << r.adaptations.size();
     for (std::size_t i = 0; i < r.adaptations.size() && i < rows; ++i) {
         const Adaptation& a = r.adaptations[i];

@@ -275,6 +275,10 @@ Result<RunReport> run_replay(const RunOptions& options) {
             report.verified = options.verify;
             report.hashes_checked = replayer.hashes_checked();
             report.hash_differences = replayer.hash_differences();
+            const runtime::DrawCounts work = replayer.draw_counts();
+            report.draws = work.draws;
+            report.dispatches = work.dispatches;
+            report.not_executed = work.not_executed;
             if (options.strict && !report.adaptations.empty()) {
                 const Adaptation& a = report.adaptations.front();
                 return trace::TraceError{options.trace,

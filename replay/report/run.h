@@ -100,6 +100,8 @@ struct RunReport {
     bool verified = false;
     std::uint64_t hashes_checked = 0;
     std::vector<HashDifference> hash_differences;
+    // Draws and dispatches replayed, and those the device did not execute.
+    std::uint64_t draws = 0, dispatches = 0, not_executed = 0;
 };
 
 // Replays and times. An error stops the replay: it names the file, event,

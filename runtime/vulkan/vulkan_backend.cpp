@@ -13,7 +13,8 @@ constexpr VkBufferUsageFlags kBufferUsage =
     VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
     VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
     VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | VK_BUFFER_USAGE_INDEX_BUFFER_BIT |
-    VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT;
+    VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT | VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT |
+    VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT;
 
 std::uint64_t tile_bytes() {
     return tiles::kTileBytes;
@@ -89,6 +90,7 @@ VulkanBackend::~VulkanBackend() {
         return;
     }
     vkDeviceWaitIdle(gpu_->vk());
+    destroy_pipelines();
     for (auto& [id, resource] : resources_) release(*resource);
     for (auto& [id, resource] : retired_pools_) release(*resource);
 }

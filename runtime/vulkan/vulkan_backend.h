@@ -19,6 +19,7 @@
 #include "runtime/filling_backend.h"
 #include "runtime/reference/reference_backend.h"
 #include "runtime/vulkan/gpu_context.h"
+#include "runtime/vulkan/shader_translator.h"
 #include "runtime/vulkan/storage.h"
 
 namespace d3dcap::runtime::gpu {
@@ -30,6 +31,14 @@ struct PoolChunk {
     std::uint64_t first_tile = 0, tiles = 0;
     VkDeviceMemory memory = VK_NULL_HANDLE;
     VkBuffer buffer = VK_NULL_HANDLE;  // the same memory as a buffer, for reads and zeroing
+};
+
+// A compute shader's pipeline (its descriptor set 0 holds what the shader uses).
+struct ComputePipeline {
+    std::shared_ptr<const TranslatedShader> shader;
+    VkDescriptorSetLayout set_layout = VK_NULL_HANDLE;
+    VkPipelineLayout layout = VK_NULL_HANDLE;
+    VkPipeline pipeline = VK_NULL_HANDLE;
 };
 
 struct GpuResource {
@@ -67,6 +76,10 @@ class VulkanBackend final : public FillingBackend {
     std::optional<AdapterIdentity> adapter_identity() const override;
     std::string tier_reason() const override;
     bool logic_ops() const override;
+    bool executes_shaders() const override { return true; }
+    std::string prepare_shader(std::span<const std::uint8_t> bytecode) override;
+    std::string dispatch(const StageWork& compute, std::uint32_t x, std::uint32_t y,
+                         std::uint32_t z) override;
 
     HRESULT create_resource(const ResourceInfo& info,
                             const D3D11_SUBRESOURCE_DATA* initial) override;
@@ -161,6 +174,11 @@ class VulkanBackend final : public FillingBackend {
                        tiles::TileRef& where) const;
     std::vector<std::uint8_t> packed_stream(GpuResource& resource, std::uint32_t slice);
 
+    // Shaders: the pipeline of a translated compute shader (made once).
+    const ComputePipeline* compute_pipeline(const std::shared_ptr<const TranslatedShader>& shader,
+                                            std::string& error);
+    void destroy_pipelines();
+
     std::recursive_mutex mutex_;  // the device is free-threaded
     std::unique_ptr<GpuContext> gpu_;
     vulkan::SparseBinder binder_;
@@ -174,6 +192,8 @@ class VulkanBackend final : public FillingBackend {
     bool per_tile_binds_ = false;
     std::uint32_t pool_memory_types_ = ~0u;  // types sparse images and buffers can bind
     std::unique_ptr<Backend> scratch_;       // reference device for run_on_reference
+    ShaderTranslator translator_;
+    std::unordered_map<const TranslatedShader*, ComputePipeline> compute_pipelines_;
 };
 
 }  // namespace d3dcap::runtime::gpu

@@ -100,12 +100,15 @@ std::string gib(VkDeviceSize bytes) {
     return format("%.1f GiB", static_cast<double>(bytes) / (1024.0 * 1024.0 * 1024.0));
 }
 
+std::atomic<std::uint64_t> g_validation_messages{0};
+
 VKAPI_ATTR VkBool32 VKAPI_CALL debug_message(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
-                                             VkDebugUtilsMessageTypeFlagsEXT,
+                                             VkDebugUtilsMessageTypeFlagsEXT type,
                                              const VkDebugUtilsMessengerCallbackDataEXT* data,
                                              void*) {
     if (severity >= VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT && data && data->pMessage) {
         std::fprintf(stderr, "vulkan: %s\n", data->pMessage);
+        if (type & VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT) ++g_validation_messages;
     }
     return VK_FALSE;
 }
@@ -136,6 +139,7 @@ AdapterInfo query_adapter(VkPhysicalDevice physical, std::uint32_t index) {
     info.vendor_id = basic.vendorID;
     info.device_id = basic.deviceID;
     info.api_version = basic.apiVersion;
+    info.min_texel_buffer_alignment = basic.limits.minTexelBufferOffsetAlignment;
     info.driver_version = basic.driverVersion;
     info.driver_version_text = driver_version_text(basic.vendorID, basic.driverVersion);
 
@@ -205,6 +209,10 @@ bool has_extension(const std::vector<VkExtensionProperties>& list, const char* n
 }
 
 }  // namespace
+
+std::uint64_t validation_messages() {
+    return g_validation_messages.load();
+}
 
 std::string memory_flags_text(VkMemoryPropertyFlags flags) {
     std::string text;
@@ -393,6 +401,11 @@ Status VulkanDevice::init(const DeviceOptions& options) {
     VkPhysicalDeviceVulkan12Features features12{};
     features12.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES;
     features12.timelineSemaphore = VK_TRUE;
+    // Barriers and timestamps are recorded with the synchronization2 commands.
+    VkPhysicalDeviceVulkan13Features features13{};
+    features13.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES;
+    features13.synchronization2 = VK_TRUE;
+    features12.pNext = &features13;
     features.pNext = &features12;
 
     VkDeviceCreateInfo device_info{};

@@ -50,7 +50,8 @@ struct AdapterInfo {
     std::vector<QueueFamilyInfo> queue_families;
     SparseCapabilities sparse;  // what the adapter supports
     bool timeline_semaphore = false;
-    bool logic_op = false;  // VkPhysicalDeviceFeatures::logicOp
+    bool logic_op = false;                           // VkPhysicalDeviceFeatures::logicOp
+    std::uint64_t min_texel_buffer_alignment = 256;  // minTexelBufferOffsetAlignment
 };
 
 const char* device_type_name(VkPhysicalDeviceType type);
@@ -70,6 +71,10 @@ struct DeviceOptions {
 // a device released from one of those then leaves its Vulkan objects to the
 // end of the process instead of calling into the driver.
 bool process_exiting();
+
+// Warnings and errors the validation layer (VK_LAYER_KHRONOS_validation,
+// enabled from outside, e.g. with VK_INSTANCE_LAYERS) has reported so far.
+std::uint64_t validation_messages();
 
 class VulkanDevice {
   public:

@@ -2,12 +2,15 @@
 // expected bytes as on the reference device. Exits as skipped (77),
 // saying why, when there is no Vulkan device (or, for the tiled tests, none
 // with sparse residency).
+#include <cstdio>
+#include <cstdlib>
 #include <string>
 
 #define CATCH_CONFIG_RUNNER
 #include <catch2/catch.hpp>
 
 #include "data_support.h"
+#include "runtime/internal.h"
 #include "support/skip.h"
 
 std::unique_ptr<data_tests::Backend> data_tests::make_test_backend() {
@@ -22,6 +25,9 @@ int main(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
         if (std::string(argv[i]).rfind("--list", 0) == 0) return Catch::Session().run(argc, argv);
     }
+    // Under the Khronos validation layer (where it is installed), whose
+    // every message fails the run.
+    setenv("VK_INSTANCE_LAYERS", "VK_LAYER_KHRONOS_validation", 0);
     std::string error;
     const std::unique_ptr<data_tests::Backend> probe = d3dcap::runtime::make_vulkan_backend(error);
     if (!probe) {
@@ -31,5 +37,11 @@ int main(int argc, char** argv) {
         probe->tiled_resources_tier() == D3D11_TILED_RESOURCES_NOT_SUPPORTED) {
         test_support::skip_test("no tiled resources: " + probe->tier_reason());
     }
-    return Catch::Session().run(argc, argv);
+    const int failed = Catch::Session().run(argc, argv);
+    if (const std::uint64_t messages = d3dcap::runtime::vulkan_validation_messages()) {
+        std::fprintf(stderr, "the Vulkan validation layer reported %llu messages\n",
+                     static_cast<unsigned long long>(messages));
+        return 1;
+    }
+    return failed;
 }

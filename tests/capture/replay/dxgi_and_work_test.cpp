@@ -1,7 +1,8 @@
-// DXGI under capture: a program that lets go of its back buffer and resizes
-// the swap chain (the back buffer dies inside ResizeBuffers, so its
-// ObjectDestroyed record comes after the call, yet the replay must resize as
-// the live run did), and the DXGI 1.3-1.6 factory calls.
+// DXGI and work under capture: a program that lets go of its back buffer
+// and resizes the swap chain (the back buffer dies inside ResizeBuffers, so
+// its ObjectDestroyed record comes after the call, yet the replay must
+// resize as the live run did), the DXGI 1.3-1.6 factory calls, and the
+// dispatches a replay device did not run.
 #include <dxgi1_6.h>
 
 #include <algorithm>
@@ -12,6 +13,7 @@
 
 #include "capture/replay/replay_support.h"
 #include "capture/support/capture_session.h"
+#include "runtime/shader/assembler.h"
 #include "support/temp_dir.h"
 
 using namespace d3dcap;
@@ -104,4 +106,34 @@ TEST_CASE("IDXGIFactory6 through the layer: adapters picked by preference and LU
     CHECK(recorded("IDXGIFactory5::CheckFeatureSupport") == 1);
 
     testing::replay_on_reference(session.trace_path);
+}
+
+TEST_CASE("Replay counts the dispatches a device did not execute") {
+    testing::TempDir dir;
+    const auto session = testing::CaptureSession::load(dir.file("dispatch.d3dcap"));
+    ID3D11Device2* device = nullptr;
+    ID3D11DeviceContext2* context = nullptr;
+    REQUIRE(session.device(D3D_DRIVER_TYPE_REFERENCE, &device, &context) == S_OK);
+    const auto shader_text = runtime::shader::assemble(R"(cs_5_0
+dcl_uav_raw u0
+dcl_thread_group 1, 1, 1
+store_raw u0.x, l(0), l(7)
+ret
+)");
+    REQUIRE(shader_text.ok());
+    ID3D11ComputeShader* shader = nullptr;
+    REQUIRE(device->CreateComputeShader(shader_text.container.data(), shader_text.container.size(),
+                                        nullptr, &shader) == S_OK);
+    context->CSSetShader(shader, nullptr, 0);
+    context->Dispatch(1, 1, 1);
+    context->Dispatch(2, 1, 1);
+    shader->Release();
+    context->Release();
+    device->Release();
+    REQUIRE(session.api->stop() == 0);
+
+    const auto replayer = testing::replay_on_reference(session.trace_path);
+    const runtime::DrawCounts work = replayer->draw_counts();
+    CHECK(work.dispatches == 2);
+    CHECK(work.not_executed == 2);  // the reference device runs no shaders
 }

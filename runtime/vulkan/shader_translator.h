@@ -1,0 +1,59 @@
+// DXBC to SPIR-V for the Vulkan device, through vkd3d-shader. Every stage
+// binds into one flat space of descriptor set 0 (below), so that a shader's
+// registers always land on the same bindings: vkd3d-shader gets a full
+// register-to-binding table for the registers the shader uses (without one
+// it numbers bindings in declaration order, and they collide). Translations
+// are cached by bytecode hash.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace d3dcap::runtime::gpu {
+
+// Where each register kind starts in set 0 (D3D11's per-stage slot counts:
+// 14 constant buffers, 128 resources, 16 samplers, 64 UAVs with counters).
+struct BindingSpace {
+    static constexpr std::uint32_t kConstantBuffers = 0;
+    static constexpr std::uint32_t kResources = 16;
+    static constexpr std::uint32_t kSamplers = kResources + 128;
+    static constexpr std::uint32_t kUavs = kSamplers + 16;
+    static constexpr std::uint32_t kUavCounters = kUavs + 64;
+};
+
+enum class RegisterKind : std::uint8_t { ConstantBuffer, Resource, Sampler, Uav };
+
+// One descriptor a translated shader reads: its D3D register and how it is
+// bound in Vulkan.
+struct ShaderDescriptor {
+    RegisterKind kind = RegisterKind::ConstantBuffer;
+    std::uint32_t reg = 0;      // cb#, t#, s#, u#
+    std::uint32_t binding = 0;  // in set 0
+    bool buffer = false;        // a buffer resource or UAV (else a texture)
+    bool counter = false;       // a UAV with a hidden counter
+};
+
+struct TranslatedShader {
+    std::vector<std::uint32_t> spirv;
+    std::vector<ShaderDescriptor> descriptors;
+    int program_type = -1;  // 0 pixel, 1 vertex, 2 geometry, 3 hull, 4 domain, 5 compute
+};
+
+class ShaderTranslator {
+  public:
+    // The translation of a DXBC container, or null with the reason (vkd3d's
+    // own messages included) in `error`.
+    std::shared_ptr<const TranslatedShader> translate(std::span<const std::uint8_t> bytecode,
+                                                      std::string& error);
+
+  private:
+    std::mutex mutex_;
+    std::unordered_map<std::uint64_t, std::shared_ptr<const TranslatedShader>> cache_;
+};
+
+}  // namespace d3dcap::runtime::gpu

@@ -1,0 +1,270 @@
+// Dispatches on the Vulkan device (lavapipe without a GPU): compute shaders
+// written in the project's assembly, with constant-buffer windows, raw,
+// structured and typed buffers, checked word for word against values the
+// test computes. Devices that do not run shaders count the dispatch as not
+// executed and change nothing.
+#include <d3d11_2.h>
+#include <vulkan/vulkan.h>
+
+#include <catch2/catch.hpp>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "object_support.h"
+#include "runtime/internal.h"
+#include "runtime/shader/assembler.h"
+#include "support/skip.h"
+
+using namespace object_tests;
+
+namespace {
+
+// Before the first Vulkan instance: the validation layer on, lavapipe on
+// two threads, and every translated module kept for spirv-val.
+const bool g_environment = [] {
+    setenv("VK_INSTANCE_LAYERS", "VK_LAYER_KHRONOS_validation", 0);
+    setenv("LP_NUM_THREADS", "2", 0);
+    setenv("D3DCAP_SPIRV_DIR", D3DCAP_TEST_SPIRV_DIR, 0);
+    return true;
+}();
+
+bool validation_layer_installed() {
+    std::uint32_t count = 0;
+    vkEnumerateInstanceLayerProperties(&count, nullptr);
+    std::vector<VkLayerProperties> layers(count);
+    vkEnumerateInstanceLayerProperties(&count, layers.data());
+    for (const auto& layer : layers)
+        if (std::string(layer.layerName) == "VK_LAYER_KHRONOS_validation") return true;
+    return false;
+}
+
+std::vector<std::uint8_t> assemble(const char* text) {
+    const auto result = d3dcap::runtime::shader::assemble(text);
+    INFO(result.error);
+    REQUIRE(result.ok());
+    return result.container;
+}
+
+// A HARDWARE device, or the test is skipped (no Vulkan device here).
+TestDevice* hardware_device() {
+    static TestDevice* device = [] {
+        Com<ID3D11Device> base;
+        const D3D_FEATURE_LEVEL level = D3D_FEATURE_LEVEL_11_1;
+        if (FAILED(D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_HARDWARE, nullptr, 0, &level, 1,
+                                     D3D11_SDK_VERSION, base.out(), nullptr, nullptr)))
+            test_support::skip_test("no Vulkan device for D3D_DRIVER_TYPE_HARDWARE");
+        return new TestDevice(D3D_DRIVER_TYPE_HARDWARE);
+    }();
+    return device;
+}
+
+Com<ID3D11ComputeShader> compute_shader(TestDevice& test, const char* text) {
+    const auto bytecode = assemble(text);
+    Com<ID3D11ComputeShader> shader;
+    REQUIRE(test.device->CreateComputeShader(bytecode.data(), bytecode.size(), nullptr,
+                                             shader.out()) == S_OK);
+    return shader;
+}
+
+// A raw UAV of a whole buffer of `words` 32-bit words.
+Com<ID3D11UnorderedAccessView> raw_uav(TestDevice& test, ID3D11Buffer* buffer, UINT words) {
+    D3D11_UNORDERED_ACCESS_VIEW_DESC desc{};
+    desc.Format = DXGI_FORMAT_R32_TYPELESS;
+    desc.ViewDimension = D3D11_UAV_DIMENSION_BUFFER;
+    desc.Buffer = {0, words, D3D11_BUFFER_UAV_FLAG_RAW};
+    Com<ID3D11UnorderedAccessView> uav;
+    REQUIRE(test.device->CreateUnorderedAccessView(buffer, &desc, uav.out()) == S_OK);
+    return uav;
+}
+
+std::vector<std::uint32_t> read_words(TestDevice& test, ID3D11Buffer* buffer, UINT bytes) {
+    auto staging = test.buffer(bytes, 0, D3D11_USAGE_STAGING, D3D11_CPU_ACCESS_READ);
+    test.context->CopyResource(staging.get(), buffer);
+    D3D11_MAPPED_SUBRESOURCE mapped{};
+    REQUIRE(test.context->Map(staging.get(), 0, D3D11_MAP_READ, 0, &mapped) == S_OK);
+    std::vector<std::uint32_t> words(bytes / 4);
+    std::memcpy(words.data(), mapped.pData, bytes);
+    test.context->Unmap(staging.get(), 0);
+    return words;
+}
+
+// out[i] = in[i] + cb0[0].x * i, over raw buffers: one word per thread.
+constexpr const char* kRawAdd = R"(cs_5_0
+dcl_globalFlags refactoringAllowed
+dcl_constantbuffer cb0[1], immediateIndexed
+dcl_resource_raw t0
+dcl_uav_raw u0
+dcl_input vThreadID.x
+dcl_temps 1
+dcl_thread_group 64, 1, 1
+ishl r0.x, vThreadID.x, l(2)
+ld_raw r0.y, r0.x, t0.xxxx
+imul null, r0.z, cb0[0].x, vThreadID.x
+iadd r0.y, r0.y, r0.z
+store_raw u0.x, r0.x, r0.y
+ret
+)";
+
+}  // namespace
+
+TEST_CASE("Dispatch runs a compute shader over raw buffers with a constant-buffer window",
+          "[compute]") {
+    TestDevice& test = *hardware_device();
+    const auto shader = compute_shader(test, kRawAdd);
+    constexpr UINT kWords = 128;
+    std::vector<std::uint32_t> input(kWords);
+    for (UINT i = 0; i < kWords; ++i) input[i] = 1000 + i * 3;
+    auto source = test.buffer(kWords * 4, D3D11_BIND_SHADER_RESOURCE, D3D11_USAGE_DEFAULT, 0,
+                              D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS, 0, input.data());
+    auto target = test.buffer(kWords * 4, D3D11_BIND_UNORDERED_ACCESS, D3D11_USAGE_DEFAULT, 0,
+                              D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS);
+    // A window from constant 16: the shader's cb0[0] is constant 16 of the buffer.
+    std::vector<std::uint32_t> constants(32 * 4, 0);  // 32 constants of 4 words
+    constants[16 * 4] = 7;
+    auto cb = test.buffer(32 * 16, D3D11_BIND_CONSTANT_BUFFER, D3D11_USAGE_DEFAULT, 0, 0, 0,
+                          constants.data());
+
+    D3D11_SHADER_RESOURCE_VIEW_DESC srv_desc{};
+    srv_desc.Format = DXGI_FORMAT_R32_TYPELESS;
+    srv_desc.ViewDimension = D3D11_SRV_DIMENSION_BUFFEREX;
+    srv_desc.BufferEx = {0, kWords, D3D11_BUFFEREX_SRV_FLAG_RAW};
+    Com<ID3D11ShaderResourceView> srv;
+    REQUIRE(test.device->CreateShaderResourceView(source.get(), &srv_desc, srv.out()) == S_OK);
+    const auto uav = raw_uav(test, target.get(), kWords);
+
+    test.context->CSSetShader(shader.get(), nullptr, 0);
+    ID3D11ShaderResourceView* srvs[] = {srv.get()};
+    test.context->CSSetShaderResources(0, 1, srvs);
+    ID3D11UnorderedAccessView* uavs[] = {uav.get()};
+    test.context->CSSetUnorderedAccessViews(0, 1, uavs, nullptr);
+    ID3D11Buffer* cbs[] = {cb.get()};
+    const UINT first = 16, count = 16;
+    test.context->CSSetConstantBuffers1(0, 1, cbs, &first, &count);
+    test.clear_messages();
+    test.context->Dispatch(2, 1, 1);
+    INFO(test.last_message());
+    CHECK(test.messages().empty());
+
+    const auto words = read_words(test, target.get(), kWords * 4);
+    std::vector<std::uint32_t> expected(kWords);
+    for (UINT i = 0; i < kWords; ++i) expected[i] = input[i] + 7 * i;
+    CHECK(words == expected);
+}
+
+TEST_CASE("Translated modules pass spirv-val and the validation layer reported nothing",
+          "[compute]") {
+    TestDevice& test = *hardware_device();
+    // Translate at least the shader above, then check everything translated so far.
+    const auto shader = compute_shader(test, kRawAdd);
+    test.context->CSSetShader(shader.get(), nullptr, 0);
+    test.context->Dispatch(1, 1, 1);  // not executed (nothing bound); translated
+    if (!validation_layer_installed())
+        test_support::skip_test("VK_LAYER_KHRONOS_validation is not installed");
+    const char* directory = std::getenv("D3DCAP_SPIRV_DIR");
+    std::size_t modules = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(directory)) {
+        if (entry.path().extension() != ".spv") continue;
+        ++modules;
+        const std::string command =
+            "spirv-val --target-env vulkan1.0 '" + entry.path().string() + "'";
+        INFO(command);
+        CHECK(std::system(command.c_str()) == 0);
+    }
+    CHECK(modules >= 1);
+    CHECK(d3dcap::runtime::vulkan_validation_messages() == 0);
+}
+
+TEST_CASE("umul without its high half runs as imul, which vkd3d-shader translates", "[compute]") {
+    TestDevice& test = *hardware_device();
+    // out[i] = i * 0x10001 (the low 32 bits), through umul.
+    const auto bytecode = assemble(R"(cs_5_0
+dcl_uav_raw u0
+dcl_input vThreadID.x
+dcl_temps 1
+dcl_thread_group 32, 1, 1
+ishl r0.x, vThreadID.x, l(2)
+umul null, r0.y, vThreadID.x, l(0x10001)
+store_raw u0.x, r0.x, r0.y
+ret
+)");
+    Com<ID3D11ComputeShader> shader;
+    test.clear_messages();
+    REQUIRE(test.device->CreateComputeShader(bytecode.data(), bytecode.size(), nullptr,
+                                             shader.out()) == S_OK);
+    CHECK(test.messages().empty());
+    auto target = test.buffer(32 * 4, D3D11_BIND_UNORDERED_ACCESS, D3D11_USAGE_DEFAULT, 0,
+                              D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS);
+    const auto uav = raw_uav(test, target.get(), 32);
+    test.context->CSSetShader(shader.get(), nullptr, 0);
+    ID3D11UnorderedAccessView* uavs[] = {uav.get()};
+    test.context->CSSetUnorderedAccessViews(0, 1, uavs, nullptr);
+    test.context->Dispatch(1, 1, 1);
+    CHECK(test.messages().empty());
+    std::vector<std::uint32_t> expected(32);
+    for (std::uint32_t i = 0; i < 32; ++i) expected[i] = i * 0x10001u;
+    CHECK(read_words(test, target.get(), 32 * 4) == expected);
+}
+
+TEST_CASE("Shaders vkd3d-shader would get wrong are named at creation with the instruction",
+          "[compute]") {
+    TestDevice& test = *hardware_device();
+    const auto high = assemble(R"(cs_5_0
+dcl_uav_raw u0
+dcl_input vThreadID.x
+dcl_temps 1
+dcl_thread_group 1, 1, 1
+umul r0.x, r0.y, vThreadID.x, l(3)
+store_raw u0.x, l(0), r0.x
+ret
+)");
+    Com<ID3D11ComputeShader> shader;
+    test.clear_messages();
+    REQUIRE(test.device->CreateComputeShader(high.data(), high.size(), nullptr, shader.out()) ==
+            S_OK);
+    CHECK(test.last_message() ==
+          "ID3D11Device::CreateComputeShader: pShaderBytecode: the device cannot run this "
+          "shader: instruction at offset 0x34: umul: its high half is not translated by "
+          "vkd3d-shader 1.2; work with it is not executed");
+    test.context->CSSetShader(shader.get(), nullptr, 0);
+    test.context->Dispatch(1, 1, 1);
+    CHECK(test.messages().back().text ==
+          "not executed: instruction at offset 0x34: umul: its high half is not translated by "
+          "vkd3d-shader 1.2");
+}
+
+TEST_CASE("A dispatch the device cannot run yet is reported and changes nothing", "[compute]") {
+    TestDevice& test = *hardware_device();
+    const auto bytecode = assemble(R"(cs_5_0
+dcl_resource_texture2d (float,float,float,float) t0
+dcl_uav_raw u0
+dcl_temps 1
+dcl_thread_group 1, 1, 1
+ld_indexable(texture2d)(float,float,float,float) r0.x, l(0, 0, 0, 0), t0.xyzw
+store_raw u0.x, l(0), r0.x
+ret
+)");
+    Com<ID3D11ComputeShader> shader;
+    REQUIRE(test.device->CreateComputeShader(bytecode.data(), bytecode.size(), nullptr,
+                                             shader.out()) == S_OK);
+    test.context->CSSetShader(shader.get(), nullptr, 0);
+    test.clear_messages();
+    test.context->Dispatch(1, 1, 1);
+    CHECK(test.last_message() ==
+          "ID3D11DeviceContext::Dispatch: : not executed: t/u0: textures and samplers in shaders "
+          "are not run by the Vulkan device yet");
+}
+
+TEST_CASE("The reference device counts a dispatch it does not run, without a message",
+          "[compute]") {
+    TestDevice test;
+    const auto shader = compute_shader(test, kRawAdd);
+    test.context->CSSetShader(shader.get(), nullptr, 0);
+    test.clear_messages();
+    test.context->Dispatch(1, 1, 1);
+    CHECK(test.messages().empty());
+    CHECK(d3dcap::runtime::context_draw_counts(test.context.get()).not_executed == 1);
+}

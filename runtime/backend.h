@@ -75,6 +75,14 @@ struct StageWork {
     std::vector<std::pair<std::uint32_t, ViewInfo>> resources, uavs;
 };
 
+// The thread groups of a dispatch: x * y * z, or (indirect) the three UINTs
+// at `offset` in buffer `arguments`.
+struct DispatchSize {
+    std::uint32_t x = 0, y = 0, z = 0;
+    ObjectId arguments = 0;
+    std::uint64_t offset = 0;
+};
+
 class Backend {
   public:
     virtual ~Backend() = default;
@@ -107,11 +115,10 @@ class Backend {
     // (D3D11_OPTIONS.OutputMergerLogicOp).
     virtual bool logic_ops() const { return false; }
 
-    // Runs a compute shader over x * y * z thread groups: an empty string,
-    // or why the device did not run it (it then changed nothing).
-    virtual std::string dispatch(const StageWork& compute, std::uint32_t x, std::uint32_t y,
-                                 std::uint32_t z) {
-        (void)compute, (void)x, (void)y, (void)z;
+    // Runs a compute shader over its thread groups: an empty string, or why
+    // the device did not run it (it then changed nothing).
+    virtual std::string dispatch(const StageWork& compute, const DispatchSize& groups) {
+        (void)compute, (void)groups;
         return std::string(name()) + " device does not execute shaders";
     }
     // True for devices that execute shaders, whose refusals are worth a message.

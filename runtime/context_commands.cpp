@@ -211,7 +211,7 @@ void Context::Dispatch(UINT x, UINT y, UINT z) {
         record([=](Context& target) { target.Dispatch(x, y, z); });
         return;
     }
-    run_dispatch("ID3D11DeviceContext::Dispatch", x, y, z);
+    run_dispatch("ID3D11DeviceContext::Dispatch", DispatchSize{x, y, z});
 }
 
 StageWork Context::stage_work(Stage stage) const {
@@ -238,28 +238,31 @@ StageWork Context::stage_work(Stage stage) const {
     return work;
 }
 
-void Context::run_dispatch(const char* call, UINT x, UINT y, UINT z) {
-    if (x == 0 || y == 0 || z == 0) return;
+void Context::run_dispatch(const char* call, const DispatchSize& groups) {
+    if (!groups.arguments && (groups.x == 0 || groups.y == 0 || groups.z == 0)) return;
     const StageWork work = stage_work(Stage::Compute);
     if (work.bytecode.empty()) {
         log().error(call, "", "no compute shader is bound; dropped");
         return;
     }
     auto guard = device().lock();
-    const std::string why = device().backend().dispatch(work, x, y, z);
+    const std::string why = device().backend().dispatch(work, groups);
     if (why.empty()) return;
     ++counters_.not_executed;
     if (device().backend().executes_shaders()) log().error(call, "", "not executed: " + why);
 }
 
 void Context::DispatchIndirect(ID3D11Buffer* args, UINT offset) {
-    if (!check_draw_args("ID3D11DeviceContext::DispatchIndirect", args, offset, 12)) return;
+    const char* call = "ID3D11DeviceContext::DispatchIndirect";
+    if (!check_draw_args(call, args, offset, 12)) return;
+    ++counters_.dispatches;
     if (deferred_) {
         record([ref = Ref<Buffer>(to_buffer(args)), offset](Context& target) {
             target.DispatchIndirect(ref.get(), offset);
         });
+        return;
     }
-    ++counters_.dispatches;
+    run_dispatch(call, DispatchSize{0, 0, 0, to_buffer(args)->id(), offset});
 }
 
 // Queries

@@ -60,9 +60,8 @@ class TimedBackend final : public Backend {
     std::string prepare_shader(std::span<const std::uint8_t> bytecode) override {
         return inner_->prepare_shader(bytecode);
     }
-    std::string dispatch(const StageWork& compute, std::uint32_t x, std::uint32_t y,
-                         std::uint32_t z) override {
-        return timed([&] { return inner_->dispatch(compute, x, y, z); });
+    std::string dispatch(const StageWork& compute, const DispatchSize& groups) override {
+        return timed([&] { return inner_->dispatch(compute, groups); });
     }
     void tile_mappings_changed(ObjectId resource, std::uint32_t flags) override {
         timed([&] { inner_->tile_mappings_changed(resource, flags); });

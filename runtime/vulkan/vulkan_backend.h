@@ -78,8 +78,7 @@ class VulkanBackend final : public FillingBackend {
     bool logic_ops() const override;
     bool executes_shaders() const override { return true; }
     std::string prepare_shader(std::span<const std::uint8_t> bytecode) override;
-    std::string dispatch(const StageWork& compute, std::uint32_t x, std::uint32_t y,
-                         std::uint32_t z) override;
+    std::string dispatch(const StageWork& compute, const DispatchSize& groups) override;
 
     HRESULT create_resource(const ResourceInfo& info,
                             const D3D11_SUBRESOURCE_DATA* initial) override;

@@ -1,6 +1,7 @@
 // Dispatches on the Vulkan device: the compute shader translated by
 // vkd3d-shader, its constant-buffer windows, buffer resources and buffer
-// UAVs bound in set 0 of the flat binding space, one vkCmdDispatch.
+// UAVs bound in set 0 of the flat binding space, one vkCmdDispatch (or
+// vkCmdDispatchIndirect, whose arguments D3D11 lays out the same way).
 #include <algorithm>
 
 #include "runtime/formats.h"
@@ -148,9 +149,11 @@ std::string VulkanBackend::prepare_shader(std::span<const std::uint8_t> bytecode
     return translator_.translate(bytecode, error) ? std::string() : error;
 }
 
-std::string VulkanBackend::dispatch(const StageWork& compute, std::uint32_t x, std::uint32_t y,
-                                    std::uint32_t z) {
+std::string VulkanBackend::dispatch(const StageWork& compute, const DispatchSize& groups) {
     std::lock_guard lock(mutex_);
+    GpuResource* arguments = groups.arguments ? use(groups.arguments) : nullptr;
+    if (groups.arguments && (arguments == nullptr || !arguments->is_buffer()))
+        return "pBufferForArgs is not a buffer of this device";
     std::string error;
     const auto shader = translator_.translate(compute.bytecode, error);
     if (!shader) return error;
@@ -264,7 +267,10 @@ std::string VulkanBackend::dispatch(const StageWork& compute, std::uint32_t x, s
     vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline->pipeline);
     vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline->layout, 0, 1, &set,
                             0, nullptr);
-    vkCmdDispatch(commands, x, y, z);
+    if (arguments != nullptr)
+        vkCmdDispatchIndirect(commands, arguments->buffer, groups.offset);
+    else
+        vkCmdDispatch(commands, groups.x, groups.y, groups.z);
     const bool done = gpu_->finish();
     vkDestroyDescriptorPool(dev, pool, nullptr);
     release_views();

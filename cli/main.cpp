@@ -8,6 +8,7 @@
 #include "capture_command.h"
 #include "demo.h"
 #include "replay_command.h"
+#include "shader_command.h"
 #include "tiles_command.h"
 #include "trace_commands.h"
 
@@ -54,6 +55,18 @@ int main(int argc, char** argv) {
     CLI::App* verify_cmd =
         app.add_subcommand("verify", "Check every chunk and record; exit 1 on any problem");
     verify_cmd->add_option("trace", verify_options.trace, "The trace file")->required();
+
+    d3dcap::cli::ShaderOptions shader_options;
+    CLI::App* shader_cmd =
+        app.add_subcommand("shader", "SM4/SM5 shader assembly: assemble or disassemble DXBC");
+    shader_cmd->require_subcommand(1);
+    CLI::App* asm_cmd =
+        shader_cmd->add_subcommand("asm", "Assemble shader assembly text into a DXBC container");
+    asm_cmd->add_option("input", shader_options.input, "The assembly text")->required();
+    asm_cmd->add_option("-o,--output", shader_options.output, "The DXBC file to write")->required();
+    CLI::App* disasm_cmd = shader_cmd->add_subcommand(
+        "disasm", "Print a DXBC container's signatures and instructions as assembly");
+    disasm_cmd->add_option("input", shader_options.input, "The DXBC file")->required();
 
     d3dcap::cli::TilesOptions tiles_options;
     CLI::App* tiles_cmd = app.add_subcommand(
@@ -148,5 +161,9 @@ int main(int argc, char** argv) {
         return d3dcap::cli::run_compare(compare_options, std::cout, std::cerr);
     if (verify_cmd->parsed()) return d3dcap::cli::run_verify(verify_options, std::cout, std::cerr);
     if (tiles_cmd->parsed()) return d3dcap::cli::run_tiles(tiles_options, std::cout, std::cerr);
+    if (shader_cmd->parsed()) {
+        shader_options.assemble = asm_cmd->parsed();
+        return d3dcap::cli::run_shader(shader_options, std::cout, std::cerr);
+    }
     return 1;
 }

@@ -237,6 +237,48 @@ ret
     CHECK(got == expected);  // exact: these products and sums are representable
 }
 
+TEST_CASE("A compute shader writes a tiled buffer: NULL tiles drop writes and read zero",
+          "[compute][tiled]") {
+    TestDevice& test = *hardware_device();
+    D3D11_FEATURE_DATA_D3D11_OPTIONS1 options{};
+    REQUIRE(test.device->CheckFeatureSupport(D3D11_FEATURE_D3D11_OPTIONS1, &options,
+                                             sizeof options) == S_OK);
+    if (options.TiledResourcesTier < D3D11_TILED_RESOURCES_TIER_2)
+        test_support::skip_test("this GPU has no tiled resources tier 2 (sparse residency)");
+    // out[i] = i over two tiles of a tiled buffer whose second tile is NULL.
+    const auto shader = compute_shader(test, R"(cs_5_0
+dcl_uav_raw u0
+dcl_input vThreadID.x
+dcl_temps 1
+dcl_thread_group 64, 1, 1
+ishl r0.x, vThreadID.x, l(2)
+store_raw u0.x, r0.x, vThreadID.x
+ret
+)");
+    constexpr UINT kTile = 65536, kWords = 2 * kTile / 4;
+    auto pool = test.buffer(kTile, 0, D3D11_USAGE_DEFAULT, 0, D3D11_RESOURCE_MISC_TILE_POOL);
+    auto tiled =
+        test.buffer(2 * kTile, D3D11_BIND_UNORDERED_ACCESS, D3D11_USAGE_DEFAULT, 0,
+                    D3D11_RESOURCE_MISC_TILED | D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS);
+    const D3D11_TILED_RESOURCE_COORDINATE first{0, 0, 0, 0};
+    const D3D11_TILE_REGION_SIZE one{1, FALSE, 0, 0, 0};
+    const UINT pool_tile = 0;
+    REQUIRE(test.context->UpdateTileMappings(tiled.get(), 1, &first, &one, pool.get(), 1, nullptr,
+                                             &pool_tile, nullptr, 0) == S_OK);
+    const auto uav = raw_uav(test, tiled.get(), kWords);
+    test.context->CSSetShader(shader.get(), nullptr, 0);
+    ID3D11UnorderedAccessView* uavs[] = {uav.get()};
+    test.context->CSSetUnorderedAccessViews(0, 1, uavs, nullptr);
+    test.clear_messages();
+    test.context->Dispatch(kWords / 64, 1, 1);
+    INFO(test.last_message());
+    CHECK(test.messages().empty());
+    const auto words = read_words(test, tiled.get(), 2 * kTile);
+    std::vector<std::uint32_t> expected(kWords, 0);
+    for (UINT i = 0; i < kTile / 4; ++i) expected[i] = i;
+    CHECK(words == expected);
+}
+
 TEST_CASE("umul without its high half runs as imul, which vkd3d-shader translates", "[compute]") {
     TestDevice& test = *hardware_device();
     // out[i] = i * 0x10001 (the low 32 bits), through umul.

@@ -1,6 +1,7 @@
 """d3dcap's API table: load() returns the whole, checked description."""
 
-from . import core, d3d11_3, d3d11_context, d3d11_device, d3d11_types, d3d11_video, dxgi, dxgi1_3
+from . import (core, d3d11_3, d3d11_constants, d3d11_context, d3d11_device, d3d11_types,
+               d3d11_video, d3d11_video1, dxgi, dxgi1_3)
 from .model import Api, TableError  # noqa: F401
 
 # The number of calls (methods and entry points) in the table.  Call ids are
@@ -8,7 +9,8 @@ from .model import Api, TableError  # noqa: F401
 CALL_COUNT = 336
 
 # Declaration order matters: a header's items are emitted in this order.
-_MODULES = (core, dxgi, dxgi1_3, d3d11_types, d3d11_device, d3d11_context, d3d11_3, d3d11_video)
+_MODULES = (core, dxgi, dxgi1_3, d3d11_constants, d3d11_types, d3d11_device, d3d11_context,
+            d3d11_3, d3d11_video, d3d11_video1)
 
 
 def load() -> Api:

@@ -147,6 +147,17 @@ def _function(f: Function) -> str:
             f"typedef {f.returns.text} (WINAPI *{pfn})({params});")
 
 
+# Functions the Windows headers define inline for C++ (unless D3D11_NO_HELPERS).
+HELPERS = {
+    "d3d11": """#if !defined(D3D11_NO_HELPERS) && defined(__cplusplus)
+inline UINT D3D11CalcSubresource(UINT MipSlice, UINT ArraySlice, UINT MipLevels) {
+    return MipSlice + ArraySlice * MipLevels;
+}
+#endif
+""",
+}
+
+
 def generate(api) -> dict[str, str]:
     """Returns {file name: text} for every generated header."""
     files = {}
@@ -170,5 +181,7 @@ def generate(api) -> dict[str, str]:
                 out.append(_struct(item) + "\n")
         out += [_interface(api, i) + "\n" for i in interfaces]
         out += [_function(f) + "\n" for f in items if isinstance(f, Function)]
+        if header in HELPERS:
+            out.append(HELPERS[header])
         files[f"{header}.h"] = "\n".join(out).rstrip() + "\n"
     return files

@@ -73,6 +73,7 @@ struct StageWork {
     std::array<ConstantBufferWindow, D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT>
         constant_buffers{};
     std::vector<std::pair<std::uint32_t, ViewInfo>> resources, uavs;
+    std::vector<std::pair<std::uint32_t, D3D11_SAMPLER_DESC>> samplers;
 };
 
 // The thread groups of a dispatch: x * y * z, or (indirect) the three UINTs

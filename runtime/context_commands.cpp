@@ -230,6 +230,8 @@ StageWork Context::stage_work(Stage stage) const {
     for (std::uint32_t slot = 0; slot < bound.shader_resources.size(); ++slot)
         if (bound.shader_resources[slot])
             work.resources.emplace_back(slot, bound.shader_resources[slot]->info());
+    for (std::uint32_t slot = 0; slot < bound.samplers.size(); ++slot)
+        if (bound.samplers[slot]) work.samplers.emplace_back(slot, bound.samplers[slot]->desc());
     if (stage == Stage::Compute) {
         for (std::uint32_t slot = 0; slot < state_.compute_uavs.size(); ++slot)
             if (state_.compute_uavs[slot])

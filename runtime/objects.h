@@ -299,6 +299,7 @@ class SamplerState final : public ChildObject<StateBase, ID3D11SamplerState> {
     void STDMETHODCALLTYPE GetDesc(D3D11_SAMPLER_DESC* desc) override {
         if (desc) *desc = desc_;
     }
+    const D3D11_SAMPLER_DESC& desc() const { return desc_; }
 
   private:
     D3D11_SAMPLER_DESC desc_;

@@ -62,6 +62,8 @@ bool scan(const vkd3d_shader_compile_info& base, std::vector<ShaderDescriptor>& 
         descriptor.reg = d.register_index;
         descriptor.buffer = d.resource_type == VKD3D_SHADER_RESOURCE_BUFFER;
         descriptor.counter = d.flags & VKD3D_SHADER_DESCRIPTOR_INFO_FLAG_UAV_COUNTER;
+        if (d.resource_type <= VKD3D_SHADER_RESOURCE_TEXTURE_CUBEARRAY)
+            descriptor.shape = static_cast<ResourceShape>(d.resource_type);
         switch (d.type) {
             case VKD3D_SHADER_DESCRIPTOR_TYPE_CBV:
                 descriptor.kind = RegisterKind::ConstantBuffer;

@@ -28,6 +28,22 @@ struct BindingSpace {
 
 enum class RegisterKind : std::uint8_t { ConstantBuffer, Resource, Sampler, Uav };
 
+// What a resource or UAV register is declared as (the values are
+// vkd3d-shader's resource types); a texture's view must have this shape.
+enum class ResourceShape : std::uint8_t {
+    None,
+    Buffer,
+    Texture1D,
+    Texture2D,
+    Texture2DMS,
+    Texture3D,
+    Cube,
+    Texture1DArray,
+    Texture2DArray,
+    Texture2DMSArray,
+    CubeArray,
+};
+
 // One descriptor a translated shader reads: its D3D register and how it is
 // bound in Vulkan.
 struct ShaderDescriptor {
@@ -36,6 +52,7 @@ struct ShaderDescriptor {
     std::uint32_t binding = 0;  // in set 0
     bool buffer = false;        // a buffer resource or UAV (else a texture)
     bool counter = false;       // a UAV with a hidden counter
+    ResourceShape shape = ResourceShape::None;
 };
 
 struct TranslatedShader {

@@ -2,8 +2,10 @@
 
 #include <algorithm>
 
+#include "runtime/format_rules.h"
 #include "runtime/formats.h"
 #include "runtime/reference/reference_backend.h"
+#include "runtime/vulkan/vk_formats.h"
 
 namespace d3dcap::runtime::gpu {
 namespace {
@@ -27,55 +29,53 @@ VkFormat raw_format(std::uint32_t bytes) {
     }
 }
 
-// The BC format of each DXGI BC family (the bits are copied, never decoded).
-VkFormat bc_format(DXGI_FORMAT format) {
-    switch (format) {
-        case DXGI_FORMAT_BC1_TYPELESS:
-        case DXGI_FORMAT_BC1_UNORM:
-        case DXGI_FORMAT_BC1_UNORM_SRGB:
-            return VK_FORMAT_BC1_RGBA_UNORM_BLOCK;
-        case DXGI_FORMAT_BC2_TYPELESS:
-        case DXGI_FORMAT_BC2_UNORM:
-        case DXGI_FORMAT_BC2_UNORM_SRGB:
-            return VK_FORMAT_BC2_UNORM_BLOCK;
-        case DXGI_FORMAT_BC3_TYPELESS:
-        case DXGI_FORMAT_BC3_UNORM:
-        case DXGI_FORMAT_BC3_UNORM_SRGB:
-            return VK_FORMAT_BC3_UNORM_BLOCK;
-        case DXGI_FORMAT_BC4_TYPELESS:
-        case DXGI_FORMAT_BC4_UNORM:
-        case DXGI_FORMAT_BC4_SNORM:
-            return VK_FORMAT_BC4_UNORM_BLOCK;
-        case DXGI_FORMAT_BC5_TYPELESS:
-        case DXGI_FORMAT_BC5_UNORM:
-        case DXGI_FORMAT_BC5_SNORM:
-            return VK_FORMAT_BC5_UNORM_BLOCK;
-        case DXGI_FORMAT_BC6H_TYPELESS:
-        case DXGI_FORMAT_BC6H_UF16:
-        case DXGI_FORMAT_BC6H_SF16:
-            return VK_FORMAT_BC6H_UFLOAT_BLOCK;
-        case DXGI_FORMAT_BC7_TYPELESS:
-        case DXGI_FORMAT_BC7_UNORM:
-        case DXGI_FORMAT_BC7_UNORM_SRGB:
-            return VK_FORMAT_BC7_UNORM_BLOCK;
-        default:
-            return VK_FORMAT_UNDEFINED;
-    }
-}
+constexpr VkImageUsageFlags kCopyUsage =
+    VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
 
-constexpr VkImageUsageFlags kUsage =
-    VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_SAMPLED_BIT;
-
-bool supported(VkPhysicalDevice physical, const ImageStorage& storage, bool sparse) {
+bool supported(VkPhysicalDevice physical, const ImageStorage& storage) {
     VkImageFormatProperties properties{};
     const VkResult result = vkGetPhysicalDeviceImageFormatProperties(
-        physical, storage.format, storage.type, VK_IMAGE_TILING_OPTIMAL, kUsage,
-        sparse ? sparse_image_flags() : 0, &properties);
+        physical, storage.format, storage.type, VK_IMAGE_TILING_OPTIMAL, storage.usage,
+        storage.flags, &properties);
     return result == VK_SUCCESS && storage.extent.width <= properties.maxExtent.width &&
            storage.extent.height <= properties.maxExtent.height &&
            storage.extent.depth <= properties.maxExtent.depth &&
            storage.mip_levels <= properties.maxMipLevels &&
            storage.layers <= properties.maxArrayLayers;
+}
+
+// Real storage of a texture, where the format, the bind flags and the GPU
+// allow it.
+bool choose_real_storage(VkPhysicalDevice physical, const ResourceInfo& info, bool sparse,
+                         ImageStorage& storage) {
+    if (info.sample_count > 1) return false;
+    const VkFormat depth = depth_storage_format(info.format);
+    const bool depth_stencil = depth != VK_FORMAT_UNDEFINED &&
+                               ((info.bind_flags & D3D11_BIND_DEPTH_STENCIL) || has_stencil(depth));
+    VkFormat format = depth_stencil ? depth : same_bits_format(info.format);
+    if (!depth_stencil && format == VK_FORMAT_D32_SFLOAT) format = VK_FORMAT_R32_SFLOAT;
+    if (!depth_stencil && format == VK_FORMAT_D16_UNORM) format = VK_FORMAT_R16_UNORM;
+    if (format == VK_FORMAT_UNDEFINED || (depth_stencil && sparse)) return false;
+    storage.format = format;
+    storage.real = true;
+    storage.usage = kCopyUsage;
+    if (info.bind_flags & D3D11_BIND_SHADER_RESOURCE) storage.usage |= VK_IMAGE_USAGE_SAMPLED_BIT;
+    if (info.bind_flags & D3D11_BIND_RENDER_TARGET)
+        storage.usage |= VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+    if (info.bind_flags & D3D11_BIND_UNORDERED_ACCESS) storage.usage |= VK_IMAGE_USAGE_STORAGE_BIT;
+    if (depth_stencil) {
+        storage.aspects = VK_IMAGE_ASPECT_DEPTH_BIT;
+        if (has_stencil(format)) storage.aspects |= VK_IMAGE_ASPECT_STENCIL_BIT;
+        if (info.bind_flags & D3D11_BIND_DEPTH_STENCIL)
+            storage.usage |= VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
+    } else {
+        // Views in any format of the group, each with the usages its format has.
+        storage.flags |= VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT | VK_IMAGE_CREATE_EXTENDED_USAGE_BIT;
+    }
+    if ((info.misc_flags & D3D11_RESOURCE_MISC_TEXTURECUBE) && storage.layers % 6 == 0)
+        storage.flags |= VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT;
+    if (sparse) storage.flags |= sparse_image_flags();
+    return supported(physical, storage);
 }
 
 std::uint32_t mip_extent(std::uint32_t size, std::uint32_t mip) {
@@ -100,18 +100,25 @@ bool choose_image_storage(VkPhysicalDevice physical, const ResourceInfo& info, b
     storage.layers = volume ? 1 : std::max<std::uint32_t>(1, info.array_size);
     const reference::SubresourceLayout top = reference::layout_of(info, 0);
     const std::string what = formats::describe(info.format);
-    if (const VkFormat bc = bc_format(info.format); bc != VK_FORMAT_UNDEFINED) {
-        storage.format = bc;
-        storage.compressed = true;
+    storage.compressed = format_rules::block_compressed(info.format);
+    if (storage.compressed) {
         storage.texels_x = storage.texels_y = 4;
         storage.extent = {top.texel_width, top.texel_height, top.depth};
-        if (!supported(physical, storage, sparse)) {
-            error =
-                what + " (BC) is not supported by this GPU" + (sparse ? " as a tiled texture" : "");
-            return false;
+    } else {
+        storage.extent = {top.width, top.height, top.depth};
+    }
+    {
+        ImageStorage real = storage;
+        if (choose_real_storage(physical, info, sparse, real)) {
+            out = real;
+            return true;
         }
-        out = storage;
-        return true;
+    }
+    storage.usage = kCopyUsage | VK_IMAGE_USAGE_SAMPLED_BIT;
+    storage.flags = sparse ? sparse_image_flags() : 0;
+    if (storage.compressed) {
+        error = what + " (BC) is not supported by this GPU" + (sparse ? " as a tiled texture" : "");
+        return false;
     }
     // One texel per element where a format of the element's size exists and
     // the GPU takes it; else units of the largest size that divides it.
@@ -119,7 +126,7 @@ bool choose_image_storage(VkPhysicalDevice physical, const ResourceInfo& info, b
     storage.format = raw_format(bytes);
     storage.texels_x = 1;
     storage.extent = {top.width, top.height, top.depth};
-    if (storage.format == VK_FORMAT_UNDEFINED || !supported(physical, storage, sparse)) {
+    if (storage.format == VK_FORMAT_UNDEFINED || !supported(physical, storage)) {
         for (std::uint32_t unit : {16u, 8u, 4u, 2u, 1u}) {
             if (bytes % unit != 0 || unit == bytes) continue;
             storage.format = raw_format(unit);
@@ -144,7 +151,7 @@ bool choose_image_storage(VkPhysicalDevice physical, const ResourceInfo& info, b
             return false;
         }
     }
-    if (!supported(physical, storage, sparse)) {
+    if (!supported(physical, storage)) {
         error = what + " of " + std::to_string(info.width) + "x" + std::to_string(info.height) +
                 "x" + std::to_string(info.depth) + " is not supported by this GPU" +
                 (sparse ? " as a tiled texture" : "");

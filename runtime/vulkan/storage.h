@@ -1,12 +1,17 @@
-// How the Vulkan device stores a texture. Draws and dispatches are not
-// executed yet, so a texture only has to keep its bits: every format except
-// the BC formats is stored as an unsigned-integer format of the size of one
-// canonical element (R8/R16/R32/R32G32/R32G32B32/R32G32B32A32_UINT), which
-// every GPU copies and clears bit for bit and which tiles like the D3D11
-// format (standard tile shapes depend on the element size alone). Elements
-// with no such format (MSAA texels with all their samples, 12-byte formats
-// where the GPU lacks R32G32B32_UINT) are stored as several texels side by
-// side. BC formats keep a BC format of the same block size.
+// How the Vulkan device stores a texture. Where Vulkan has a format with
+// the same bits as the D3D11 format and the GPU takes it for the texture's
+// bind flags, the image has that format ("real" storage): mutable, so that
+// views reinterpret within the typeless group, and with the usages the bind
+// flags ask for; depth-capable groups bound as depth-stencil (and the
+// groups with stencil) are Vulkan depth-stencil images. Copies and clears in
+// the canonical layout stay bit-exact, since the texels hold the same bits
+// (but for the 24 unused bits of the D32_FLOAT_S8X24 group, which a Vulkan
+// depth-stencil image does not have: they read zero, as on GPUs).
+// Otherwise (MSAA, formats Vulkan lacks, tiled depth) the texture keeps only
+// its bits, in an unsigned-integer format of the canonical element's size
+// (R8..R32G32B32A32_UINT, several texels side by side where no format of
+// that size exists), which tiles like the D3D11 format; shaders cannot see
+// such a texture.
 #pragma once
 
 #include <vulkan/vulkan_core.h>
@@ -27,6 +32,10 @@ struct ImageStorage {
     // blocks, n x 1 for elements stored as n texels, 1 x 1 otherwise.
     std::uint32_t texels_x = 1, texels_y = 1;
     bool compressed = false;
+    bool real = false;  // the texels are the D3D11 format's (see above)
+    VkImageAspectFlags aspects = VK_IMAGE_ASPECT_COLOR_BIT;
+    VkImageCreateFlags flags = 0;
+    VkImageUsageFlags usage = 0;
 };
 
 // The storage of a texture, or false with a message naming the format when

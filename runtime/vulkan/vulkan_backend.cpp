@@ -242,7 +242,7 @@ HRESULT VulkanBackend::create_image(GpuResource& resource) {
     const ImageStorage& storage = resource.storage;
     VkImageCreateInfo create{};
     create.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO;
-    create.flags = info.tiled() ? sparse_image_flags() : 0;
+    create.flags = storage.flags;
     create.imageType = storage.type;
     create.format = storage.format;
     create.extent = storage.extent;
@@ -250,8 +250,7 @@ HRESULT VulkanBackend::create_image(GpuResource& resource) {
     create.arrayLayers = storage.layers;
     create.samples = VK_SAMPLE_COUNT_1_BIT;
     create.tiling = VK_IMAGE_TILING_OPTIMAL;
-    create.usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
-                   VK_IMAGE_USAGE_SAMPLED_BIT;
+    create.usage = storage.usage;
     create.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
     if (vkCreateImage(gpu_->vk(), &create, nullptr, &resource.image) != VK_SUCCESS) {
         return E_OUTOFMEMORY;
@@ -265,7 +264,7 @@ HRESULT VulkanBackend::create_image(GpuResource& resource) {
     to_general.newLayout = VK_IMAGE_LAYOUT_GENERAL;
     to_general.srcQueueFamilyIndex = to_general.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
     to_general.image = resource.image;
-    to_general.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, VK_REMAINING_MIP_LEVELS, 0,
+    to_general.subresourceRange = {storage.aspects, 0, VK_REMAINING_MIP_LEVELS, 0,
                                    VK_REMAINING_ARRAY_LAYERS};
     VkDependencyInfo dependency{};
     dependency.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO;
@@ -311,8 +310,14 @@ HRESULT VulkanBackend::create_image(GpuResource& resource) {
         return E_OUTOFMEMORY;
     }
     vkCmdPipelineBarrier2(gpu_->commands(), &dependency);
-    gpu_->finish();
     // New resources read as zeros, as on the reference device.
+    if (storage.aspects != VK_IMAGE_ASPECT_COLOR_BIT) {
+        const VkClearDepthStencilValue zero{0.0f, 0};
+        vkCmdClearDepthStencilImage(gpu_->commands(), resource.image, VK_IMAGE_LAYOUT_GENERAL,
+                                    &zero, 1, &to_general.subresourceRange);
+        return gpu_->finish() ? S_OK : DXGI_ERROR_DEVICE_REMOVED;
+    }
+    gpu_->finish();
     for (std::uint32_t sub = 0; sub < info.subresource_count(); ++sub) {
         FillBox zero;
         zero.subresource = sub;
@@ -432,9 +437,17 @@ void VulkanBackend::copy_box(GpuResource& dest, std::uint32_t dest_sub, std::uin
     const bool may_overlap = (&dest == &source && dest_sub == source_sub) ||
                              (dest.info.tiled() && source.info.tiled()) || dest.info.tile_pool() ||
                              source.info.tile_pool();
-    const bool other_type =
-        !dest.is_buffer() && !source.is_buffer() && dest.storage.type != source.storage.type;
-    if (may_overlap || other_type) {
+    // So do depth-stencil images and other images (vkCmdCopyImage wants
+    // one depth format on both sides), and texels of different sizes.
+    const ImageStorage& to = dest.storage;
+    const ImageStorage& from = source.storage;
+    const bool images = !dest.is_buffer() && !source.is_buffer();
+    const bool other_type = images && to.type != from.type;
+    const bool other_texels =
+        images && (to.aspects != from.aspects ||
+                   (to.aspects != VK_IMAGE_ASPECT_COLOR_BIT && to.format != from.format) ||
+                   (!to.compressed && !from.compressed && to.texels_x != from.texels_x));
+    if (may_overlap || other_type || other_texels) {
         const std::vector<std::uint8_t> bytes = download_box(source, source_sub, box);
         const std::uint64_t row = std::uint64_t{box.width()} * in.element_bytes;
         upload_box(dest, dest_sub, target, bytes.data(), row, row * box.height());
@@ -451,8 +464,7 @@ void VulkanBackend::copy_box(GpuResource& dest, std::uint32_t dest_sub, std::uin
     auto subresource = [](const GpuResource& r, std::uint32_t sub) {
         const std::uint32_t mips = r.storage.mip_levels;
         const bool volume = r.storage.type == VK_IMAGE_TYPE_3D;
-        return VkImageSubresourceLayers{VK_IMAGE_ASPECT_COLOR_BIT, sub % mips,
-                                        volume ? 0 : sub / mips, 1};
+        return VkImageSubresourceLayers{r.storage.aspects, sub % mips, volume ? 0 : sub / mips, 1};
     };
     auto offset = [](const GpuResource& r, const ElementBox& b) {
         return VkOffset3D{static_cast<std::int32_t>(b.left * r.storage.texels_x),

@@ -41,6 +41,15 @@ struct ComputePipeline {
     VkPipeline pipeline = VK_NULL_HANDLE;
 };
 
+// Vulkan objects made for one piece of work, released when it is done.
+struct WorkObjects {
+    std::vector<VkBufferView> buffer_views;
+    std::vector<VkImageView> image_views;
+    VkDescriptorPool pool = VK_NULL_HANDLE;
+};
+
+VkDescriptorType descriptor_type(const ShaderDescriptor& d);
+
 struct GpuResource {
     ResourceInfo info;
     VkBuffer buffer = VK_NULL_HANDLE;
@@ -177,6 +186,16 @@ class VulkanBackend final : public FillingBackend {
     const ComputePipeline* compute_pipeline(const std::shared_ptr<const TranslatedShader>& shader,
                                             std::string& error);
     void destroy_pipelines();
+    // Descriptors: one set for a piece of work, the bound slots of a stage
+    // written into it for its shader (empty, or why the work cannot run),
+    // and the objects made for them released.
+    std::string allocate_set(VkDescriptorSetLayout layout, WorkObjects& made, VkDescriptorSet& set);
+    std::string write_descriptors(const StageWork& work, const TranslatedShader& shader,
+                                  VkDescriptorSet set, WorkObjects& made);
+    std::string image_view(const ViewInfo& view, const ShaderDescriptor& d, WorkObjects& made,
+                           VkImageView& out);
+    VkSampler sampler_for(const D3D11_SAMPLER_DESC& desc, std::string& error);
+    void release(WorkObjects& made);
 
     std::recursive_mutex mutex_;  // the device is free-threaded
     std::unique_ptr<GpuContext> gpu_;
@@ -193,6 +212,7 @@ class VulkanBackend final : public FillingBackend {
     std::unique_ptr<Backend> scratch_;       // reference device for run_on_reference
     ShaderTranslator translator_;
     std::unordered_map<const TranslatedShader*, ComputePipeline> compute_pipelines_;
+    std::unordered_map<std::string, VkSampler> samplers_;  // by description bytes
 };
 
 }  // namespace d3dcap::runtime::gpu

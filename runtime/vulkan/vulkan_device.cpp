@@ -140,6 +140,8 @@ AdapterInfo query_adapter(VkPhysicalDevice physical, std::uint32_t index) {
     info.device_id = basic.deviceID;
     info.api_version = basic.apiVersion;
     info.min_texel_buffer_alignment = basic.limits.minTexelBufferOffsetAlignment;
+    info.max_sampler_lod_bias = basic.limits.maxSamplerLodBias;
+    info.max_sampler_anisotropy = basic.limits.maxSamplerAnisotropy;
     info.driver_version = basic.driverVersion;
     info.driver_version_text = driver_version_text(basic.vendorID, basic.driverVersion);
 
@@ -287,9 +289,9 @@ Status VulkanDevice::init(const DeviceOptions& options) {
         messenger_info.sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT;
         messenger_info.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT |
                                          VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
+        // Not the performance hints: images stay in the GENERAL layout by design.
         messenger_info.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT |
-                                     VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
-                                     VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT;
+                                     VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT;
         messenger_info.pfnUserCallback = debug_message;
         if (create_messenger &&
             create_messenger(instance_, &messenger_info, nullptr, &messenger_) != VK_SUCCESS) {
@@ -382,13 +384,18 @@ Status VulkanDevice::init(const DeviceOptions& options) {
         queue_count = 2;
     }
 
-    // Every sparse feature the adapter has; the tier follows from them.
+    // Every sparse feature the adapter has (the tier follows from them),
+    // and every feature executing D3D11 work uses.
+    std::uint32_t extension_count = 0;
+    vkEnumerateDeviceExtensionProperties(physical_, nullptr, &extension_count, nullptr);
+    std::vector<VkExtensionProperties> device_extensions(extension_count);
+    vkEnumerateDeviceExtensionProperties(physical_, nullptr, &extension_count,
+                                         device_extensions.data());
+    FeatureChain chain(physical_, device_extensions);
     const SparseCapabilities& has = adapter_.sparse;
-    VkPhysicalDeviceFeatures2 features{};
-    features.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2;
     VkPhysicalDeviceFeatures all{};
     vkGetPhysicalDeviceFeatures(physical_, &all);
-    VkPhysicalDeviceFeatures& f = features.features;
+    VkPhysicalDeviceFeatures& f = chain.features2().features;
     f.sparseBinding = has.sparse_binding;
     f.sparseResidencyBuffer = has.sparse_residency_buffer;
     f.sparseResidencyImage2D = has.sparse_residency_image_2d;
@@ -398,19 +405,12 @@ Status VulkanDevice::init(const DeviceOptions& options) {
     f.shaderResourceResidency = has.shader_resource_residency;
     f.shaderResourceMinLod = has.shader_resource_min_lod;
     f.logicOp = adapter_.logic_op;  // D3D11_LOGIC_OP in blend states
-    VkPhysicalDeviceVulkan12Features features12{};
-    features12.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES;
-    features12.timelineSemaphore = VK_TRUE;
-    // Barriers and timestamps are recorded with the synchronization2 commands.
-    VkPhysicalDeviceVulkan13Features features13{};
-    features13.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES;
-    features13.synchronization2 = VK_TRUE;
-    features12.pNext = &features13;
-    features.pNext = &features12;
 
     VkDeviceCreateInfo device_info{};
     device_info.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO;
-    device_info.pNext = &features;
+    device_info.pNext = &chain.features2();
+    device_info.enabledExtensionCount = static_cast<std::uint32_t>(chain.extensions().size());
+    device_info.ppEnabledExtensionNames = chain.extensions().data();
     device_info.queueCreateInfoCount = queue_count;
     device_info.pQueueCreateInfos = queues;
     result = vkCreateDevice(physical_, &device_info, nullptr, &device_);
@@ -424,6 +424,7 @@ Status VulkanDevice::init(const DeviceOptions& options) {
         vkGetDeviceQueue(device_, *sparse, own_sparse_queue ? 1 : 0, &sparse_queue_);
     }
     enabled_ = has;
+    execution_ = chain.enabled();
     tier_ = derive_tiled_resources_tier(enabled_);
     return {};
 }

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "runtime/vulkan/execution_features.h"
 #include "runtime/vulkan/status.h"
 #include "runtime/vulkan/tier.h"
 
@@ -52,6 +53,7 @@ struct AdapterInfo {
     bool timeline_semaphore = false;
     bool logic_op = false;                           // VkPhysicalDeviceFeatures::logicOp
     std::uint64_t min_texel_buffer_alignment = 256;  // minTexelBufferOffsetAlignment
+    float max_sampler_lod_bias = 0, max_sampler_anisotropy = 1;
 };
 
 const char* device_type_name(VkPhysicalDeviceType type);
@@ -101,6 +103,8 @@ class VulkanDevice {
     // The sparse features enabled on the device, and the tier they give.
     const SparseCapabilities& enabled() const { return enabled_; }
     const TierDecision& tier() const { return tier_; }
+    // The features for executing D3D11 work that the device enabled.
+    const ExecutionFeatures& execution() const { return execution_; }
     bool debug_utils_enabled() const { return messenger_ != VK_NULL_HANDLE; }
 
     // A memory type in type_bits with all of `required`, preferring one with
@@ -125,6 +129,7 @@ class VulkanDevice {
     AdapterInfo adapter_;
     std::vector<AdapterInfo> adapters_;
     SparseCapabilities enabled_;
+    ExecutionFeatures execution_;
     TierDecision tier_;
 };
 

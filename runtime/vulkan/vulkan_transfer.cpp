@@ -2,6 +2,7 @@
 // staging memory, in the canonical layout; clears as pattern copies; and
 // GenerateMips and resolves through the reference device's conversions.
 #include <algorithm>
+#include <array>
 #include <cstring>
 
 #include "runtime/vulkan/vulkan_backend.h"
@@ -73,8 +74,7 @@ VkBufferImageCopy band_region(const GpuResource& resource, std::uint32_t sub,
     VkBufferImageCopy region{};
     region.bufferRowLength = box.width() * storage.texels_x;
     region.bufferImageHeight = (band.bottom - band.top) * storage.texels_y;
-    region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, mip,
-                               volume ? 0 : sub / storage.mip_levels, 1};
+    region.imageSubresource = {storage.aspects, mip, volume ? 0 : sub / storage.mip_levels, 1};
     region.imageOffset = {static_cast<std::int32_t>(box.left * storage.texels_x),
                           static_cast<std::int32_t>(band.top * storage.texels_y),
                           static_cast<std::int32_t>(band.front)};
@@ -87,6 +87,42 @@ VkBufferImageCopy band_region(const GpuResource& resource, std::uint32_t sub,
             std::min(region.imageExtent.height, layout.texel_height - band.top * 4);
     }
     return region;
+}
+
+// Images with depth and stencil move through staging memory in two planes,
+// depth (4 bytes a texel) then stencil (1 byte), where the canonical element
+// is D24S8's (depth in the low 24 bits, stencil in the high 8) or
+// D32S8X24's (the depth float, the stencil byte, 3 unused bytes).
+bool two_planes(const ImageStorage& storage) {
+    return storage.aspects == (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT);
+}
+
+constexpr std::uint64_t kPlaneBytes = 5;  // staging bytes per texel, both planes
+
+// The band's two copies, the stencil plane after `texels` depth words.
+std::array<VkBufferImageCopy, 2> plane_regions(VkBufferImageCopy region, std::uint64_t texels) {
+    std::array<VkBufferImageCopy, 2> regions{region, region};
+    regions[0].imageSubresource.aspectMask = VK_IMAGE_ASPECT_DEPTH_BIT;
+    regions[1].imageSubresource.aspectMask = VK_IMAGE_ASPECT_STENCIL_BIT;
+    regions[1].bufferOffset = texels * 4;
+    return regions;
+}
+
+void split_planes(const std::uint8_t* element, std::uint32_t element_bytes, std::uint8_t* depth,
+                  std::uint8_t* stencil) {
+    std::memcpy(depth, element, 4);  // D24S8: the stencil byte goes unread
+    *stencil = element[element_bytes == 4 ? 3 : 4];
+}
+
+void join_planes(const std::uint8_t* depth, const std::uint8_t* stencil,
+                 std::uint32_t element_bytes, std::uint8_t* element) {
+    std::memcpy(element, depth, 4);
+    if (element_bytes == 4) {
+        element[3] = *stencil;  // over the depth word's undefined byte
+    } else {
+        element[4] = *stencil;
+        element[5] = element[6] = element[7] = 0;
+    }
 }
 
 }  // namespace
@@ -111,6 +147,29 @@ void VulkanBackend::upload_box(GpuResource& resource, std::uint32_t sub, const E
     }
     const reference::SubresourceLayout layout = reference::layout_of(resource.info, sub);
     const std::uint64_t row = std::uint64_t{box.width()} * layout.element_bytes;
+    if (two_planes(resource.storage)) {
+        for (const Band& band : bands_of(box, box.width() * kPlaneBytes)) {
+            const std::uint64_t texels =
+                std::uint64_t{box.width()} * (band.bottom - band.top) * (band.back - band.front);
+            std::uint64_t at = 0;
+            for (std::uint32_t z = band.front; z < band.back; ++z) {
+                for (std::uint32_t y = band.top; y < band.bottom; ++y) {
+                    const std::uint8_t* in =
+                        bytes + (z - box.front) * slice_pitch + (y - box.top) * row_pitch;
+                    for (std::uint32_t x = 0; x < box.width(); ++x, ++at) {
+                        split_planes(in + x * layout.element_bytes, layout.element_bytes,
+                                     staging + at * 4, staging + texels * 4 + at);
+                    }
+                }
+            }
+            const auto regions =
+                plane_regions(band_region(resource, sub, layout, box, band), texels);
+            vkCmdCopyBufferToImage(gpu_->commands(), gpu_->staging_buffer(), resource.image,
+                                   VK_IMAGE_LAYOUT_GENERAL, 2, regions.data());
+            gpu_->finish();
+        }
+        return;
+    }
     for (const Band& band : bands_of(box, row)) {
         std::uint8_t* out = staging;
         for (std::uint32_t z = band.front; z < band.back; ++z) {
@@ -154,6 +213,25 @@ void VulkanBackend::download_box(GpuResource& resource, std::uint32_t sub, const
     }
     const reference::SubresourceLayout layout = reference::layout_of(resource.info, sub);
     const std::uint64_t row = std::uint64_t{box.width()} * layout.element_bytes;
+    if (two_planes(resource.storage)) {
+        std::vector<std::uint8_t> joined;
+        for (const Band& band : bands_of(box, box.width() * kPlaneBytes)) {
+            const std::uint64_t texels =
+                std::uint64_t{box.width()} * (band.bottom - band.top) * (band.back - band.front);
+            const auto regions =
+                plane_regions(band_region(resource, sub, layout, box, band), texels);
+            vkCmdCopyImageToBuffer(gpu_->commands(), resource.image, VK_IMAGE_LAYOUT_GENERAL,
+                                   gpu_->staging_buffer(), 2, regions.data());
+            gpu_->finish();
+            joined.resize(texels * layout.element_bytes);
+            for (std::uint64_t at = 0; at < texels; ++at) {
+                join_planes(staging + at * 4, staging + texels * 4 + at, layout.element_bytes,
+                            joined.data() + at * layout.element_bytes);
+            }
+            sink(joined.data(), joined.size());
+        }
+        return;
+    }
     for (const Band& band : bands_of(box, row)) {
         const VkBufferImageCopy region = band_region(resource, sub, layout, box, band);
         vkCmdCopyImageToBuffer(gpu_->commands(), resource.image, VK_IMAGE_LAYOUT_GENERAL,
@@ -179,6 +257,12 @@ void VulkanBackend::fill(GpuResource& resource, const FillBox& fill) {
         reference::layout_of(resource.info, fill.subresource);
     const std::uint64_t row = std::uint64_t{box.width()} * layout.element_bytes;
     const std::size_t size = fill.pattern.size();
+    if (two_planes(resource.storage) && fill.mask.empty()) {  // one plane copy per band
+        std::vector<std::uint8_t> bytes(row * box.height() * box.depth());
+        for (std::size_t at = 0; at < bytes.size(); ++at) bytes[at] = fill.pattern[at % size];
+        upload_box(resource, fill.subresource, box, bytes.data(), row, row * box.height());
+        return;
+    }
     if (!fill.mask.empty()) {
         // Only some bytes change: read, merge, write back.
         std::vector<std::uint8_t> bytes = download_box(resource, fill.subresource, box);

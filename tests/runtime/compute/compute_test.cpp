@@ -3,94 +3,16 @@
 // structured and typed buffers, checked word for word against values the
 // test computes. Devices that do not run shaders count the dispatch as not
 // executed and change nothing.
-#include <d3d11_2.h>
-#include <vulkan/vulkan.h>
-
 #include <catch2/catch.hpp>
-#include <cstdint>
 #include <cstdlib>
-#include <cstring>
 #include <filesystem>
-#include <string>
-#include <vector>
 
-#include "object_support.h"
-#include "runtime/internal.h"
-#include "runtime/shader/assembler.h"
-#include "support/skip.h"
+#include "compute_support.h"
 
 using namespace object_tests;
+using namespace compute_tests;
 
 namespace {
-
-// Before the first Vulkan instance: the validation layer on, lavapipe on
-// two threads, and every translated module kept for spirv-val.
-const bool g_environment = [] {
-    setenv("VK_INSTANCE_LAYERS", "VK_LAYER_KHRONOS_validation", 0);
-    setenv("LP_NUM_THREADS", "2", 0);
-    setenv("D3DCAP_SPIRV_DIR", D3DCAP_TEST_SPIRV_DIR, 0);
-    return true;
-}();
-
-bool validation_layer_installed() {
-    std::uint32_t count = 0;
-    vkEnumerateInstanceLayerProperties(&count, nullptr);
-    std::vector<VkLayerProperties> layers(count);
-    vkEnumerateInstanceLayerProperties(&count, layers.data());
-    for (const auto& layer : layers)
-        if (std::string(layer.layerName) == "VK_LAYER_KHRONOS_validation") return true;
-    return false;
-}
-
-std::vector<std::uint8_t> assemble(const char* text) {
-    const auto result = d3dcap::runtime::shader::assemble(text);
-    INFO(result.error);
-    REQUIRE(result.ok());
-    return result.container;
-}
-
-// A HARDWARE device, or the test is skipped (no Vulkan device here).
-TestDevice* hardware_device() {
-    static TestDevice* device = [] {
-        Com<ID3D11Device> base;
-        const D3D_FEATURE_LEVEL level = D3D_FEATURE_LEVEL_11_1;
-        if (FAILED(D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_HARDWARE, nullptr, 0, &level, 1,
-                                     D3D11_SDK_VERSION, base.out(), nullptr, nullptr)))
-            test_support::skip_test("no Vulkan device for D3D_DRIVER_TYPE_HARDWARE");
-        return new TestDevice(D3D_DRIVER_TYPE_HARDWARE);
-    }();
-    return device;
-}
-
-Com<ID3D11ComputeShader> compute_shader(TestDevice& test, const char* text) {
-    const auto bytecode = assemble(text);
-    Com<ID3D11ComputeShader> shader;
-    REQUIRE(test.device->CreateComputeShader(bytecode.data(), bytecode.size(), nullptr,
-                                             shader.out()) == S_OK);
-    return shader;
-}
-
-// A raw UAV of a whole buffer of `words` 32-bit words.
-Com<ID3D11UnorderedAccessView> raw_uav(TestDevice& test, ID3D11Buffer* buffer, UINT words) {
-    D3D11_UNORDERED_ACCESS_VIEW_DESC desc{};
-    desc.Format = DXGI_FORMAT_R32_TYPELESS;
-    desc.ViewDimension = D3D11_UAV_DIMENSION_BUFFER;
-    desc.Buffer = {0, words, D3D11_BUFFER_UAV_FLAG_RAW};
-    Com<ID3D11UnorderedAccessView> uav;
-    REQUIRE(test.device->CreateUnorderedAccessView(buffer, &desc, uav.out()) == S_OK);
-    return uav;
-}
-
-std::vector<std::uint32_t> read_words(TestDevice& test, ID3D11Buffer* buffer, UINT bytes) {
-    auto staging = test.buffer(bytes, 0, D3D11_USAGE_STAGING, D3D11_CPU_ACCESS_READ);
-    test.context->CopyResource(staging.get(), buffer);
-    D3D11_MAPPED_SUBRESOURCE mapped{};
-    REQUIRE(test.context->Map(staging.get(), 0, D3D11_MAP_READ, 0, &mapped) == S_OK);
-    std::vector<std::uint32_t> words(bytes / 4);
-    std::memcpy(words.data(), mapped.pData, bytes);
-    test.context->Unmap(staging.get(), 0);
-    return words;
-}
 
 // out[i] = in[i] + cb0[0].x * i, over raw buffers: one word per thread.
 constexpr const char* kRawAdd = R"(cs_5_0
@@ -340,23 +262,33 @@ ret
 TEST_CASE("A dispatch the device cannot run yet is reported and changes nothing", "[compute]") {
     TestDevice& test = *hardware_device();
     const auto bytecode = assemble(R"(cs_5_0
-dcl_resource_texture2d (float,float,float,float) t0
-dcl_uav_raw u0
+dcl_uav_structured_opc u0, 4
 dcl_temps 1
 dcl_thread_group 1, 1, 1
-ld_indexable(texture2d)(float,float,float,float) r0.x, l(0, 0, 0, 0), t0.xyzw
-store_raw u0.x, l(0), r0.x
+imm_atomic_alloc r0.x, u0
+store_structured u0.x, r0.x, l(0), l(1)
 ret
 )");
     Com<ID3D11ComputeShader> shader;
     REQUIRE(test.device->CreateComputeShader(bytecode.data(), bytecode.size(), nullptr,
                                              shader.out()) == S_OK);
+    auto target = test.buffer(16, D3D11_BIND_UNORDERED_ACCESS, D3D11_USAGE_DEFAULT, 0,
+                              D3D11_RESOURCE_MISC_BUFFER_STRUCTURED, 4);
+    D3D11_UNORDERED_ACCESS_VIEW_DESC desc{};
+    desc.Format = DXGI_FORMAT_UNKNOWN;
+    desc.ViewDimension = D3D11_UAV_DIMENSION_BUFFER;
+    desc.Buffer = {0, 4, D3D11_BUFFER_UAV_FLAG_COUNTER};
+    Com<ID3D11UnorderedAccessView> uav;
+    REQUIRE(test.device->CreateUnorderedAccessView(target.get(), &desc, uav.out()) == S_OK);
     test.context->CSSetShader(shader.get(), nullptr, 0);
+    ID3D11UnorderedAccessView* uavs[] = {uav.get()};
+    test.context->CSSetUnorderedAccessViews(0, 1, uavs, nullptr);
     test.clear_messages();
     test.context->Dispatch(1, 1, 1);
     CHECK(test.last_message() ==
-          "ID3D11DeviceContext::Dispatch: : not executed: t/u0: textures and samplers in shaders "
-          "are not run by the Vulkan device yet");
+          "ID3D11DeviceContext::Dispatch: : not executed: u0 has a hidden counter "
+          "(append/consume), which the Vulkan device does not run yet");
+    CHECK(read_words(test, target.get(), 16) == std::vector<std::uint32_t>(4, 0));
 }
 
 TEST_CASE("The reference device counts a dispatch it does not run, without a message",

@@ -1,0 +1,107 @@
+#include "runtime/vulkan/execution_features.h"
+
+#include <cstring>
+
+namespace d3dcap::vulkan {
+namespace {
+
+bool listed(const std::vector<VkExtensionProperties>& list, const char* name) {
+    for (const VkExtensionProperties& e : list)
+        if (std::strcmp(e.extensionName, name) == 0) return true;
+    return false;
+}
+
+}  // namespace
+
+FeatureChain::FeatureChain(VkPhysicalDevice physical,
+                           const std::vector<VkExtensionProperties>& extensions) {
+    // What the adapter has.
+    VkPhysicalDeviceFeatures2 has{};
+    has.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2;
+    VkPhysicalDeviceVulkan11Features has11{};
+    has11.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES;
+    VkPhysicalDeviceVulkan12Features has12{};
+    has12.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES;
+    VkPhysicalDeviceCustomBorderColorFeaturesEXT has_border{};
+    has_border.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT;
+    VkPhysicalDeviceRobustness2FeaturesEXT has_robustness{};
+    has_robustness.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT;
+    has.pNext = &has11;
+    has11.pNext = &has12;
+    const bool border = listed(extensions, VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME);
+    const bool robustness = listed(extensions, VK_EXT_ROBUSTNESS_2_EXTENSION_NAME);
+    void** tail = &has12.pNext;
+    if (border) {
+        *tail = &has_border;
+        tail = &has_border.pNext;
+    }
+    if (robustness) *tail = &has_robustness;
+    vkGetPhysicalDeviceFeatures2(physical, &has);
+
+    // What to enable: the chain vkCreateDevice gets.
+    features2_.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2;
+    features11_.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES;
+    features12_.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES;
+    features13_.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES;
+    features2_.pNext = &features11_;
+    features11_.pNext = &features12_;
+    features12_.pNext = &features13_;
+    tail = &features13_.pNext;
+
+    const VkPhysicalDeviceFeatures& a = has.features;
+    VkPhysicalDeviceFeatures& f = features2_.features;
+    f.samplerAnisotropy = a.samplerAnisotropy;
+    f.imageCubeArray = a.imageCubeArray;
+    f.shaderStorageImageWriteWithoutFormat = a.shaderStorageImageWriteWithoutFormat;
+    f.shaderStorageImageReadWithoutFormat = a.shaderStorageImageReadWithoutFormat;
+    f.shaderStorageImageExtendedFormats = a.shaderStorageImageExtendedFormats;
+    f.shaderImageGatherExtended = a.shaderImageGatherExtended;
+    f.fragmentStoresAndAtomics = a.fragmentStoresAndAtomics;
+    f.vertexPipelineStoresAndAtomics = a.vertexPipelineStoresAndAtomics;
+    f.textureCompressionBC = a.textureCompressionBC;
+    f.independentBlend = a.independentBlend;
+    f.dualSrcBlend = a.dualSrcBlend;
+    f.geometryShader = a.geometryShader;
+    f.tessellationShader = a.tessellationShader;
+    f.depthClamp = a.depthClamp;
+    f.depthBiasClamp = a.depthBiasClamp;
+    f.fillModeNonSolid = a.fillModeNonSolid;
+    f.multiViewport = a.multiViewport;
+    f.sampleRateShading = a.sampleRateShading;
+    f.occlusionQueryPrecise = a.occlusionQueryPrecise;
+    f.pipelineStatisticsQuery = a.pipelineStatisticsQuery;
+    f.shaderClipDistance = a.shaderClipDistance;
+    f.shaderCullDistance = a.shaderCullDistance;
+    features11_.shaderDrawParameters = has11.shaderDrawParameters;
+    features12_.timelineSemaphore = has12.timelineSemaphore;
+    features12_.samplerMirrorClampToEdge = has12.samplerMirrorClampToEdge;
+    features12_.samplerFilterMinmax = has12.samplerFilterMinmax;
+    // Barriers and timestamps are recorded with the synchronization2
+    // commands; draws render without render-pass objects.
+    features13_.synchronization2 = VK_TRUE;
+    features13_.dynamicRendering = VK_TRUE;
+    if (border && has_border.customBorderColors && has_border.customBorderColorWithoutFormat) {
+        border_.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT;
+        border_.customBorderColors = VK_TRUE;
+        border_.customBorderColorWithoutFormat = VK_TRUE;
+        *tail = &border_;
+        tail = &border_.pNext;
+        extensions_.push_back(VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME);
+        enabled_.custom_border = true;
+    }
+    if (robustness && has_robustness.nullDescriptor) {
+        robustness_.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT;
+        robustness_.nullDescriptor = VK_TRUE;
+        *tail = &robustness_;
+        extensions_.push_back(VK_EXT_ROBUSTNESS_2_EXTENSION_NAME);
+        enabled_.null_descriptor = true;
+    }
+    enabled_.anisotropy = f.samplerAnisotropy;
+    enabled_.cube_arrays = f.imageCubeArray;
+    enabled_.storage_write_without_format = f.shaderStorageImageWriteWithoutFormat;
+    enabled_.storage_read_without_format = f.shaderStorageImageReadWithoutFormat;
+    enabled_.mirror_once = features12_.samplerMirrorClampToEdge;
+    enabled_.minmax_filter = features12_.samplerFilterMinmax;
+}
+
+}  // namespace d3dcap::vulkan

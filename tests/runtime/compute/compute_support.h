@@ -1,0 +1,100 @@
+// Helpers of the tests that execute shaders on the Vulkan device: the
+// environment (validation layer, lavapipe threads, SPIR-V kept), shaders
+// from the project's assembly, buffers read back word for word.
+#pragma once
+
+#include <d3d11_2.h>
+#include <vulkan/vulkan.h>
+
+#include <catch2/catch.hpp>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "object_support.h"
+#include "runtime/internal.h"
+#include "runtime/shader/assembler.h"
+#include "support/skip.h"
+
+namespace compute_tests {
+
+using object_tests::Com;
+using object_tests::TestDevice;
+
+// Before the first Vulkan instance: the validation layer on, lavapipe on
+// two threads, and every translated module kept for spirv-val.
+inline const bool g_environment = [] {
+    setenv("VK_INSTANCE_LAYERS", "VK_LAYER_KHRONOS_validation", 0);
+    setenv("LP_NUM_THREADS", "2", 0);
+    setenv("D3DCAP_SPIRV_DIR", D3DCAP_TEST_SPIRV_DIR, 0);
+    return true;
+}();
+
+inline bool validation_layer_installed() {
+    std::uint32_t count = 0;
+    vkEnumerateInstanceLayerProperties(&count, nullptr);
+    std::vector<VkLayerProperties> layers(count);
+    vkEnumerateInstanceLayerProperties(&count, layers.data());
+    for (const auto& layer : layers)
+        if (std::string(layer.layerName) == "VK_LAYER_KHRONOS_validation") return true;
+    return false;
+}
+
+inline std::vector<std::uint8_t> assemble(const char* text) {
+    const auto result = d3dcap::runtime::shader::assemble(text);
+    INFO(result.error);
+    REQUIRE(result.ok());
+    return result.container;
+}
+
+// A HARDWARE device, or the test is skipped (no Vulkan device here).
+inline TestDevice* hardware_device() {
+    static TestDevice* device = [] {
+        Com<ID3D11Device> base;
+        const D3D_FEATURE_LEVEL level = D3D_FEATURE_LEVEL_11_1;
+        if (FAILED(D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_HARDWARE, nullptr, 0, &level, 1,
+                                     D3D11_SDK_VERSION, base.out(), nullptr, nullptr)))
+            test_support::skip_test("no Vulkan device for D3D_DRIVER_TYPE_HARDWARE");
+        return new TestDevice(D3D_DRIVER_TYPE_HARDWARE);
+    }();
+    return device;
+}
+
+inline Com<ID3D11ComputeShader> compute_shader(TestDevice& test, const char* text) {
+    const auto bytecode = assemble(text);
+    Com<ID3D11ComputeShader> shader;
+    REQUIRE(test.device->CreateComputeShader(bytecode.data(), bytecode.size(), nullptr,
+                                             shader.out()) == S_OK);
+    return shader;
+}
+
+// A raw UAV of a whole buffer of `words` 32-bit words.
+inline Com<ID3D11UnorderedAccessView> raw_uav(TestDevice& test, ID3D11Buffer* buffer, UINT words) {
+    D3D11_UNORDERED_ACCESS_VIEW_DESC desc{};
+    desc.Format = DXGI_FORMAT_R32_TYPELESS;
+    desc.ViewDimension = D3D11_UAV_DIMENSION_BUFFER;
+    desc.Buffer = {0, words, D3D11_BUFFER_UAV_FLAG_RAW};
+    Com<ID3D11UnorderedAccessView> uav;
+    REQUIRE(test.device->CreateUnorderedAccessView(buffer, &desc, uav.out()) == S_OK);
+    return uav;
+}
+
+inline std::vector<std::uint32_t> read_words(TestDevice& test, ID3D11Buffer* buffer, UINT bytes) {
+    auto staging = test.buffer(bytes, 0, D3D11_USAGE_STAGING, D3D11_CPU_ACCESS_READ);
+    test.context->CopyResource(staging.get(), buffer);
+    D3D11_MAPPED_SUBRESOURCE mapped{};
+    REQUIRE(test.context->Map(staging.get(), 0, D3D11_MAP_READ, 0, &mapped) == S_OK);
+    std::vector<std::uint32_t> words(bytes / 4);
+    std::memcpy(words.data(), mapped.pData, bytes);
+    test.context->Unmap(staging.get(), 0);
+    return words;
+}
+
+// Every test ends here: the validation layer (where it runs) said nothing.
+inline void check_validation_clean() {
+    CHECK(d3dcap::runtime::vulkan_validation_messages() == 0);
+}
+
+}  // namespace compute_tests

@@ -1,0 +1,297 @@
+// Textures in compute shaders on the Vulkan device: loads and samples of
+// shader-resource views (formats reinterpreted within their group, array
+// slices, depth and stencil of one depth-stencil texture), samplers (point,
+// linear, border colours) and typed UAVs of textures, with values the test
+// computes exactly.
+#include <array>
+#include <catch2/catch.hpp>
+
+#include "compute_support.h"
+
+using namespace object_tests;
+using namespace compute_tests;
+
+namespace {
+
+Com<ID3D11ShaderResourceView> srv(TestDevice& test, ID3D11Resource* resource,
+                                  const D3D11_SHADER_RESOURCE_VIEW_DESC* desc) {
+    Com<ID3D11ShaderResourceView> view;
+    REQUIRE(test.device->CreateShaderResourceView(resource, desc, view.out()) == S_OK);
+    return view;
+}
+
+// Runs `shader` once with t0..tN and s0..sN bound and u0 a raw buffer of
+// `words` words, and returns those words.
+std::vector<std::uint32_t> run(TestDevice& test, const char* shader_text,
+                               std::vector<ID3D11ShaderResourceView*> resources,
+                               std::vector<ID3D11SamplerState*> samplers, UINT words,
+                               UINT groups_x = 1, UINT groups_y = 1) {
+    const auto shader = compute_shader(test, shader_text);
+    auto target = test.buffer(words * 4, D3D11_BIND_UNORDERED_ACCESS, D3D11_USAGE_DEFAULT, 0,
+                              D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS);
+    const auto uav = raw_uav(test, target.get(), words);
+    test.context->CSSetShader(shader.get(), nullptr, 0);
+    test.context->CSSetShaderResources(0, static_cast<UINT>(resources.size()), resources.data());
+    if (!samplers.empty())
+        test.context->CSSetSamplers(0, static_cast<UINT>(samplers.size()), samplers.data());
+    ID3D11UnorderedAccessView* uavs[] = {uav.get()};
+    test.context->CSSetUnorderedAccessViews(0, 1, uavs, nullptr);
+    test.clear_messages();
+    test.context->Dispatch(groups_x, groups_y, 1);
+    INFO(test.last_message());
+    CHECK(test.messages().empty());
+    return read_words(test, target.get(), words * 4);
+}
+
+Com<ID3D11SamplerState> sampler(TestDevice& test, D3D11_FILTER filter,
+                                D3D11_TEXTURE_ADDRESS_MODE address,
+                                std::array<float, 4> border = {0, 0, 0, 0}) {
+    D3D11_SAMPLER_DESC desc{};
+    desc.Filter = filter;
+    desc.AddressU = desc.AddressV = desc.AddressW = address;
+    desc.MaxAnisotropy = 1;
+    desc.ComparisonFunc = D3D11_COMPARISON_NEVER;
+    for (int i = 0; i < 4; ++i) desc.BorderColor[i] = border[i];
+    desc.MaxLOD = D3D11_FLOAT32_MAX;
+    Com<ID3D11SamplerState> state;
+    REQUIRE(test.device->CreateSamplerState(&desc, state.out()) == S_OK);
+    return state;
+}
+
+float as_float(std::uint32_t word) {
+    float value;
+    std::memcpy(&value, &word, 4);
+    return value;
+}
+
+}  // namespace
+
+TEST_CASE("ld of an RGBA8 texture through UNORM and UINT views of its typeless group",
+          "[compute][texture]") {
+    TestDevice& test = *hardware_device();
+    // 4x2 texels; texel (x, y) holds bytes {x*40, y*100, x+y, 255}.
+    std::vector<std::uint8_t> texels(4 * 2 * 4);
+    for (UINT y = 0; y < 2; ++y)
+        for (UINT x = 0; x < 4; ++x) {
+            std::uint8_t* t = &texels[(y * 4 + x) * 4];
+            t[0] = static_cast<std::uint8_t>(x * 40);
+            t[1] = static_cast<std::uint8_t>(y * 100);
+            t[2] = static_cast<std::uint8_t>(x + y);
+            t[3] = 255;
+        }
+    auto texture = test.texture2d(4, 2, DXGI_FORMAT_R8G8B8A8_TYPELESS, D3D11_BIND_SHADER_RESOURCE);
+    test.context->UpdateSubresource(texture.get(), 0, nullptr, texels.data(), 16, 0);
+    D3D11_SHADER_RESOURCE_VIEW_DESC desc{};
+    desc.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE2D;
+    desc.Texture2D = {0, 1};
+    desc.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+    const auto unorm = srv(test, texture.get(), &desc);
+    desc.Format = DXGI_FORMAT_R8G8B8A8_UINT;
+    const auto uint_view = srv(test, texture.get(), &desc);
+    // Thread (x, y): word 2*(y*4+x) = round(unorm.x * 255) + 1000 * round(unorm.y * 255),
+    // the next word = uint.z + 256 * uint.w.
+    const auto words = run(test, R"(cs_5_0
+dcl_resource_texture2d (float,float,float,float) t0
+dcl_resource_texture2d (uint,uint,uint,uint) t1
+dcl_uav_raw u0
+dcl_input vThreadID.xy
+dcl_temps 3
+dcl_thread_group 4, 2, 1
+mov r0.xy, vThreadID.xyxx
+mov r0.zw, l(0, 0, 0, 0)
+ld_indexable(texture2d)(float,float,float,float) r1.xyzw, r0.xyzw, t0.xyzw
+mul r1.xy, r1.xyxx, l(255.000000, 255.000000, 0.000000, 0.000000)
+round_ne r1.xy, r1.xyxx
+ftou r1.xy, r1.xyxx
+imad r2.x, r1.y, l(1000), r1.x
+ld_indexable(texture2d)(uint,uint,uint,uint) r1.xyzw, r0.xyzw, t1.xyzw
+ishl r1.w, r1.w, l(8)
+iadd r2.y, r1.w, r1.z
+imad r0.x, vThreadID.y, l(4), vThreadID.x
+ishl r0.x, r0.x, l(3)
+store_raw u0.xy, r0.x, r2.xyxx
+ret
+)",
+                           {unorm.get(), uint_view.get()}, {}, 16);
+    std::vector<std::uint32_t> expected;
+    for (UINT y = 0; y < 2; ++y)
+        for (UINT x = 0; x < 4; ++x) {
+            expected.push_back(x * 40 + 1000 * y * 100);
+            expected.push_back((x + y) + 256 * 255);
+        }
+    CHECK(words == expected);
+    check_validation_clean();
+}
+
+TEST_CASE("sample_l with point, linear and border samplers", "[compute][texture]") {
+    TestDevice& test = *hardware_device();
+    // A 4x1 R32_FLOAT texture {0, 2, 4, 8}.
+    const float values[4] = {0.0f, 2.0f, 4.0f, 8.0f};
+    D3D11_TEXTURE2D_DESC texture_desc{
+        4, 1, 1, 1, DXGI_FORMAT_R32_FLOAT, {1, 0}, D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE,
+        0, 0};
+    const D3D11_SUBRESOURCE_DATA initial{values, 16, 0};
+    Com<ID3D11Texture2D> texture;
+    REQUIRE(test.device->CreateTexture2D(&texture_desc, &initial, texture.out()) == S_OK);
+    const auto view = srv(test, texture.get(), nullptr);
+    const auto point = sampler(test, D3D11_FILTER_MIN_MAG_MIP_POINT, D3D11_TEXTURE_ADDRESS_CLAMP);
+    const auto linear = sampler(test, D3D11_FILTER_MIN_MAG_MIP_LINEAR, D3D11_TEXTURE_ADDRESS_CLAMP);
+    const auto border = sampler(test, D3D11_FILTER_MIN_MAG_MIP_POINT, D3D11_TEXTURE_ADDRESS_BORDER,
+                                {0.25f, 0.5f, 0.75f, 1.0f});
+    // Word 0: point at texel 2's centre (u = 0.625); 1: linear halfway between
+    // texels 1 and 2 (u = 0.5); 2: linear between texels 2 and 3 (u = 0.75);
+    // 3: the border colour's red left of the texture (u = -0.5).
+    const auto words = run(test, R"(cs_5_0
+dcl_resource_texture2d (float,float,float,float) t0
+dcl_sampler s0, mode_default
+dcl_sampler s1, mode_default
+dcl_sampler s2, mode_default
+dcl_uav_raw u0
+dcl_temps 2
+dcl_thread_group 1, 1, 1
+sample_l_indexable(texture2d)(float,float,float,float) r0.x, l(0.625000, 0.500000, 0.000000, 0.000000), t0.xyzw, s0, l(0.000000)
+sample_l_indexable(texture2d)(float,float,float,float) r0.y, l(0.500000, 0.500000, 0.000000, 0.000000), t0.yxzw, s1, l(0.000000)
+sample_l_indexable(texture2d)(float,float,float,float) r0.z, l(0.750000, 0.500000, 0.000000, 0.000000), t0.yzxw, s1, l(0.000000)
+sample_l_indexable(texture2d)(float,float,float,float) r0.w, l(-0.500000, 0.500000, 0.000000, 0.000000), t0.yzwx, s2, l(0.000000)
+store_raw u0.xyzw, l(0), r0.xyzw
+ret
+)",
+                           {view.get()}, {point.get(), linear.get(), border.get()}, 4);
+    CHECK(as_float(words[0]) == 4.0f);
+    CHECK(as_float(words[1]) == 3.0f);
+    CHECK(as_float(words[2]) == 6.0f);
+    CHECK(as_float(words[3]) == 0.25f);
+    check_validation_clean();
+}
+
+TEST_CASE("ld of one slice and one mip of a Texture2DArray view", "[compute][texture]") {
+    TestDevice& test = *hardware_device();
+    // 3 slices x 2 mips of 4x4 R32_UINT; texel value = 1000*slice + 100*mip + 10*y + x.
+    auto texture = test.texture2d(4, 4, DXGI_FORMAT_R32_UINT, D3D11_BIND_SHADER_RESOURCE, 2, 3);
+    for (UINT slice = 0; slice < 3; ++slice)
+        for (UINT mip = 0; mip < 2; ++mip) {
+            const UINT size = 4 >> mip;
+            std::vector<std::uint32_t> texels;
+            for (UINT y = 0; y < size; ++y)
+                for (UINT x = 0; x < size; ++x)
+                    texels.push_back(1000 * slice + 100 * mip + 10 * y + x);
+            test.context->UpdateSubresource(texture.get(), D3D11CalcSubresource(mip, slice, 2),
+                                            nullptr, texels.data(), size * 4, 0);
+        }
+    D3D11_SHADER_RESOURCE_VIEW_DESC desc{};
+    desc.Format = DXGI_FORMAT_R32_UINT;
+    desc.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE2DARRAY;
+    desc.Texture2DArray = {1, 1, 1, 2};  // mip 1 only, slices 1 and 2
+    const auto view = srv(test, texture.get(), &desc);
+    // Thread (x, y) reads texel (x, y) of array index 1 (slice 2) at mip 0 of the view.
+    const auto words = run(test, R"(cs_5_0
+dcl_resource_texture2darray (uint,uint,uint,uint) t0
+dcl_uav_raw u0
+dcl_input vThreadID.xy
+dcl_temps 2
+dcl_thread_group 2, 2, 1
+mov r0.xy, vThreadID.xyxx
+mov r0.zw, l(0, 0, 0, 1)
+ld_indexable(texture2darray)(uint,uint,uint,uint) r1.x, r0.xywz, t0.xyzw
+imad r0.x, vThreadID.y, l(2), vThreadID.x
+ishl r0.x, r0.x, l(2)
+store_raw u0.x, r0.x, r1.x
+ret
+)",
+                           {view.get()}, {}, 4);
+    CHECK(words == std::vector<std::uint32_t>{2100, 2101, 2110, 2111});
+    check_validation_clean();
+}
+
+TEST_CASE("A typed UAV of a texture: each thread writes its texel", "[compute][texture]") {
+    TestDevice& test = *hardware_device();
+    auto texture = test.texture2d(8, 4, DXGI_FORMAT_R32_UINT, D3D11_BIND_UNORDERED_ACCESS);
+    Com<ID3D11UnorderedAccessView> uav;
+    REQUIRE(test.device->CreateUnorderedAccessView(texture.get(), nullptr, uav.out()) == S_OK);
+    const auto shader = compute_shader(test, R"(cs_5_0
+dcl_uav_typed_texture2d (uint,uint,uint,uint) u0
+dcl_input vThreadID.xy
+dcl_temps 1
+dcl_thread_group 8, 4, 1
+imad r0.x, vThreadID.y, l(256), vThreadID.x
+store_uav_typed u0.xyzw, vThreadID.xyyy, r0.xxxx
+ret
+)");
+    test.context->CSSetShader(shader.get(), nullptr, 0);
+    ID3D11UnorderedAccessView* uavs[] = {uav.get()};
+    test.context->CSSetUnorderedAccessViews(0, 1, uavs, nullptr);
+    test.clear_messages();
+    test.context->Dispatch(1, 1, 1);
+    INFO(test.last_message());
+    CHECK(test.messages().empty());
+    auto staging = test.texture2d(8, 4, DXGI_FORMAT_R32_UINT, 0, 1, 1, D3D11_USAGE_STAGING,
+                                  D3D11_CPU_ACCESS_READ);
+    test.context->CopyResource(staging.get(), texture.get());
+    D3D11_MAPPED_SUBRESOURCE mapped{};
+    REQUIRE(test.context->Map(staging.get(), 0, D3D11_MAP_READ, 0, &mapped) == S_OK);
+    for (UINT y = 0; y < 4; ++y)
+        for (UINT x = 0; x < 8; ++x) {
+            std::uint32_t word;
+            std::memcpy(
+                &word, static_cast<const std::uint8_t*>(mapped.pData) + y * mapped.RowPitch + x * 4,
+                4);
+            CHECK(word == y * 256 + x);
+        }
+    test.context->Unmap(staging.get(), 0);
+    check_validation_clean();
+}
+
+TEST_CASE("Depth and stencil of a D24S8 texture: cleared, read by views, copied exactly",
+          "[compute][texture][depth]") {
+    TestDevice& test = *hardware_device();
+    auto depth = test.texture2d(4, 4, DXGI_FORMAT_R24G8_TYPELESS,
+                                D3D11_BIND_DEPTH_STENCIL | D3D11_BIND_SHADER_RESOURCE);
+    D3D11_DEPTH_STENCIL_VIEW_DESC dsv_desc{};
+    dsv_desc.Format = DXGI_FORMAT_D24_UNORM_S8_UINT;
+    dsv_desc.ViewDimension = D3D11_DSV_DIMENSION_TEXTURE2D;
+    Com<ID3D11DepthStencilView> dsv;
+    REQUIRE(test.device->CreateDepthStencilView(depth.get(), &dsv_desc, dsv.out()) == S_OK);
+    test.context->ClearDepthStencilView(dsv.get(), D3D11_CLEAR_DEPTH | D3D11_CLEAR_STENCIL, 0.5f,
+                                        7);
+    // Stencil only: the depth bits stay.
+    test.context->ClearDepthStencilView(dsv.get(), D3D11_CLEAR_STENCIL, 0.0f, 200);
+
+    // The canonical bits: depth 0.5 as 24-bit UNORM (0x800000), stencil 200 in the top byte.
+    auto staging = test.texture2d(4, 4, DXGI_FORMAT_R24G8_TYPELESS, 0, 1, 1, D3D11_USAGE_STAGING,
+                                  D3D11_CPU_ACCESS_READ);
+    test.context->CopyResource(staging.get(), depth.get());
+    D3D11_MAPPED_SUBRESOURCE mapped{};
+    REQUIRE(test.context->Map(staging.get(), 0, D3D11_MAP_READ, 0, &mapped) == S_OK);
+    std::uint32_t first;
+    std::memcpy(&first, mapped.pData, 4);
+    test.context->Unmap(staging.get(), 0);
+    CHECK(first == (200u << 24 | 0x800000u));
+
+    D3D11_SHADER_RESOURCE_VIEW_DESC desc{};
+    desc.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE2D;
+    desc.Texture2D = {0, 1};
+    desc.Format = DXGI_FORMAT_R24_UNORM_X8_TYPELESS;
+    const auto depth_view = srv(test, depth.get(), &desc);
+    desc.Format = DXGI_FORMAT_X24_TYPELESS_G8_UINT;
+    const auto stencil_view = srv(test, depth.get(), &desc);
+    // Word 0: round(depth * (2^24 - 1)) of texel (1, 1); word 1: its stencil
+    // (the G channel).
+    const auto words = run(test, R"(cs_5_0
+dcl_resource_texture2d (float,float,float,float) t0
+dcl_resource_texture2d (uint,uint,uint,uint) t1
+dcl_uav_raw u0
+dcl_temps 2
+dcl_thread_group 1, 1, 1
+ld_indexable(texture2d)(float,float,float,float) r0.x, l(1, 1, 0, 0), t0.xyzw
+mul r0.x, r0.x, l(16777215.000000)
+round_ne r0.x, r0.x
+ftou r1.x, r0.x
+ld_indexable(texture2d)(uint,uint,uint,uint) r1.y, l(1, 1, 0, 0), t1.xyzw
+store_raw u0.xy, l(0), r1.xyxx
+ret
+)",
+                           {depth_view.get(), stencil_view.get()}, {}, 2);
+    CHECK(words[0] == 0x800000u);
+    CHECK(words[1] == 200u);
+    check_validation_clean();
+}

@@ -84,6 +84,55 @@ struct DispatchSize {
     std::uint64_t offset = 0;
 };
 
+// One element of the bound input layout, its APPEND_ALIGNED offset resolved.
+struct InputElement {
+    std::string semantic;
+    std::uint32_t semantic_index = 0;
+    DXGI_FORMAT format = DXGI_FORMAT_UNKNOWN;
+    std::uint32_t slot = 0, offset = 0;
+    bool per_instance = false;
+    std::uint32_t step_rate = 0;
+};
+
+struct VertexBufferSlot {
+    ObjectId buffer = 0;  // 0: nothing bound
+    std::uint32_t stride = 0, offset = 0;
+};
+
+// Everything a draw runs with, the output merger's and rasterizer's states
+// filled with D3D11's defaults where none is bound.
+struct DrawWork {
+    std::array<StageWork, 5> stages;  // vertex, hull, domain, geometry, pixel
+    std::vector<InputElement> input_layout;
+    std::array<VertexBufferSlot, D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT> vertex_buffers{};
+    ObjectId index_buffer = 0;
+    DXGI_FORMAT index_format = DXGI_FORMAT_UNKNOWN;
+    std::uint32_t index_offset = 0;
+    D3D11_PRIMITIVE_TOPOLOGY topology = D3D11_PRIMITIVE_TOPOLOGY_UNDEFINED;
+    D3D11_RASTERIZER_DESC1 rasterizer{};
+    D3D11_BLEND_DESC1 blend{};
+    std::array<float, 4> blend_factor{1, 1, 1, 1};
+    std::uint32_t sample_mask = 0xffffffff;
+    D3D11_DEPTH_STENCIL_DESC depth_stencil{};
+    std::uint32_t stencil_ref = 0;
+    std::vector<D3D11_VIEWPORT> viewports;
+    std::vector<D3D11_RECT> scissors;
+    std::vector<std::pair<std::uint32_t, ViewInfo>> render_targets;  // by slot
+    std::optional<ViewInfo> depth_stencil_view;
+};
+
+// A draw's vertices and instances, or (indirect) D3D11's argument structure
+// at `offset` in buffer `arguments`.
+struct DrawArguments {
+    bool indexed = false;
+    std::uint32_t count = 0, instances = 1;  // vertices or indices
+    std::uint32_t start = 0;                 // first vertex or index
+    std::int32_t base_vertex = 0;
+    std::uint32_t start_instance = 0;
+    ObjectId arguments = 0;
+    std::uint64_t offset = 0;
+};
+
 class Backend {
   public:
     virtual ~Backend() = default;
@@ -120,6 +169,12 @@ class Backend {
     // the device did not run it (it then changed nothing).
     virtual std::string dispatch(const StageWork& compute, const DispatchSize& groups) {
         (void)compute, (void)groups;
+        return std::string(name()) + " device does not execute shaders";
+    }
+    // Runs a draw: an empty string, or why the device did not run it (it
+    // then changed nothing).
+    virtual std::string draw(const DrawWork& work, const DrawArguments& arguments) {
+        (void)work, (void)arguments;
         return std::string(name()) + " device does not execute shaders";
     }
     // True for devices that execute shaders, whose refusals are worth a message.

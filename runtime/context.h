@@ -348,7 +348,10 @@ class Context final : public ChildObject<DeviceChildBase, ID3D11DeviceContext2> 
     bool check_draw_args(const char* call, ID3D11Buffer* args, UINT offset, UINT size);
     // What a stage runs with now, and a dispatch of the bound compute shader.
     StageWork stage_work(Stage stage) const;
+    DrawWork draw_work() const;
     void run_dispatch(const char* call, const DispatchSize& groups);
+    // Counts a draw; an immediate context runs it on the device.
+    void run_draw(const char* call, const DrawArguments& arguments);
     void count_draw() { ++counters_.draws; }
 
     void copy_region(const char* call, ID3D11Resource* dst, UINT dst_subresource, UINT x, UINT y,

@@ -6,6 +6,7 @@
 
 #include "runtime/context.h"
 #include "runtime/device.h"
+#include "runtime/formats.h"
 
 namespace d3dcap::runtime {
 
@@ -133,17 +134,23 @@ bool Context::check_draw_args(const char* call, ID3D11Buffer* args, UINT offset,
 // On a deferred context a draw is counted there and recorded, so that the
 // context that runs the command list counts it again.
 void Context::Draw(UINT vertex_count, UINT start_vertex) {
-    if (deferred_) {
-        record([=](Context& target) { target.Draw(vertex_count, start_vertex); });
-    }
-    count_draw();
+    if (deferred_) record([=](Context& target) { target.Draw(vertex_count, start_vertex); });
+    DrawArguments arguments;
+    arguments.count = vertex_count;
+    arguments.start = start_vertex;
+    run_draw("ID3D11DeviceContext::Draw", arguments);
 }
 
 void Context::DrawIndexed(UINT index_count, UINT start_index, INT base_vertex) {
     if (deferred_) {
         record([=](Context& target) { target.DrawIndexed(index_count, start_index, base_vertex); });
     }
-    count_draw();
+    DrawArguments arguments;
+    arguments.indexed = true;
+    arguments.count = index_count;
+    arguments.start = start_index;
+    arguments.base_vertex = base_vertex;
+    run_draw("ID3D11DeviceContext::DrawIndexed", arguments);
 }
 
 void Context::DrawInstanced(UINT vertex_count, UINT instance_count, UINT start_vertex,
@@ -153,7 +160,12 @@ void Context::DrawInstanced(UINT vertex_count, UINT instance_count, UINT start_v
             target.DrawInstanced(vertex_count, instance_count, start_vertex, start_instance);
         });
     }
-    count_draw();
+    DrawArguments arguments;
+    arguments.count = vertex_count;
+    arguments.instances = instance_count;
+    arguments.start = start_vertex;
+    arguments.start_instance = start_instance;
+    run_draw("ID3D11DeviceContext::DrawInstanced", arguments);
 }
 
 void Context::DrawIndexedInstanced(UINT index_count, UINT instance_count, UINT start_index,
@@ -164,17 +176,25 @@ void Context::DrawIndexedInstanced(UINT index_count, UINT instance_count, UINT s
                                         start_instance);
         });
     }
-    count_draw();
+    DrawArguments arguments;
+    arguments.indexed = true;
+    arguments.count = index_count;
+    arguments.instances = instance_count;
+    arguments.start = start_index;
+    arguments.base_vertex = base_vertex;
+    arguments.start_instance = start_instance;
+    run_draw("ID3D11DeviceContext::DrawIndexedInstanced", arguments);
 }
 
 void Context::DrawAuto() {
     if (deferred_) record([](Context& target) { target.DrawAuto(); });
     count_draw();
+    if (!deferred_) ++counters_.not_executed;  // stream output is not run yet
 }
 
 void Context::DrawIndexedInstancedIndirect(ID3D11Buffer* args, UINT offset) {
-    if (!check_draw_args("ID3D11DeviceContext::DrawIndexedInstancedIndirect", args, offset,
-                         sizeof(D3D11_DRAW_INDEXED_INSTANCED_INDIRECT_ARGS))) {
+    const char* call = "ID3D11DeviceContext::DrawIndexedInstancedIndirect";
+    if (!check_draw_args(call, args, offset, sizeof(D3D11_DRAW_INDEXED_INSTANCED_INDIRECT_ARGS))) {
         return;
     }
     if (deferred_) {
@@ -182,12 +202,16 @@ void Context::DrawIndexedInstancedIndirect(ID3D11Buffer* args, UINT offset) {
             target.DrawIndexedInstancedIndirect(ref.get(), offset);
         });
     }
-    count_draw();
+    DrawArguments arguments;
+    arguments.indexed = true;
+    arguments.arguments = to_buffer(args)->id();
+    arguments.offset = offset;
+    run_draw(call, arguments);
 }
 
 void Context::DrawInstancedIndirect(ID3D11Buffer* args, UINT offset) {
-    if (!check_draw_args("ID3D11DeviceContext::DrawInstancedIndirect", args, offset,
-                         sizeof(D3D11_DRAW_INSTANCED_INDIRECT_ARGS))) {
+    const char* call = "ID3D11DeviceContext::DrawInstancedIndirect";
+    if (!check_draw_args(call, args, offset, sizeof(D3D11_DRAW_INSTANCED_INDIRECT_ARGS))) {
         return;
     }
     if (deferred_) {
@@ -195,7 +219,10 @@ void Context::DrawInstancedIndirect(ID3D11Buffer* args, UINT offset) {
             target.DrawInstancedIndirect(ref.get(), offset);
         });
     }
-    count_draw();
+    DrawArguments arguments;
+    arguments.arguments = to_buffer(args)->id();
+    arguments.offset = offset;
+    run_draw(call, arguments);
 }
 
 void Context::Dispatch(UINT x, UINT y, UINT z) {
@@ -238,6 +265,109 @@ StageWork Context::stage_work(Stage stage) const {
                 work.uavs.emplace_back(slot, state_.compute_uavs[slot]->info());
     }
     return work;
+}
+
+namespace {
+
+D3D11_RASTERIZER_DESC1 default_rasterizer() {
+    D3D11_RASTERIZER_DESC1 desc{};
+    desc.FillMode = D3D11_FILL_SOLID;
+    desc.CullMode = D3D11_CULL_BACK;
+    desc.DepthClipEnable = TRUE;
+    return desc;
+}
+
+D3D11_BLEND_DESC1 default_blend() {
+    D3D11_BLEND_DESC1 desc{};
+    for (auto& target : desc.RenderTarget) {
+        target.SrcBlend = target.SrcBlendAlpha = D3D11_BLEND_ONE;
+        target.DestBlend = target.DestBlendAlpha = D3D11_BLEND_ZERO;
+        target.BlendOp = target.BlendOpAlpha = D3D11_BLEND_OP_ADD;
+        target.LogicOp = D3D11_LOGIC_OP_NOOP;
+        target.RenderTargetWriteMask = D3D11_COLOR_WRITE_ENABLE_ALL;
+    }
+    return desc;
+}
+
+D3D11_DEPTH_STENCIL_DESC default_depth_stencil() {
+    D3D11_DEPTH_STENCIL_DESC desc{};
+    desc.DepthEnable = TRUE;
+    desc.DepthWriteMask = D3D11_DEPTH_WRITE_MASK_ALL;
+    desc.DepthFunc = D3D11_COMPARISON_LESS;
+    desc.StencilReadMask = desc.StencilWriteMask = 0xff;
+    for (D3D11_DEPTH_STENCILOP_DESC* face : {&desc.FrontFace, &desc.BackFace}) {
+        face->StencilFailOp = face->StencilDepthFailOp = face->StencilPassOp =
+            D3D11_STENCIL_OP_KEEP;
+        face->StencilFunc = D3D11_COMPARISON_ALWAYS;
+    }
+    return desc;
+}
+
+}  // namespace
+
+DrawWork Context::draw_work() const {
+    DrawWork work;
+    for (int stage = 0; stage < 5; ++stage)
+        work.stages[stage] = stage_work(static_cast<Stage>(stage));
+    for (std::uint32_t slot = 0; slot < state_.output_uavs.size(); ++slot)
+        if (state_.output_uavs[slot])
+            work.stages[static_cast<int>(Stage::Pixel)].uavs.emplace_back(
+                slot, state_.output_uavs[slot]->info());
+    if (state_.input_layout) {
+        std::array<std::uint32_t, D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT> ends{};
+        for (const D3D11_INPUT_ELEMENT_DESC& e : state_.input_layout->elements()) {
+            InputElement element;
+            element.semantic = e.SemanticName;
+            element.semantic_index = e.SemanticIndex;
+            element.format = e.Format;
+            element.slot = e.InputSlot;
+            const std::uint32_t slot = std::min<std::uint32_t>(e.InputSlot, ends.size() - 1);
+            element.offset = e.AlignedByteOffset == D3D11_APPEND_ALIGNED_ELEMENT
+                                 ? ends[slot]
+                                 : e.AlignedByteOffset;
+            ends[slot] = element.offset + formats::info(e.Format).bits_per_element / 8;
+            element.per_instance = e.InputSlotClass == D3D11_INPUT_PER_INSTANCE_DATA;
+            element.step_rate = e.InstanceDataStepRate;
+            work.input_layout.push_back(std::move(element));
+        }
+    }
+    for (std::size_t slot = 0; slot < state_.vertex_buffers.size(); ++slot) {
+        const VertexBufferBinding& vb = state_.vertex_buffers[slot];
+        if (vb.buffer) work.vertex_buffers[slot] = {vb.buffer->id(), vb.stride, vb.offset};
+    }
+    if (state_.index_buffer) work.index_buffer = state_.index_buffer->id();
+    work.index_format = state_.index_format;
+    work.index_offset = state_.index_offset;
+    work.topology = state_.topology;
+    work.rasterizer =
+        state_.rasterizer_state ? state_.rasterizer_state->desc() : default_rasterizer();
+    work.blend = state_.blend_state ? state_.blend_state->desc() : default_blend();
+    work.blend_factor = state_.blend_factor;
+    work.sample_mask = state_.sample_mask;
+    work.depth_stencil =
+        state_.depth_stencil_state ? state_.depth_stencil_state->desc() : default_depth_stencil();
+    work.stencil_ref = state_.stencil_ref;
+    work.viewports.assign(state_.viewports.begin(),
+                          state_.viewports.begin() + state_.viewport_count);
+    work.scissors.assign(state_.scissors.begin(), state_.scissors.begin() + state_.scissor_count);
+    for (std::uint32_t slot = 0; slot < state_.render_targets.size(); ++slot)
+        if (state_.render_targets[slot])
+            work.render_targets.emplace_back(slot, state_.render_targets[slot]->info());
+    if (state_.depth_stencil_view) work.depth_stencil_view = state_.depth_stencil_view->info();
+    return work;
+}
+
+void Context::run_draw(const char* call, const DrawArguments& arguments) {
+    count_draw();
+    if (deferred_) return;
+    if (!arguments.arguments && (arguments.count == 0 || arguments.instances == 0)) return;
+    const DrawWork work = draw_work();
+    if (work.stages[static_cast<int>(Stage::Vertex)].bytecode.empty()) return;  // nothing runs
+    auto guard = device().lock();
+    const std::string why = device().backend().draw(work, arguments);
+    if (why.empty()) return;
+    ++counters_.not_executed;
+    if (device().backend().executes_shaders()) log().error(call, "", "not executed: " + why);
 }
 
 void Context::run_dispatch(const char* call, const DispatchSize& groups) {

@@ -260,6 +260,8 @@ class BlendState final : public ChildObject<StateBase, ID3D11BlendState1> {
         if (desc) *desc = desc_;
     }
 
+    const D3D11_BLEND_DESC1& desc() const { return desc_; }
+
   private:
     D3D11_BLEND_DESC1 desc_;
 };
@@ -274,6 +276,8 @@ class RasterizerState final : public ChildObject<StateBase, ID3D11RasterizerStat
         if (desc) *desc = desc_;
     }
 
+    const D3D11_RASTERIZER_DESC1& desc() const { return desc_; }
+
   private:
     D3D11_RASTERIZER_DESC1 desc_;
 };
@@ -286,6 +290,8 @@ class DepthStencilState final : public ChildObject<StateBase, ID3D11DepthStencil
     void STDMETHODCALLTYPE GetDesc(D3D11_DEPTH_STENCIL_DESC* desc) override {
         if (desc) *desc = desc_;
     }
+
+    const D3D11_DEPTH_STENCIL_DESC& desc() const { return desc_; }
 
   private:
     D3D11_DEPTH_STENCIL_DESC desc_;

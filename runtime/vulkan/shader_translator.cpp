@@ -217,6 +217,21 @@ bool lower(std::vector<std::uint8_t>& container, std::string& error) {
 
 }  // namespace
 
+std::uint32_t descriptor_set_of(int program_type) {
+    switch (program_type) {
+        case 3:  // hull
+            return 1;
+        case 4:  // domain
+            return 2;
+        case 2:  // geometry
+            return 3;
+        case 0:  // pixel
+            return 4;
+        default:  // vertex, compute
+            return 0;
+    }
+}
+
 std::shared_ptr<const TranslatedShader> ShaderTranslator::translate(
     std::span<const std::uint8_t> bytecode, std::string& error) {
     const std::uint64_t key = XXH3_64bits(bytecode.data(), bytecode.size());
@@ -229,6 +244,10 @@ std::shared_ptr<const TranslatedShader> ShaderTranslator::translate(
     if (!chunks) return nullptr;
     shader->program_type = shader::program_type(*chunks, error);
     if (shader->program_type < 0) return nullptr;
+    shader->set = descriptor_set_of(shader->program_type);
+    if (const shader::ContainerChunk* inputs = shader::find_chunk(*chunks, "ISGN"))
+        if (!shader::read_signature(*inputs, shader->inputs, error)) return nullptr;
+    if (!shader::output_signature(*chunks, shader->outputs, error)) return nullptr;
     std::vector<std::uint8_t> lowered(bytecode.begin(), bytecode.end());
     if (!lower(lowered, error)) return nullptr;
 
@@ -258,13 +277,13 @@ std::shared_ptr<const TranslatedShader> ShaderTranslator::translate(
         const bool buffer =
             d.kind == RegisterKind::ConstantBuffer || (d.kind != RegisterKind::Sampler && d.buffer);
         binding.flags = buffer ? VKD3D_SHADER_BINDING_FLAG_BUFFER : VKD3D_SHADER_BINDING_FLAG_IMAGE;
-        binding.binding = {0, d.binding, 1};
+        binding.binding = {shader->set, d.binding, 1};
         bindings.push_back(binding);
         if (d.counter) {
             vkd3d_shader_uav_counter_binding counter{};
             counter.register_index = d.reg;
             counter.shader_visibility = visibility;
-            counter.binding = {0, BindingSpace::kUavCounters + d.reg, 1};
+            counter.binding = {shader->set, BindingSpace::kUavCounters + d.reg, 1};
             counters.push_back(counter);
         }
     }

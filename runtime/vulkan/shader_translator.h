@@ -14,6 +14,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "runtime/shader/program.h"
+
 namespace d3dcap::runtime::gpu {
 
 // Where each register kind starts in set 0 (D3D11's per-stage slot counts:
@@ -59,7 +61,14 @@ struct TranslatedShader {
     std::vector<std::uint32_t> spirv;
     std::vector<ShaderDescriptor> descriptors;
     int program_type = -1;  // 0 pixel, 1 vertex, 2 geometry, 3 hull, 4 domain, 5 compute
+    std::uint32_t set = 0;  // the descriptor set of its stage (descriptor_set_of)
+    std::vector<shader::SignatureElement> inputs, outputs;  // ISGN and OSGN (OSG5)
 };
+
+// Each graphics stage binds its slots in a set of its own (vertex 0, hull 1,
+// domain 2, geometry 3, pixel 4), so that stages' registers do not collide;
+// compute uses set 0.
+std::uint32_t descriptor_set_of(int program_type);
 
 class ShaderTranslator {
   public:

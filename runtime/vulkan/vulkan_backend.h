@@ -41,11 +41,26 @@ struct ComputePipeline {
     VkPipeline pipeline = VK_NULL_HANDLE;
 };
 
+// The translated shaders of a draw, by stage (vertex, hull, domain,
+// geometry, pixel); null where none is bound.
+struct PipelineShaders {
+    std::array<std::shared_ptr<const TranslatedShader>, 5> stages;
+};
+
+// A graphics pipeline of one draw state; set N holds stage N's slots.
+struct GraphicsPipeline {
+    PipelineShaders shaders;
+    VkDescriptorSetLayout set_layouts[5] = {};  // null for stages without a shader
+    VkPipelineLayout layout = VK_NULL_HANDLE;
+    VkPipeline pipeline = VK_NULL_HANDLE;
+    std::vector<std::uint32_t> vertex_slots;  // the vertex-buffer slots it reads
+};
+
 // Vulkan objects made for one piece of work, released when it is done.
 struct WorkObjects {
     std::vector<VkBufferView> buffer_views;
     std::vector<VkImageView> image_views;
-    VkDescriptorPool pool = VK_NULL_HANDLE;
+    std::vector<VkDescriptorPool> pools;
 };
 
 VkDescriptorType descriptor_type(const ShaderDescriptor& d);
@@ -88,6 +103,7 @@ class VulkanBackend final : public FillingBackend {
     bool executes_shaders() const override { return true; }
     std::string prepare_shader(std::span<const std::uint8_t> bytecode) override;
     std::string dispatch(const StageWork& compute, const DispatchSize& groups) override;
+    std::string draw(const DrawWork& work, const DrawArguments& arguments) override;
 
     HRESULT create_resource(const ResourceInfo& info,
                             const D3D11_SUBRESOURCE_DATA* initial) override;
@@ -196,6 +212,14 @@ class VulkanBackend final : public FillingBackend {
                            VkImageView& out);
     VkSampler sampler_for(const D3D11_SAMPLER_DESC& desc, std::string& error);
     void release(WorkObjects& made);
+    // Draws: the pipeline of a draw's state (made once), and a view of a
+    // render target or depth-stencil view with its size.
+    const GraphicsPipeline* graphics_pipeline(const DrawWork& work, const PipelineShaders& shaders,
+                                              std::string& error);
+    void destroy(GraphicsPipeline& pipeline);
+    VkDescriptorSetLayout empty_set_layout();
+    std::string attachment_view(const ViewInfo& view, bool depth, WorkObjects& made,
+                                VkImageView& out, VkExtent2D& extent);
 
     std::recursive_mutex mutex_;  // the device is free-threaded
     std::unique_ptr<GpuContext> gpu_;
@@ -212,7 +236,9 @@ class VulkanBackend final : public FillingBackend {
     std::unique_ptr<Backend> scratch_;       // reference device for run_on_reference
     ShaderTranslator translator_;
     std::unordered_map<const TranslatedShader*, ComputePipeline> compute_pipelines_;
-    std::unordered_map<std::string, VkSampler> samplers_;  // by description bytes
+    std::unordered_map<std::string, VkSampler> samplers_;                   // by description bytes
+    std::unordered_map<std::string, GraphicsPipeline> graphics_pipelines_;  // by state key
+    VkDescriptorSetLayout empty_set_layout_ = VK_NULL_HANDLE;
 };
 
 }  // namespace d3dcap::runtime::gpu

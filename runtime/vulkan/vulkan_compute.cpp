@@ -16,6 +16,10 @@ void VulkanBackend::destroy_pipelines() {
     compute_pipelines_.clear();
     for (auto& [key, sampler] : samplers_) vkDestroySampler(dev, sampler, nullptr);
     samplers_.clear();
+    for (auto& [key, pipeline] : graphics_pipelines_) destroy(pipeline);
+    graphics_pipelines_.clear();
+    if (empty_set_layout_) vkDestroyDescriptorSetLayout(dev, empty_set_layout_, nullptr);
+    empty_set_layout_ = VK_NULL_HANDLE;
 }
 
 const ComputePipeline* VulkanBackend::compute_pipeline(

@@ -357,9 +357,11 @@ std::string VulkanBackend::allocate_set(VkDescriptorSetLayout layout, WorkObject
     set_info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO;
     set_info.descriptorSetCount = 1;
     set_info.pSetLayouts = &layout;
-    if (vkCreateDescriptorPool(dev, &pool_info, nullptr, &made.pool) != VK_SUCCESS)
+    VkDescriptorPool pool = VK_NULL_HANDLE;
+    if (vkCreateDescriptorPool(dev, &pool_info, nullptr, &pool) != VK_SUCCESS)
         return "the GPU has no descriptor memory left";
-    set_info.descriptorPool = made.pool;
+    made.pools.push_back(pool);
+    set_info.descriptorPool = pool;
     if (vkAllocateDescriptorSets(dev, &set_info, &set) != VK_SUCCESS)
         return "the GPU has no descriptor memory left";
     return {};
@@ -369,7 +371,7 @@ void VulkanBackend::release(WorkObjects& made) {
     const VkDevice dev = gpu_->vk();
     for (VkBufferView view : made.buffer_views) vkDestroyBufferView(dev, view, nullptr);
     for (VkImageView view : made.image_views) vkDestroyImageView(dev, view, nullptr);
-    if (made.pool) vkDestroyDescriptorPool(dev, made.pool, nullptr);
+    for (VkDescriptorPool pool : made.pools) vkDestroyDescriptorPool(dev, pool, nullptr);
     made = {};
 }
 

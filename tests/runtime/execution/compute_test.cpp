@@ -7,10 +7,10 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "compute_support.h"
+#include "execution_support.h"
 
 using namespace object_tests;
-using namespace compute_tests;
+using namespace execution_tests;
 
 namespace {
 

@@ -18,7 +18,7 @@
 #include "runtime/shader/assembler.h"
 #include "support/skip.h"
 
-namespace compute_tests {
+namespace execution_tests {
 
 using object_tests::Com;
 using object_tests::TestDevice;
@@ -97,4 +97,4 @@ inline void check_validation_clean() {
     CHECK(d3dcap::runtime::vulkan_validation_messages() == 0);
 }
 
-}  // namespace compute_tests
+}  // namespace execution_tests

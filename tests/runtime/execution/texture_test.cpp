@@ -6,10 +6,10 @@
 #include <array>
 #include <catch2/catch.hpp>
 
-#include "compute_support.h"
+#include "execution_support.h"
 
 using namespace object_tests;
-using namespace compute_tests;
+using namespace execution_tests;
 
 namespace {
 

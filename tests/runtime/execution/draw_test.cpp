@@ -1,0 +1,378 @@
+// Draws on the Vulkan device (lavapipe without a GPU): vertex and pixel
+// shaders in the project's assembly, input layouts, vertex, index and
+// instance buffers, D3D11's viewport convention, scissors, depth, blending,
+// constant-buffer windows and textures in the pixel shader, each checked
+// texel for texel against values the test computes.
+#include <array>
+#include <catch2/catch.hpp>
+
+#include "execution_support.h"
+
+using namespace object_tests;
+using namespace execution_tests;
+
+namespace {
+
+// Position and colour through; the colour is the pixel's.
+constexpr const char* kColourVs = R"(vs_5_0
+.input POSITION0 v0.xyzw float
+.input COLOR0 v1.xyzw float
+.output SV_Position0 o0.xyzw float
+.output COLOR0 o1.xyzw float
+dcl_input v0.xyzw
+dcl_input v1.xyzw
+dcl_output_siv o0.xyzw, position
+dcl_output o1.xyzw
+mov o0.xyzw, v0.xyzw
+mov o1.xyzw, v1.xyzw
+ret
+)";
+
+constexpr const char* kColourPs = R"(ps_5_0
+.input SV_Position0 v0.xyzw float
+.input COLOR0 v1.xyzw float
+.output SV_Target0 o0.xyzw float
+dcl_input_ps linear v1.xyzw
+dcl_output o0.xyzw
+mov o0.xyzw, v1.xyzw
+ret
+)";
+
+struct Vertex {
+    float x, y, z, w;
+    float r, g, b, a;
+};
+
+// Two triangles covering [x0, x1] x [y0, y1] in clip space at depth z.
+std::vector<Vertex> quad(float x0, float y0, float x1, float y1, float z,
+                         std::array<float, 4> colour) {
+    auto v = [&](float x, float y) {
+        return Vertex{x, y, z, 1, colour[0], colour[1], colour[2], colour[3]};
+    };
+    return {v(x0, y1), v(x1, y1), v(x0, y0), v(x0, y0), v(x1, y1), v(x1, y0)};
+}
+
+std::uint32_t rgba(std::uint8_t r, std::uint8_t g, std::uint8_t b, std::uint8_t a) {
+    return r | g << 8 | b << 16 | static_cast<std::uint32_t>(a) << 24;
+}
+
+// A 4x4 RGBA8 render target with its view, the viewport over it, and the
+// colour shaders with their input layout bound.
+struct Scene {
+    TestDevice& test;
+    Com<ID3D11Texture2D> target;
+    Com<ID3D11RenderTargetView> rtv;
+    Com<ID3D11VertexShader> vs;
+    Com<ID3D11PixelShader> ps;
+    Com<ID3D11InputLayout> layout;
+
+    explicit Scene(TestDevice& t, const char* pixel_shader = kColourPs) : test(t) {
+        target = test.texture2d(4, 4, DXGI_FORMAT_R8G8B8A8_UNORM,
+                                D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE);
+        REQUIRE(test.device->CreateRenderTargetView(target.get(), nullptr, rtv.out()) == S_OK);
+        const auto vs_code = assemble(kColourVs);
+        const auto ps_code = assemble(pixel_shader);
+        REQUIRE(test.device->CreateVertexShader(vs_code.data(), vs_code.size(), nullptr,
+                                                vs.out()) == S_OK);
+        REQUIRE(test.device->CreatePixelShader(ps_code.data(), ps_code.size(), nullptr, ps.out()) ==
+                S_OK);
+        const D3D11_INPUT_ELEMENT_DESC elements[] = {
+            {"POSITION", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0},
+            {"COLOR", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, D3D11_APPEND_ALIGNED_ELEMENT,
+             D3D11_INPUT_PER_VERTEX_DATA, 0}};
+        REQUIRE(test.device->CreateInputLayout(elements, 2, vs_code.data(), vs_code.size(),
+                                               layout.out()) == S_OK);
+        test.context->ClearState();
+        const float black[4] = {0, 0, 0, 1};
+        test.context->ClearRenderTargetView(rtv.get(), black);
+        test.context->IASetInputLayout(layout.get());
+        test.context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+        test.context->VSSetShader(vs.get(), nullptr, 0);
+        test.context->PSSetShader(ps.get(), nullptr, 0);
+        ID3D11RenderTargetView* targets[] = {rtv.get()};
+        test.context->OMSetRenderTargets(1, targets, nullptr);
+        const D3D11_VIEWPORT viewport{0, 0, 4, 4, 0, 1};
+        test.context->RSSetViewports(1, &viewport);
+    }
+
+    Com<ID3D11Buffer> vertices(const std::vector<Vertex>& data, UINT slot = 0) {
+        auto buffer =
+            test.buffer(static_cast<UINT>(data.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER,
+                        D3D11_USAGE_DEFAULT, 0, 0, 0, data.data());
+        ID3D11Buffer* buffers[] = {buffer.get()};
+        const UINT stride = sizeof(Vertex), offset = 0;
+        test.context->IASetVertexBuffers(slot, 1, buffers, &stride, &offset);
+        return buffer;
+    }
+
+    void draw(UINT count) {
+        test.clear_messages();
+        test.context->Draw(count, 0);
+        INFO(test.last_message());
+        CHECK(test.messages().empty());
+    }
+
+    // The target's texels, row by row.
+    std::vector<std::uint32_t> texels() {
+        auto staging = test.texture2d(4, 4, DXGI_FORMAT_R8G8B8A8_UNORM, 0, 1, 1,
+                                      D3D11_USAGE_STAGING, D3D11_CPU_ACCESS_READ);
+        test.context->CopyResource(staging.get(), target.get());
+        D3D11_MAPPED_SUBRESOURCE mapped{};
+        REQUIRE(test.context->Map(staging.get(), 0, D3D11_MAP_READ, 0, &mapped) == S_OK);
+        std::vector<std::uint32_t> out(16);
+        for (UINT y = 0; y < 4; ++y)
+            std::memcpy(&out[y * 4],
+                        static_cast<const std::uint8_t*>(mapped.pData) + y * mapped.RowPitch, 16);
+        test.context->Unmap(staging.get(), 0);
+        return out;
+    }
+};
+
+// Rows of 4 texels: the top `rows` of colour `top`, the rest `bottom`.
+std::vector<std::uint32_t> rows(UINT top_rows, std::uint32_t top, std::uint32_t bottom) {
+    std::vector<std::uint32_t> out(16, bottom);
+    std::fill(out.begin(), out.begin() + top_rows * 4, top);
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("A draw fills the top half of the target: D3D11's viewport has y down", "[draw]") {
+    TestDevice& test = *hardware_device();
+    Scene scene(test);
+    // y in [0, 1] of clip space is the top half of the viewport.
+    const auto vb = scene.vertices(quad(-1, 0, 1, 1, 0.5f, {1.0f, 0.2f, 0.6f, 1.0f}));
+    scene.draw(6);
+    CHECK(scene.texels() == rows(2, rgba(255, 51, 153, 255), rgba(0, 0, 0, 255)));
+    check_validation_clean();
+}
+
+TEST_CASE("Back faces are culled by default, and FrontCounterClockwise flips which those are",
+          "[draw]") {
+    TestDevice& test = *hardware_device();
+    Scene scene(test);
+    // quad() winds clockwise on the screen; reversed, counter-clockwise.
+    auto vertices = quad(-1, -1, 1, 1, 0.5f, {1, 1, 1, 1});
+    std::reverse(vertices.begin(), vertices.end());
+    const auto vb = scene.vertices(vertices);
+    scene.draw(6);
+    CHECK(scene.texels() == rows(0, 0, rgba(0, 0, 0, 255)));
+    D3D11_RASTERIZER_DESC desc{};
+    desc.FillMode = D3D11_FILL_SOLID;
+    desc.CullMode = D3D11_CULL_BACK;
+    desc.FrontCounterClockwise = TRUE;
+    desc.DepthClipEnable = TRUE;
+    Com<ID3D11RasterizerState> state;
+    REQUIRE(test.device->CreateRasterizerState(&desc, state.out()) == S_OK);
+    test.context->RSSetState(state.get());
+    scene.draw(6);
+    CHECK(scene.texels() == rows(4, rgba(255, 255, 255, 255), 0));
+    check_validation_clean();
+}
+
+TEST_CASE("Indexed, instanced draws: 16-bit indices, a per-instance colour slot", "[draw]") {
+    TestDevice& test = *hardware_device();
+    // The colour comes from slot 1, one per instance; positions from slot 0.
+    constexpr const char* kInstancedVs = R"(vs_5_0
+.input POSITION0 v0.xyzw float
+.input COLOR0 v1.xyzw float
+.input SV_InstanceID0 v2.x uint instance_id
+.output SV_Position0 o0.xyzw float
+.output COLOR0 o1.xyzw float
+dcl_input v0.xyzw
+dcl_input v1.xyzw
+dcl_input_sgv v2.x, instance_id
+dcl_output_siv o0.xyzw, position
+dcl_output o1.xyzw
+dcl_temps 1
+utof r0.x, v2.x
+add o0.x, v0.x, r0.x
+mov o0.yzw, v0.yyzw
+mov o1.xyzw, v1.xyzw
+ret
+)";
+    Scene scene(test);
+    const auto vs_code = assemble(kInstancedVs);
+    Com<ID3D11VertexShader> vs;
+    REQUIRE(test.device->CreateVertexShader(vs_code.data(), vs_code.size(), nullptr, vs.out()) ==
+            S_OK);
+    const D3D11_INPUT_ELEMENT_DESC elements[] = {
+        {"POSITION", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0},
+        {"COLOR", 0, DXGI_FORMAT_R8G8B8A8_UNORM, 1, 0, D3D11_INPUT_PER_INSTANCE_DATA, 1}};
+    Com<ID3D11InputLayout> layout;
+    REQUIRE(test.device->CreateInputLayout(elements, 2, vs_code.data(), vs_code.size(),
+                                           layout.out()) == S_OK);
+    test.context->IASetInputLayout(layout.get());
+    test.context->VSSetShader(vs.get(), nullptr, 0);
+    // Four corners of the left half; instance i moves right by i (clip units).
+    const float positions[4][4] = {
+        {-1, 1, 0.5f, 1}, {0, 1, 0.5f, 1}, {-1, -1, 0.5f, 1}, {0, -1, 0.5f, 1}};
+    const std::uint32_t colours[2] = {rgba(255, 0, 0, 255), rgba(0, 255, 0, 255)};
+    const std::uint16_t indices[6] = {0, 1, 2, 2, 1, 3};
+    auto position_buffer = test.buffer(sizeof positions, D3D11_BIND_VERTEX_BUFFER,
+                                       D3D11_USAGE_DEFAULT, 0, 0, 0, positions);
+    auto colour_buffer = test.buffer(sizeof colours, D3D11_BIND_VERTEX_BUFFER, D3D11_USAGE_DEFAULT,
+                                     0, 0, 0, colours);
+    auto index_buffer =
+        test.buffer(sizeof indices, D3D11_BIND_INDEX_BUFFER, D3D11_USAGE_DEFAULT, 0, 0, 0, indices);
+    ID3D11Buffer* buffers[] = {position_buffer.get(), colour_buffer.get()};
+    const UINT strides[] = {16, 4}, offsets[] = {0, 0};
+    test.context->IASetVertexBuffers(0, 2, buffers, strides, offsets);
+    test.context->IASetIndexBuffer(index_buffer.get(), DXGI_FORMAT_R16_UINT, 0);
+    test.clear_messages();
+    test.context->DrawIndexedInstanced(6, 2, 0, 0, 0);
+    INFO(test.last_message());
+    CHECK(test.messages().empty());
+    std::vector<std::uint32_t> expected;
+    for (int y = 0; y < 4; ++y)
+        for (int x = 0; x < 4; ++x) expected.push_back(colours[x / 2]);
+    CHECK(scene.texels() == expected);
+    check_validation_clean();
+}
+
+TEST_CASE("The depth test keeps the nearer quad whichever is drawn first", "[draw][depth]") {
+    TestDevice& test = *hardware_device();
+    Scene scene(test);
+    auto depth = test.texture2d(4, 4, DXGI_FORMAT_D32_FLOAT, D3D11_BIND_DEPTH_STENCIL);
+    Com<ID3D11DepthStencilView> dsv;
+    REQUIRE(test.device->CreateDepthStencilView(depth.get(), nullptr, dsv.out()) == S_OK);
+    test.context->ClearDepthStencilView(dsv.get(), D3D11_CLEAR_DEPTH, 1.0f, 0);
+    ID3D11RenderTargetView* targets[] = {scene.rtv.get()};
+    test.context->OMSetRenderTargets(1, targets, dsv.get());
+    // Near red on the left half, far green over everything, then near blue on the right.
+    auto vertices = quad(-1, -1, 0, 1, 0.25f, {1, 0, 0, 1});
+    const auto far = quad(-1, -1, 1, 1, 0.75f, {0, 1, 0, 1});
+    const auto near = quad(0, -1, 1, 1, 0.25f, {0, 0, 1, 1});
+    vertices.insert(vertices.end(), far.begin(), far.end());
+    vertices.insert(vertices.end(), near.begin(), near.end());
+    const auto vb = scene.vertices(vertices);
+    scene.draw(18);
+    std::vector<std::uint32_t> expected;
+    for (int y = 0; y < 4; ++y)
+        for (int x = 0; x < 4; ++x)
+            expected.push_back(x < 2 ? rgba(255, 0, 0, 255) : rgba(0, 0, 255, 255));
+    CHECK(scene.texels() == expected);
+
+    auto staging = test.texture2d(4, 4, DXGI_FORMAT_D32_FLOAT, 0, 1, 1, D3D11_USAGE_STAGING,
+                                  D3D11_CPU_ACCESS_READ);
+    test.context->CopyResource(staging.get(), depth.get());
+    D3D11_MAPPED_SUBRESOURCE mapped{};
+    REQUIRE(test.context->Map(staging.get(), 0, D3D11_MAP_READ, 0, &mapped) == S_OK);
+    float first;
+    std::memcpy(&first, mapped.pData, 4);
+    test.context->Unmap(staging.get(), 0);
+    CHECK(first == 0.25f);
+    check_validation_clean();
+}
+
+TEST_CASE("Alpha blending and a scissor rectangle", "[draw][blend]") {
+    TestDevice& test = *hardware_device();
+    Scene scene(test);
+    D3D11_BLEND_DESC blend{};
+    blend.RenderTarget[0].BlendEnable = TRUE;
+    blend.RenderTarget[0].SrcBlend = D3D11_BLEND_SRC_ALPHA;
+    blend.RenderTarget[0].DestBlend = D3D11_BLEND_INV_SRC_ALPHA;
+    blend.RenderTarget[0].BlendOp = D3D11_BLEND_OP_ADD;
+    blend.RenderTarget[0].SrcBlendAlpha = D3D11_BLEND_ONE;
+    blend.RenderTarget[0].DestBlendAlpha = D3D11_BLEND_ZERO;
+    blend.RenderTarget[0].BlendOpAlpha = D3D11_BLEND_OP_ADD;
+    blend.RenderTarget[0].RenderTargetWriteMask = D3D11_COLOR_WRITE_ENABLE_ALL;
+    Com<ID3D11BlendState> state;
+    REQUIRE(test.device->CreateBlendState(&blend, state.out()) == S_OK);
+    test.context->OMSetBlendState(state.get(), nullptr, 0xffffffff);
+    D3D11_RASTERIZER_DESC raster{};
+    raster.FillMode = D3D11_FILL_SOLID;
+    raster.CullMode = D3D11_CULL_NONE;
+    raster.DepthClipEnable = TRUE;
+    raster.ScissorEnable = TRUE;
+    Com<ID3D11RasterizerState> raster_state;
+    REQUIRE(test.device->CreateRasterizerState(&raster, raster_state.out()) == S_OK);
+    test.context->RSSetState(raster_state.get());
+    const D3D11_RECT scissor{0, 0, 4, 3};  // not the bottom row
+    test.context->RSSetScissorRects(1, &scissor);
+    // White at alpha 0.2 over black: 0.2 * 255 = 51 in colour, alpha 0.2 written.
+    const auto vb = scene.vertices(quad(-1, -1, 1, 1, 0.5f, {1, 1, 1, 0.2f}));
+    scene.draw(6);
+    CHECK(scene.texels() == rows(3, rgba(51, 51, 51, 51), rgba(0, 0, 0, 255)));
+    check_validation_clean();
+}
+
+TEST_CASE("The pixel shader samples a texture and reads a constant-buffer window",
+          "[draw][texture]") {
+    TestDevice& test = *hardware_device();
+    // Texel at the pixel's position (point sampling at pixel centres) plus cb0[0].
+    constexpr const char* kTexturePs = R"(ps_5_0
+.input SV_Position0 v0.xyzw float
+.input COLOR0 v1.xyzw float
+.output SV_Target0 o0.xyzw float
+dcl_constantbuffer cb0[1], immediateIndexed
+dcl_sampler s0, mode_default
+dcl_resource_texture2d (float,float,float,float) t0
+dcl_input_ps_siv linear noperspective v0.xy, position
+dcl_output o0.xyzw
+dcl_temps 1
+mul r0.xy, v0.xyxx, l(0.250000, 0.250000, 0.000000, 0.000000)
+sample_indexable(texture2d)(float,float,float,float) r0.xyzw, r0.xyxx, t0.xyzw, s0
+add o0.xyzw, r0.xyzw, cb0[0].xyzw
+ret
+)";
+    Scene scene(test, kTexturePs);
+    // Texel (x, y) = {x * 0.2, y * 0.2, 0, 1} as RGBA8 (x*51, y*51).
+    std::vector<std::uint32_t> texels;
+    for (std::uint32_t y = 0; y < 4; ++y)
+        for (std::uint32_t x = 0; x < 4; ++x)
+            texels.push_back(
+                rgba(static_cast<std::uint8_t>(x * 51), static_cast<std::uint8_t>(y * 51), 0, 255));
+    D3D11_TEXTURE2D_DESC desc{4,
+                              4,
+                              1,
+                              1,
+                              DXGI_FORMAT_R8G8B8A8_UNORM,
+                              {1, 0},
+                              D3D11_USAGE_DEFAULT,
+                              D3D11_BIND_SHADER_RESOURCE,
+                              0,
+                              0};
+    const D3D11_SUBRESOURCE_DATA initial{texels.data(), 16, 0};
+    Com<ID3D11Texture2D> texture;
+    REQUIRE(test.device->CreateTexture2D(&desc, &initial, texture.out()) == S_OK);
+    Com<ID3D11ShaderResourceView> srv;
+    REQUIRE(test.device->CreateShaderResourceView(texture.get(), nullptr, srv.out()) == S_OK);
+    D3D11_SAMPLER_DESC sampler_desc{};
+    sampler_desc.Filter = D3D11_FILTER_MIN_MAG_MIP_POINT;
+    sampler_desc.AddressU = sampler_desc.AddressV = sampler_desc.AddressW =
+        D3D11_TEXTURE_ADDRESS_CLAMP;
+    sampler_desc.ComparisonFunc = D3D11_COMPARISON_NEVER;
+    sampler_desc.MaxLOD = D3D11_FLOAT32_MAX;
+    Com<ID3D11SamplerState> sampler;
+    REQUIRE(test.device->CreateSamplerState(&sampler_desc, sampler.out()) == S_OK);
+    // The window starts at constant 16: blue 0.6 there.
+    std::vector<float> constants(32 * 4, 0.0f);
+    constants[16 * 4 + 2] = 0.6f;
+    auto cb = test.buffer(32 * 16, D3D11_BIND_CONSTANT_BUFFER, D3D11_USAGE_DEFAULT, 0, 0, 0,
+                          constants.data());
+    ID3D11ShaderResourceView* srvs[] = {srv.get()};
+    test.context->PSSetShaderResources(0, 1, srvs);
+    ID3D11SamplerState* samplers[] = {sampler.get()};
+    test.context->PSSetSamplers(0, 1, samplers);
+    ID3D11Buffer* cbs[] = {cb.get()};
+    const UINT first = 16, count = 16;
+    test.context->PSSetConstantBuffers1(0, 1, cbs, &first, &count);
+    const auto vb = scene.vertices(quad(-1, -1, 1, 1, 0.5f, {0, 0, 0, 0}));
+    scene.draw(6);
+    std::vector<std::uint32_t> expected;
+    for (std::uint32_t y = 0; y < 4; ++y)
+        for (std::uint32_t x = 0; x < 4; ++x)
+            expected.push_back(rgba(static_cast<std::uint8_t>(x * 51),
+                                    static_cast<std::uint8_t>(y * 51), 153, 255));
+    CHECK(scene.texels() == expected);
+    check_validation_clean();
+}
+
+TEST_CASE("The reference device counts the draws it does not run", "[draw]") {
+    TestDevice test;
+    Scene scene(test);
+    const auto vb = scene.vertices(quad(-1, -1, 1, 1, 0.5f, {1, 1, 1, 1}));
+    test.context->Draw(6, 0);
+    CHECK(d3dcap::runtime::context_draw_counts(test.context.get()).not_executed == 1);
+}

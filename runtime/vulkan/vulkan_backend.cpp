@@ -31,8 +31,13 @@ std::unique_ptr<VulkanBackend> VulkanBackend::create(std::string& error) {
     std::unique_ptr<GpuContext> gpu = GpuContext::create(std::move(*device), error);
     if (!gpu) return nullptr;
     std::unique_ptr<VulkanBackend> backend(new VulkanBackend(std::move(gpu)));
-    if (backend->tiled_resources_tier() != D3D11_TILED_RESOURCES_NOT_SUPPORTED) {
+    if (backend->gpu_->device().tier().tier != D3D11_TILED_RESOURCES_NOT_SUPPORTED) {
         backend->pool_memory_types_ = backend->sparse_memory_types();
+    } else {
+        // No sparse residency: tiled resources are shadowed, unless
+        // D3DCAP_VULKAN_SHADOW_TILES=0 asks for a device without them.
+        const char* shadow = std::getenv("D3DCAP_VULKAN_SHADOW_TILES");
+        backend->shadow_tiles_ = shadow == nullptr || std::string(shadow) != "0";
     }
     return backend;
 }
@@ -93,6 +98,7 @@ VulkanBackend::~VulkanBackend() {
     destroy_pipelines();
     for (auto& [id, resource] : resources_) release(*resource);
     for (auto& [id, resource] : retired_pools_) release(*resource);
+    if (zero_tile_) release(*zero_tile_);
 }
 
 bool VulkanBackend::gpu_clock_ns(std::uint64_t* ns) const {
@@ -100,8 +106,9 @@ bool VulkanBackend::gpu_clock_ns(std::uint64_t* ns) const {
     return true;
 }
 
+// Shadowed tiled resources follow the tile model exactly, Texture3D included.
 D3D11_TILED_RESOURCES_TIER VulkanBackend::tiled_resources_tier() const {
-    return gpu_->device().tier().tier;
+    return shadow_tiles_ ? D3D11_TILED_RESOURCES_TIER_3 : gpu_->device().tier().tier;
 }
 
 std::optional<AdapterIdentity> VulkanBackend::adapter_identity() const {
@@ -122,26 +129,30 @@ bool VulkanBackend::logic_ops() const {
 }
 
 std::string VulkanBackend::tier_reason() const {
+    if (shadow_tiles_)
+        return gpu_->device().adapter().name +
+               ": no sparse residency; tiled resources are dense copies kept in step with their "
+               "tile pools";
     return gpu_->device().adapter().name + ": " + gpu_->device().tier().reason;
 }
 
 void VulkanBackend::begin_event(const std::string& label) {
-    std::lock_guard lock(mutex_);
+    const Operation call(*this);
     gpu_->label(GpuContext::Label::Begin, label);
 }
 
 void VulkanBackend::end_event() {
-    std::lock_guard lock(mutex_);
+    const Operation call(*this);
     gpu_->label(GpuContext::Label::End, {});
 }
 
 void VulkanBackend::set_marker(const std::string& label) {
-    std::lock_guard lock(mutex_);
+    const Operation call(*this);
     gpu_->label(GpuContext::Label::Marker, label);
 }
 
 bool VulkanBackend::timestamp(std::uint64_t* ticks, std::uint64_t* frequency) {
-    std::lock_guard lock(mutex_);
+    const Operation call(*this);
     return gpu_->timestamp(ticks, frequency);
 }
 
@@ -152,7 +163,7 @@ GpuResource* VulkanBackend::find(ObjectId id) {
 
 HRESULT VulkanBackend::create_resource(const ResourceInfo& info,
                                        const D3D11_SUBRESOURCE_DATA* initial) {
-    std::lock_guard lock(mutex_);
+    const Operation call(*this);
     auto resource = std::make_unique<GpuResource>();
     resource->info = info;
     HRESULT hr = S_OK;
@@ -193,7 +204,12 @@ HRESULT VulkanBackend::create_buffer(GpuResource& resource) {
     VkBufferCreateInfo create{};
     create.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO;
     create.usage = kBufferUsage;
-    if (info.tiled()) {
+    resource.shadowed = info.tiled() && shadow_tiles_;
+    if (resource.shadowed) {
+        resource.tiling = *tiles_->tiling(info.id);
+        resource.bound.assign(resource.tiling.total_tiles, tiles::TileMapping{});
+    }
+    if (info.tiled() && !resource.shadowed) {
         create.flags = VK_BUFFER_CREATE_SPARSE_BINDING_BIT | VK_BUFFER_CREATE_SPARSE_RESIDENCY_BIT |
                        VK_BUFFER_CREATE_SPARSE_ALIASED_BIT;
         create.size = (info.byte_width + tile_bytes() - 1) / tile_bytes() * tile_bytes();
@@ -205,7 +221,7 @@ HRESULT VulkanBackend::create_buffer(GpuResource& resource) {
                      static_cast<unsigned long long>(info.byte_width));
         return E_OUTOFMEMORY;
     }
-    if (info.tiled()) {
+    if (info.tiled() && !resource.shadowed) {
         resource.tiling = *tiles_->tiling(info.id);
         resource.bound.assign(resource.tiling.total_tiles, tiles::TileMapping{});
         return S_OK;
@@ -233,8 +249,14 @@ HRESULT VulkanBackend::create_buffer(GpuResource& resource) {
 HRESULT VulkanBackend::create_image(GpuResource& resource) {
     const ResourceInfo& info = resource.info;
     std::string error;
-    if (!choose_image_storage(gpu_->device().physical_device(), info, info.tiled(),
-                              resource.storage, error)) {
+    resource.shadowed = info.tiled() && shadow_tiles_;
+    const bool sparse = info.tiled() && !resource.shadowed;
+    if (resource.shadowed) {
+        resource.tiling = *tiles_->tiling(info.id);
+        resource.bound.assign(resource.tiling.total_tiles, tiles::TileMapping{});
+    }
+    if (!choose_image_storage(gpu_->device().physical_device(), info, sparse, resource.storage,
+                              error)) {
         std::fprintf(stderr, "d3dcap: Vulkan device: resource %llu: %s\n",
                      static_cast<unsigned long long>(info.id), error.c_str());
         return E_INVALIDARG;
@@ -271,7 +293,7 @@ HRESULT VulkanBackend::create_image(GpuResource& resource) {
     dependency.imageMemoryBarrierCount = 1;
     dependency.pImageMemoryBarriers = &to_general;
 
-    if (info.tiled()) {
+    if (sparse) {
         // Every tile starts NULL: nothing to bind or clear. The layout
         // change does not touch memory.
         resource.tiling = *tiles_->tiling(info.id);
@@ -345,12 +367,13 @@ void VulkanBackend::release(GpuResource& resource) {
 }
 
 void VulkanBackend::destroy_resource(ObjectId id) {
-    std::lock_guard lock(mutex_);
+    const Operation call(*this);
     const auto found = resources_.find(id);
     if (found == resources_.end()) return;
     std::unique_ptr<GpuResource> resource = std::move(found->second);
     resources_.erase(found);
     pending_binds_.erase(id);
+    written_.erase(std::remove(written_.begin(), written_.end(), id), written_.end());
     if (resource->info.tile_pool()) {
         // Its memory stays while tiles map it.
         retired_pools_[id] = std::move(resource);
@@ -384,7 +407,7 @@ void VulkanBackend::forget_retired_pools() {
 }
 
 void VulkanBackend::copy_resource(ObjectId dest_id, ObjectId source_id) {
-    std::lock_guard lock(mutex_);
+    const Operation call(*this);
     GpuResource* dest = use(dest_id);
     GpuResource* source = use(source_id);
     if (dest == nullptr || source == nullptr) return;
@@ -402,7 +425,7 @@ void VulkanBackend::copy_subresource_region(ObjectId dest_id, std::uint32_t dest
                                             ObjectId source_id, std::uint32_t source_subresource,
                                             const D3D11_BOX* source_box,
                                             std::uint32_t /*copy_flags: every call waits*/) {
-    std::lock_guard lock(mutex_);
+    const Operation call(*this);
     GpuResource* dest = use(dest_id);
     GpuResource* source = use(source_id);
     if (dest == nullptr || source == nullptr) return;
@@ -427,6 +450,7 @@ void VulkanBackend::copy_box(GpuResource& dest, std::uint32_t dest_sub, std::uin
     box.bottom = box.top + std::min(box.height(), out.height - y);
     box.back = box.front + std::min(box.depth(), out.depth - z);
     const ElementBox target{x, y, z, x + box.width(), y + box.height(), z + box.depth()};
+    wrote_box(dest, dest_sub, target);
 
     // Copies that may overlap (one subresource, or two tiled resources that
     // may share pool tiles) go through the host, read first as on the
@@ -493,7 +517,7 @@ void VulkanBackend::update_subresource(ObjectId dest_id, std::uint32_t subresour
                                        const D3D11_BOX* dest_box, const void* data,
                                        std::uint32_t row_pitch, std::uint32_t depth_pitch,
                                        std::uint32_t /*copy_flags: every call waits*/) {
-    std::lock_guard lock(mutex_);
+    const Operation call(*this);
     GpuResource* dest = use(dest_id);
     if (dest == nullptr || data == nullptr) return;
     if (subresource >= (dest->is_buffer() ? 1 : dest->info.subresource_count())) return;
@@ -509,7 +533,7 @@ void VulkanBackend::update_subresource(ObjectId dest_id, std::uint32_t subresour
 
 HRESULT VulkanBackend::map(ObjectId id, std::uint32_t subresource, D3D11_MAP type,
                            D3D11_MAPPED_SUBRESOURCE* mapped) {
-    std::lock_guard lock(mutex_);
+    const Operation call(*this);
     GpuResource* resource = use(id);
     if (resource == nullptr || mapped == nullptr) return E_INVALIDARG;
     if (subresource >= (resource->is_buffer() ? 1 : resource->info.subresource_count())) {
@@ -518,7 +542,7 @@ HRESULT VulkanBackend::map(ObjectId id, std::uint32_t subresource, D3D11_MAP typ
     const reference::SubresourceLayout layout = reference::layout_of(resource->info, subresource);
     mapped->RowPitch = static_cast<UINT>(layout.row_bytes());
     mapped->DepthPitch = static_cast<UINT>(layout.slice_bytes());
-    if (resource->is_buffer() && resource->memory.mapped != nullptr) {
+    if (resource->is_buffer() && resource->memory.mapped != nullptr && !resource->shadowed) {
         // Host-visible memory; every earlier call has finished with it.
         // WRITE_DISCARD hands back the old bytes, as the reference device does.
         mapped->pData = resource->memory.mapped;
@@ -537,7 +561,7 @@ HRESULT VulkanBackend::map(ObjectId id, std::uint32_t subresource, D3D11_MAP typ
 }
 
 void VulkanBackend::unmap(ObjectId id, std::uint32_t subresource) {
-    std::lock_guard lock(mutex_);
+    const Operation call(*this);
     GpuResource* resource = use(id);
     if (resource == nullptr) return;
     const auto bytes = resource->mapped.find(subresource);
@@ -563,7 +587,7 @@ bool VulkanBackend::read_subresource(ObjectId id, std::uint32_t subresource,
 
 bool VulkanBackend::read_subresource_pieces(ObjectId id, std::uint32_t subresource,
                                             const ByteSink& sink) {
-    std::lock_guard lock(mutex_);
+    const Operation call(*this);
     GpuResource* resource = use(id);
     if (resource == nullptr) return false;
     if (subresource >= (resource->is_buffer() ? 1 : resource->info.subresource_count())) {
@@ -578,7 +602,7 @@ bool VulkanBackend::read_subresource_pieces(ObjectId id, std::uint32_t subresour
 // pattern and Reclaim reports the discard; tiled resources have no memory of
 // their own to offer.
 void VulkanBackend::offer(ObjectId id) {
-    std::lock_guard lock(mutex_);
+    const Operation call(*this);
     GpuResource* resource = find(id);
     if (resource == nullptr) return;
     resource->offered = true;
@@ -594,7 +618,7 @@ void VulkanBackend::offer(ObjectId id) {
 }
 
 bool VulkanBackend::reclaim(ObjectId id) {
-    std::lock_guard lock(mutex_);
+    const Operation call(*this);
     GpuResource* resource = find(id);
     if (resource == nullptr) return false;
     const bool discarded = resource->offered && !resource->info.tiled();

@@ -77,14 +77,39 @@ struct GpuResource {
     tiles::ResourceTiling tiling;
     VkSparseImageMemoryRequirements tail{};
     bool has_tail = false;
-    // Tile pools.
+    // Tiled resources on a GPU without sparse residency: a dense image or
+    // buffer, `bound` telling what each dense tile holds (vulkan_shadow.cpp),
+    // the pool version it was last brought up to date with, and the tiles
+    // the current call may have written.
+    bool shadowed = false;
+    std::uint64_t synced_version = 0;
+    std::vector<std::uint32_t> written;
+    bool all_written = false;
+    // Tile pools; `version` changes whenever its pages may have changed.
     std::vector<PoolChunk> chunks;
+    std::uint64_t version = 1;
     bool offered = false;
     // Maps of textures: the subresource in canonical layout until Unmap.
     std::map<std::uint32_t, std::vector<std::uint8_t>> mapped;
     std::map<std::uint32_t, D3D11_MAP> map_types;
 
     bool is_buffer() const { return info.dimension == D3D11_RESOURCE_DIMENSION_BUFFER; }
+};
+
+class VulkanBackend;
+
+// Holds the device's lock for one call; when the outermost one ends, the
+// shadowed tiled resources the call wrote go back to their pools.
+class Operation {
+  public:
+    explicit Operation(VulkanBackend& backend);
+    ~Operation();
+    Operation(const Operation&) = delete;
+    Operation& operator=(const Operation&) = delete;
+
+  private:
+    VulkanBackend& backend_;
+    std::unique_lock<std::recursive_mutex> lock_;
 };
 
 class VulkanBackend final : public FillingBackend {
@@ -144,6 +169,7 @@ class VulkanBackend final : public FillingBackend {
     bool reclaim(ObjectId resource) override;
 
   private:
+    friend class Operation;
     explicit VulkanBackend(std::unique_ptr<GpuContext> gpu);
     GpuResource* find(ObjectId id);
     // find, with the resource's pending binds made first (for work that may
@@ -198,6 +224,18 @@ class VulkanBackend final : public FillingBackend {
                        tiles::TileRef& where) const;
     std::vector<std::uint8_t> packed_stream(GpuResource& resource, std::uint32_t slice);
 
+    // Shadowed tiled resources (no sparse residency on this GPU): brought
+    // up to date from the pool before a call uses them, written back after
+    // a call wrote them (NULL tiles read zero again), and the tiles a write
+    // may have touched (all of them when `tiles` is null).
+    void sync_shadow(GpuResource& resource);
+    void write_back_shadows();
+    void write_back(GpuResource& resource);
+    void wrote(GpuResource& resource, const std::vector<std::uint32_t>* tiles = nullptr);
+    void wrote_box(GpuResource& resource, std::uint32_t sub, const ElementBox& box);
+    bool pool_buffer_page(ObjectId pool, std::uint32_t pool_tile, VkBuffer& buffer,
+                          std::uint64_t& offset, std::uint64_t& version);
+
     // Shaders: the pipeline of a translated compute shader (made once).
     const ComputePipeline* compute_pipeline(const std::shared_ptr<const TranslatedShader>& shader,
                                             std::string& error);
@@ -221,7 +259,12 @@ class VulkanBackend final : public FillingBackend {
     std::string attachment_view(const ViewInfo& view, bool depth, WorkObjects& made,
                                 VkImageView& out, VkExtent2D& extent);
 
-    std::recursive_mutex mutex_;  // the device is free-threaded
+    std::recursive_mutex mutex_;              // the device is free-threaded
+    int depth_ = 0;                           // Operations open on this thread
+    bool shadow_tiles_ = false;               // tiled resources are shadowed (no sparse residency)
+    bool syncing_ = false;                    // inside sync_shadow/write_back: no marking
+    std::vector<ObjectId> written_;           // shadowed resources the current call wrote
+    std::unique_ptr<GpuResource> zero_tile_;  // 64 KiB of zeros, for NULL tiles
     std::unique_ptr<GpuContext> gpu_;
     vulkan::SparseBinder binder_;
     std::unordered_map<ObjectId, std::unique_ptr<GpuResource>> resources_;

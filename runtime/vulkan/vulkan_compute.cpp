@@ -81,7 +81,7 @@ std::string VulkanBackend::prepare_shader(std::span<const std::uint8_t> bytecode
 }
 
 std::string VulkanBackend::dispatch(const StageWork& compute, const DispatchSize& groups) {
-    std::lock_guard lock(mutex_);
+    const Operation call(*this);
     GpuResource* arguments = groups.arguments ? use(groups.arguments) : nullptr;
     if (groups.arguments && (arguments == nullptr || !arguments->is_buffer()))
         return "pBufferForArgs is not a buffer of this device";

@@ -193,6 +193,7 @@ std::string VulkanBackend::image_view(const ViewInfo& view, const ShaderDescript
                " textures as bits only, which shaders cannot read yet";
     }
     const bool uav = d.kind == RegisterKind::Uav;
+    if (uav) wrote(*resource);
     VkImageViewCreateInfo info{};
     info.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO;
     info.image = resource->image;
@@ -313,6 +314,7 @@ std::string VulkanBackend::write_descriptors(const StageWork& work, const Transl
         GpuResource* buffer = use(view->resource);
         if (buffer == nullptr || !buffer->is_buffer())
             return name + " is not bound to a buffer view";
+        if (uav) wrote(*buffer);
         const VkFormat format = texel_buffer_format(view->format);
         const std::uint32_t element = view->format == DXGI_FORMAT_UNKNOWN
                                           ? buffer->info.structure_stride

@@ -445,6 +445,7 @@ std::string VulkanBackend::attachment_view(const ViewInfo& view, bool depth, Wor
     const VkImageUsageFlags usage =
         depth ? VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT : VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
     if (!(storage.usage & usage)) return std::string(what) + "'s texture has no such bind flag";
+    wrote(*resource);
     VkImageViewCreateInfo info{};
     info.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO;
     info.image = resource->image;
@@ -471,7 +472,7 @@ std::string VulkanBackend::attachment_view(const ViewInfo& view, bool depth, Wor
 }
 
 std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& arguments) {
-    std::lock_guard lock(mutex_);
+    const Operation call(*this);
     std::string error;
     PipelineShaders shaders;
     for (int stage = 0; stage < 5; ++stage) {

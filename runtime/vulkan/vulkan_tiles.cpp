@@ -66,7 +66,7 @@ bool VulkanBackend::grow_pool(GpuResource& pool, std::uint64_t tiles) {
 }
 
 void VulkanBackend::resize_tile_pool(ObjectId id, std::uint64_t new_byte_width) {
-    std::lock_guard lock(mutex_);
+    const Operation call(*this);
     GpuResource* pool = find(id);
     if (pool == nullptr) return;
     std::uint64_t allocated = 0;
@@ -130,9 +130,10 @@ VkBufferImageCopy VulkanBackend::tile_region(const GpuResource& resource,
 // Binds wait until GPU work uses the tiles: a tile remapped twice before that
 // is bound once, and UpdateTiles/CopyTiles bind only the tiles they touch.
 void VulkanBackend::tile_mappings_changed(ObjectId id, std::uint32_t flags) {
-    std::lock_guard lock(mutex_);
+    const Operation call(*this);
     GpuResource* resource = find(id);
     if (resource == nullptr || !resource->info.tiled() || tiles_ == nullptr) return;
+    if (resource->shadowed) return;  // read from the tile model at the next use
     const auto [pending, added] = pending_binds_.try_emplace(id, flags);
     if (!added) pending->second &= flags;  // NO_OVERWRITE only when every call said so
     if (per_tile_binds_) bind_pending(*resource, nullptr);  // the baseline binds at once
@@ -140,7 +141,7 @@ void VulkanBackend::tile_mappings_changed(ObjectId id, std::uint32_t flags) {
 
 void VulkanBackend::flush() {
     if (vulkan::process_exiting()) return;  // no binds for a process that is ending
-    std::lock_guard lock(mutex_);
+    const Operation call(*this);
     while (!pending_binds_.empty()) {
         GpuResource* resource = find(pending_binds_.begin()->first);
         if (resource == nullptr) {
@@ -154,6 +155,7 @@ void VulkanBackend::flush() {
 GpuResource* VulkanBackend::use(ObjectId id) {
     GpuResource* resource = find(id);
     if (resource != nullptr && pending_binds_.count(id) != 0) bind_pending(*resource, nullptr);
+    if (resource != nullptr && resource->shadowed) sync_shadow(*resource);
     return resource;
 }
 
@@ -293,10 +295,17 @@ bool VulkanBackend::tile_position(const GpuResource& resource, std::uint32_t til
 
 void VulkanBackend::update_tiles(ObjectId id, const std::vector<tiles::TileRef>& tile_list,
                                  const void* data) {
-    std::lock_guard lock(mutex_);
+    const Operation call(*this);
     GpuResource* resource = find(id);
     if (resource == nullptr || data == nullptr) return;
-    bind_pending(*resource, &tile_list);
+    if (resource->shadowed) {
+        sync_shadow(*resource);
+        std::vector<std::uint32_t> written;
+        for (const tiles::TileRef& tile : tile_list) written.push_back(tile.tile);
+        wrote(*resource, &written);
+    } else {
+        bind_pending(*resource, &tile_list);
+    }
     const auto* bytes = static_cast<const std::uint8_t*>(data);
     const std::size_t per_batch = GpuContext::kStagingBytes / kTile;
     for (std::size_t first = 0; first < tile_list.size(); first += per_batch) {
@@ -348,12 +357,29 @@ std::vector<std::uint8_t> VulkanBackend::packed_stream(GpuResource& resource, st
 void VulkanBackend::copy_tiles(ObjectId id, const std::vector<tiles::TileRef>& tile_list,
                                ObjectId buffer_id, std::uint64_t buffer_offset,
                                std::uint32_t flags) {
-    std::lock_guard lock(mutex_);
+    const Operation call(*this);
     GpuResource* resource = find(id);
     GpuResource* buffer = find(buffer_id);
     if (resource == nullptr || buffer == nullptr || !buffer->buffer) return;
-    bind_pending(*resource, &tile_list);
     const bool to_tiles = (flags & D3D11_TILE_COPY_LINEAR_BUFFER_TO_SWIZZLED_TILED_RESOURCE) != 0;
+    if (resource->shadowed) {
+        sync_shadow(*resource);
+        std::vector<std::uint32_t> written;
+        for (const tiles::TileRef& tile : tile_list) written.push_back(tile.tile);
+        if (to_tiles) wrote(*resource, &written);
+    } else {
+        bind_pending(*resource, &tile_list);
+    }
+    use(buffer_id);  // a shadowed buffer up to date
+    if (!to_tiles) {
+        const ElementBox range{static_cast<std::uint32_t>(buffer_offset),
+                               0,
+                               0,
+                               static_cast<std::uint32_t>(buffer_offset + tile_list.size() * kTile),
+                               1,
+                               1};
+        wrote_box(*buffer, 0, range);
+    }
     std::vector<VkBufferImageCopy> image_regions;
     std::vector<VkBufferCopy> buffer_regions;
     std::map<std::uint32_t, std::vector<std::uint8_t>> streams;  // packed mips by slice

@@ -131,6 +131,7 @@ void VulkanBackend::upload_box(GpuResource& resource, std::uint32_t sub, const E
                                const std::uint8_t* bytes, std::uint64_t row_pitch,
                                std::uint64_t slice_pitch) {
     if (box.empty()) return;
+    wrote_box(resource, sub, box);
     std::uint8_t* staging = gpu_->staging();
     if (resource.is_buffer()) {
         for (const Segment& segment : segments_of(resource, box.left, box.width())) {
@@ -253,6 +254,7 @@ std::vector<std::uint8_t> VulkanBackend::download_box(GpuResource& resource, std
 void VulkanBackend::fill(GpuResource& resource, const FillBox& fill) {
     const ElementBox& box = fill.box;
     if (box.empty() || fill.pattern.empty()) return;
+    wrote_box(resource, fill.subresource, box);
     const reference::SubresourceLayout layout =
         reference::layout_of(resource.info, fill.subresource);
     const std::uint64_t row = std::uint64_t{box.width()} * layout.element_bytes;
@@ -319,7 +321,7 @@ void VulkanBackend::fill(GpuResource& resource, const FillBox& fill) {
 
 void VulkanBackend::fill_view(const ViewInfo& view, const ClearTexel& clear,
                               const D3D11_RECT* rects, std::uint32_t rect_count) {
-    std::lock_guard lock(mutex_);
+    const Operation call(*this);
     GpuResource* resource = use(view.resource);
     if (resource == nullptr) return;
     for (const FillBox& box :
@@ -330,7 +332,7 @@ void VulkanBackend::fill_view(const ViewInfo& view, const ClearTexel& clear,
 
 void VulkanBackend::run_on_reference(const std::vector<ObjectId>& ids,
                                      const std::function<void(Backend&)>& operation) {
-    std::lock_guard lock(mutex_);
+    const Operation call(*this);
     std::vector<GpuResource*> resources;
     for (ObjectId id : ids) {
         GpuResource* resource = use(id);

@@ -295,3 +295,50 @@ ret
     CHECK(words[1] == 200u);
     check_validation_clean();
 }
+
+TEST_CASE("A shader reads a tiled texture: its pool page where mapped, zero where NULL",
+          "[compute][texture][tiled]") {
+    TestDevice& test = *hardware_device();
+    D3D11_FEATURE_DATA_D3D11_OPTIONS1 options{};
+    REQUIRE(test.device->CheckFeatureSupport(D3D11_FEATURE_D3D11_OPTIONS1, &options,
+                                             sizeof options) == S_OK);
+    if (options.TiledResourcesTier < D3D11_TILED_RESOURCES_TIER_2)
+        test_support::skip_test("this device has no tiled resources tier 2");
+    // 256x256 RGBA8 is 2x2 tiles of 128x128; tile (0, 0) maps pool tile 1.
+    constexpr UINT kTile = 65536;
+    auto pool = test.buffer(2 * kTile, 0, D3D11_USAGE_DEFAULT, 0, D3D11_RESOURCE_MISC_TILE_POOL);
+    auto texture = test.texture2d(256, 256, DXGI_FORMAT_R8G8B8A8_UINT, D3D11_BIND_SHADER_RESOURCE,
+                                  1, 1, D3D11_USAGE_DEFAULT, 0, D3D11_RESOURCE_MISC_TILED);
+    const D3D11_TILED_RESOURCE_COORDINATE first{0, 0, 0, 0};
+    const D3D11_TILE_REGION_SIZE one{1, FALSE, 0, 0, 0};
+    const UINT pool_tile = 1;
+    REQUIRE(test.context->UpdateTileMappings(texture.get(), 1, &first, &one, pool.get(), 1, nullptr,
+                                             &pool_tile, nullptr, 0) == S_OK);
+    // The tile's texels: x in red, y in green (its 128x128 texels in tile order).
+    std::vector<std::uint32_t> tile(kTile / 4);
+    for (std::uint32_t y = 0; y < 128; ++y)
+        for (std::uint32_t x = 0; x < 128; ++x) tile[y * 128 + x] = x | y << 8 | 7u << 24;
+    test.context->UpdateTiles(texture.get(), &first, &one, tile.data(), 0);
+    const auto view = srv(test, texture.get(), nullptr);
+    // Words: texel (5, 9) of tile (0, 0), then texel (200, 9) of NULL tile (1, 0).
+    const auto words = run(test, R"(cs_5_0
+dcl_resource_texture2d (uint,uint,uint,uint) t0
+dcl_uav_raw u0
+dcl_temps 2
+dcl_thread_group 1, 1, 1
+ld_indexable(texture2d)(uint,uint,uint,uint) r0.xyzw, l(5, 9, 0, 0), t0.xyzw
+ishl r0.y, r0.y, l(8)
+ishl r0.w, r0.w, l(24)
+or r0.x, r0.x, r0.y
+or r1.x, r0.x, r0.w
+ld_indexable(texture2d)(uint,uint,uint,uint) r0.xyzw, l(200, 9, 0, 0), t0.xyzw
+or r0.x, r0.x, r0.y
+or r1.y, r0.x, r0.w
+store_raw u0.xy, l(0), r1.xyxx
+ret
+)",
+                           {view.get()}, {}, 2);
+    CHECK(words[0] == (5u | 9u << 8 | 7u << 24));
+    CHECK(words[1] == 0u);
+    check_validation_clean();
+}

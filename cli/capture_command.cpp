@@ -150,9 +150,9 @@ int run_capture(const CaptureOptions& options, const char* argv0, std::ostream& 
         return 2;
     }
     if (!options.device.empty() && options.device != "reference" && options.device != "hardware" &&
-        options.device != "null") {
+        options.device != "warp" && options.device != "null") {
         err << "d3dcap capture: --device '" << options.device
-            << "' is not one of reference, hardware, null\n";
+            << "' is not one of reference, hardware, warp, null\n";
         return 2;
     }
     std::string error;

@@ -92,7 +92,7 @@ int main(int argc, char** argv) {
                             "recorded and the trace starts with a state snapshot");
     capture_cmd->add_option("--device", capture_options.device,
                             "Create this device whatever the program asks for: reference, "
-                            "hardware or null");
+                            "hardware, warp or null");
     capture_cmd->add_option("--hashes", capture_options.hashes,
                             "Record content hashes of these resources at each frame end, for "
                             "replay to check: all, or debug names and object ids separated by "
@@ -107,8 +107,9 @@ int main(int argc, char** argv) {
     replay_cmd->add_option("trace", replay_options.trace, "The trace file")->required();
     replay_cmd
         ->add_option("--device", replay_options.device,
-                     "auto (a Vulkan GPU with sparse residency, else the reference "
-                     "device), hardware, reference or null")
+                     "auto (a Vulkan GPU with sparse residency, else the CPU Vulkan "
+                     "device, else the reference device), hardware, warp (the CPU Vulkan "
+                     "device, lavapipe), reference or null")
         ->capture_default_str();
     replay_cmd->add_option("--gpu", replay_options.gpu,
                            "The Vulkan device to use, by its index in Vulkan's device list "

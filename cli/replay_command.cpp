@@ -57,17 +57,38 @@ bool choose_device(const std::string& choice, replay::RunOptions& run, std::ostr
     } else if (choice == "null") {
         run.driver = D3D_DRIVER_TYPE_NULL;
     } else if (choice == "auto") {
-        // The GPU when it can run tiled resources, else the reference device.
-        std::string error;
+        // A GPU with sparse residency, else the CPU Vulkan device (lavapipe,
+        // tiled resources shadowed), else the reference device.
+        std::string error, cpu_error;
         const std::unique_ptr<runtime::Backend> gpu = runtime::make_vulkan_backend(error);
-        if (gpu && gpu->tiled_resources_tier() != D3D11_TILED_RESOURCES_NOT_SUPPORTED) {
+        const auto identity = gpu ? gpu->adapter_identity() : std::nullopt;
+        if (identity && identity->sparse_residency) {
             run.driver = D3D_DRIVER_TYPE_HARDWARE;
             run.device_reason = "auto: the Vulkan device " + gpu->adapter_name();
+        } else if (const std::unique_ptr<runtime::Backend> cpu =
+                       runtime::make_vulkan_backend(cpu_error, runtime::VulkanAdapter::Cpu)) {
+            run.driver = D3D_DRIVER_TYPE_WARP;
+            const bool other_gpu = identity && !identity->software;
+            run.device_reason = "auto: the CPU Vulkan device " + cpu->adapter_name() + " (" +
+                                (other_gpu ? gpu->adapter_name() + " has no sparse residency"
+                                           : "no GPU with sparse residency") +
+                                ")";
         } else {
             run.driver = D3D_DRIVER_TYPE_REFERENCE;
             run.device_reason = "auto: the reference device (" +
-                                (gpu ? gpu->tier_reason() + ", no tiled resources" : error) + ")";
+                                (gpu ? gpu->tier_reason() + ", no tiled resources" : error) + "; " +
+                                cpu_error + ")";
         }
+    } else if (choice == "warp") {
+        std::string error;
+        const std::unique_ptr<runtime::Backend> cpu =
+            runtime::make_vulkan_backend(error, runtime::VulkanAdapter::Cpu);
+        if (!cpu) {
+            err << "d3dcap replay: --device warp: " << error << "\n";
+            return false;
+        }
+        run.driver = D3D_DRIVER_TYPE_WARP;
+        run.device_reason = "the CPU Vulkan device " + cpu->adapter_name();
     } else if (choice == "hardware") {
         std::string error;
         const std::unique_ptr<runtime::Backend> gpu = runtime::make_vulkan_backend(error);
@@ -82,7 +103,7 @@ bool choose_device(const std::string& choice, replay::RunOptions& run, std::ostr
         }
     } else {
         err << "d3dcap replay: --device '" << choice
-            << "' is not one of auto, hardware, reference, null\n";
+            << "' is not one of auto, hardware, warp, reference, null\n";
         return false;
     }
     return true;

@@ -47,6 +47,8 @@ struct AdapterIdentity {
     std::uint32_t vendor_id = 0, device_id = 0;  // PCI ids
     std::uint64_t dedicated_video_memory = 0;
     std::uint8_t luid[8] = {};
+    bool software = false;          // a CPU implementation (lavapipe)
+    bool sparse_residency = false;  // tiled resources bound by the GPU itself
 };
 
 // The part of a resource a view selects.
@@ -274,9 +276,12 @@ class Backend {
 
 std::unique_ptr<Backend> make_reference_backend();
 std::unique_ptr<Backend> make_null_backend();
-// The Vulkan GPU device; null with a message in error when there is no GPU
-// it can run on.
-std::unique_ptr<Backend> make_vulkan_backend(std::string& error);
+// The Vulkan device on the default adapter (the first discrete GPU, or
+// D3DCAP_GPU), or on the first CPU adapter (lavapipe: what WARP is here);
+// null with a message in error when there is none it can run on.
+enum class VulkanAdapter : std::uint8_t { Default, Cpu };
+std::unique_ptr<Backend> make_vulkan_backend(std::string& error,
+                                             VulkanAdapter adapter = VulkanAdapter::Default);
 // Times every call of inner as the device's GPU clock (gpu_clock_ns).
 std::unique_ptr<Backend> make_timed_backend(std::unique_ptr<Backend> inner);
 

@@ -91,8 +91,20 @@ HRESULT create_device(const char* call, IDXGIAdapter* adapter_interface, D3D_DRI
     switch (type) {
         case D3D_DRIVER_TYPE_UNKNOWN:  // our adapter is the reference device
         case D3D_DRIVER_TYPE_REFERENCE:
-        case D3D_DRIVER_TYPE_WARP:
             break;
+        case D3D_DRIVER_TYPE_WARP: {
+            // The Vulkan device on the CPU (lavapipe), as WARP is Windows'
+            // software rasterizer; the reference device where there is none.
+            std::string error;
+            backend = make_vulkan_backend(error, VulkanAdapter::Cpu);
+            if (!backend) {
+                std::fprintf(stderr,
+                             "d3dcap: %s: D3D_DRIVER_TYPE_WARP: %s; using the reference "
+                             "device\n",
+                             call, error.c_str());
+            }
+            break;
+        }
         case D3D_DRIVER_TYPE_NULL:
             break;
         case D3D_DRIVER_TYPE_HARDWARE: {

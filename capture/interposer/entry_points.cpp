@@ -37,13 +37,14 @@ const platform::ProviderLibrary& provider() {
     return *library;
 }
 
-// D3DCAP_DEVICE=reference|hardware|null replaces the driver type the
+// D3DCAP_DEVICE=reference|hardware|warp|null replaces the driver type the
 // application asks for (how `d3dcap capture --device` works).
 D3D_DRIVER_TYPE chosen_driver(D3D_DRIVER_TYPE requested) {
     const char* device = std::getenv("D3DCAP_DEVICE");
     if (device == nullptr || *device == 0) return requested;
     if (std::strcmp(device, "reference") == 0) return D3D_DRIVER_TYPE_REFERENCE;
     if (std::strcmp(device, "hardware") == 0) return D3D_DRIVER_TYPE_HARDWARE;
+    if (std::strcmp(device, "warp") == 0) return D3D_DRIVER_TYPE_WARP;
     if (std::strcmp(device, "null") == 0) return D3D_DRIVER_TYPE_NULL;
     return requested;
 }

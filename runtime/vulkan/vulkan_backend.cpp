@@ -22,8 +22,10 @@ std::uint64_t tile_bytes() {
 
 }  // namespace
 
-std::unique_ptr<VulkanBackend> VulkanBackend::create(std::string& error) {
-    auto device = vulkan::VulkanDevice::create();
+std::unique_ptr<VulkanBackend> VulkanBackend::create(std::string& error, bool cpu) {
+    vulkan::DeviceOptions options;
+    options.cpu_adapter = cpu;
+    auto device = vulkan::VulkanDevice::create(options);
     if (!device) {
         error = device.error().message;
         return nullptr;
@@ -119,6 +121,9 @@ std::optional<AdapterIdentity> VulkanBackend::adapter_identity() const {
     identity.device_id = adapter.device_id;
     identity.dedicated_video_memory = adapter.device_local_bytes;
     std::copy(adapter.luid.begin(), adapter.luid.end(), identity.luid);
+    identity.software = adapter.type == VK_PHYSICAL_DEVICE_TYPE_CPU;
+    identity.sparse_residency =
+        !shadow_tiles_ && tiled_resources_tier() >= D3D11_TILED_RESOURCES_TIER_2;
     return identity;
 }
 
@@ -631,8 +636,8 @@ bool VulkanBackend::reclaim(ObjectId id) {
 namespace d3dcap::runtime {
 
 __attribute__((visibility("default"))) std::unique_ptr<Backend> make_vulkan_backend(
-    std::string& error) {
-    return gpu::VulkanBackend::create(error);
+    std::string& error, VulkanAdapter adapter) {
+    return gpu::VulkanBackend::create(error, adapter == VulkanAdapter::Cpu);
 }
 
 }  // namespace d3dcap::runtime

@@ -114,9 +114,9 @@ class Operation {
 
 class VulkanBackend final : public FillingBackend {
   public:
-    // The first discrete GPU (or D3DCAP_GPU); null with a message when there
-    // is none the device can run on.
-    static std::unique_ptr<VulkanBackend> create(std::string& error);
+    // The first discrete GPU (or D3DCAP_GPU), or with `cpu` the first CPU
+    // adapter; null with a message when there is none the device can run on.
+    static std::unique_ptr<VulkanBackend> create(std::string& error, bool cpu = false);
     ~VulkanBackend() override;
 
     const char* name() const override { return "vulkan"; }

@@ -311,6 +311,17 @@ Status VulkanDevice::init(const DeviceOptions& options) {
     std::uint32_t chosen = 0;
     if (options.gpu_index) {
         chosen = *options.gpu_index;
+    } else if (options.cpu_adapter) {
+        const auto cpu = std::find_if(adapters_.begin(), adapters_.end(), [](const AdapterInfo& a) {
+            return a.type == VK_PHYSICAL_DEVICE_TYPE_CPU;
+        });
+        if (cpu == adapters_.end()) {
+            return Error{
+                "no CPU Vulkan device (lavapipe, in Debian's mesa-vulkan-drivers); the "
+                "Vulkan devices are:" +
+                adapter_list(adapters_)};
+        }
+        chosen = cpu->index;
     } else if (const char* env = std::getenv("D3DCAP_GPU"); env && *env) {
         char* end = nullptr;
         unsigned long value = std::strtoul(env, &end, 10);

@@ -64,6 +64,8 @@ struct DeviceOptions {
     // Physical device index; unset: the D3DCAP_GPU environment variable, or
     // else the first discrete GPU (then integrated, virtual, CPU).
     std::optional<std::uint32_t> gpu_index;
+    // The first CPU adapter (lavapipe) instead, whatever D3DCAP_GPU says.
+    bool cpu_adapter = false;
     bool debug_utils = true;  // enable VK_EXT_debug_utils when the loader has it
 };
 

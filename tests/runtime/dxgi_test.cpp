@@ -105,9 +105,18 @@ TEST_CASE("D3D11CreateDevice per driver type and feature-level list", "[dxgi][en
         REQUIRE(dxgi_device->GetAdapter(adapter.out()) == S_OK);
         DXGI_ADAPTER_DESC desc{};
         REQUIRE(adapter->GetDesc(&desc) == S_OK);
-        CHECK(std::wstring(desc.Description) ==
-              (type == D3D_DRIVER_TYPE_NULL ? L"d3dcap null device" : L"d3dcap reference device"));
-        CHECK(desc.VendorId == 0x1414);
+        // WARP is the CPU Vulkan device (lavapipe) where there is one.
+        std::string error;
+        const auto cpu =
+            type == D3D_DRIVER_TYPE_WARP
+                ? d3dcap::runtime::make_vulkan_backend(error, d3dcap::runtime::VulkanAdapter::Cpu)
+                : nullptr;
+        const auto identity = cpu ? cpu->adapter_identity() : std::nullopt;
+        const std::string name = identity                       ? identity->name
+                                 : type == D3D_DRIVER_TYPE_NULL ? "d3dcap null device"
+                                                                : "d3dcap reference device";
+        CHECK(std::wstring(desc.Description) == std::wstring(name.begin(), name.end()));
+        CHECK(desc.VendorId == (identity ? identity->vendor_id : 0x1414u));
     }
     // Without a list: 11_0 first, as on Windows (11_1 only when asked).
     REQUIRE(create(D3D_DRIVER_TYPE_REFERENCE, nullptr, 0, device.out(), &chosen) == S_OK);

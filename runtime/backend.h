@@ -76,6 +76,9 @@ struct StageWork {
         constant_buffers{};
     std::vector<std::pair<std::uint32_t, ViewInfo>> resources, uavs;
     std::vector<std::pair<std::uint32_t, D3D11_SAMPLER_DESC>> samplers;
+    // The hidden counters of the bound UAVs by slot: the work starts from
+    // these values and leaves its own in them.
+    std::vector<std::pair<std::uint32_t, std::uint32_t*>> uav_counters;
 };
 
 // The thread groups of a dispatch: x * y * z, or (indirect) the three UINTs

@@ -261,8 +261,10 @@ StageWork Context::stage_work(Stage stage) const {
         if (bound.samplers[slot]) work.samplers.emplace_back(slot, bound.samplers[slot]->desc());
     if (stage == Stage::Compute) {
         for (std::uint32_t slot = 0; slot < state_.compute_uavs.size(); ++slot)
-            if (state_.compute_uavs[slot])
-                work.uavs.emplace_back(slot, state_.compute_uavs[slot]->info());
+            if (UnorderedAccessView* uav = state_.compute_uavs[slot].get()) {
+                work.uavs.emplace_back(slot, uav->info());
+                work.uav_counters.emplace_back(slot, &uav->structure_counter);
+            }
     }
     return work;
 }
@@ -310,9 +312,11 @@ DrawWork Context::draw_work() const {
     for (int stage = 0; stage < 5; ++stage)
         work.stages[stage] = stage_work(static_cast<Stage>(stage));
     for (std::uint32_t slot = 0; slot < state_.output_uavs.size(); ++slot)
-        if (state_.output_uavs[slot])
-            work.stages[static_cast<int>(Stage::Pixel)].uavs.emplace_back(
-                slot, state_.output_uavs[slot]->info());
+        if (UnorderedAccessView* uav = state_.output_uavs[slot].get()) {
+            StageWork& pixel = work.stages[static_cast<int>(Stage::Pixel)];
+            pixel.uavs.emplace_back(slot, uav->info());
+            pixel.uav_counters.emplace_back(slot, &uav->structure_counter);
+        }
     if (state_.input_layout) {
         std::array<std::uint32_t, D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT> ends{};
         for (const D3D11_INPUT_ELEMENT_DESC& e : state_.input_layout->elements()) {

@@ -101,6 +101,7 @@ VulkanBackend::~VulkanBackend() {
     for (auto& [id, resource] : resources_) release(*resource);
     for (auto& [id, resource] : retired_pools_) release(*resource);
     if (zero_tile_) release(*zero_tile_);
+    if (counters_) release(*counters_);
 }
 
 bool VulkanBackend::gpu_clock_ns(std::uint64_t* ns) const {

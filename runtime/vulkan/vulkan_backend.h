@@ -61,9 +61,16 @@ struct WorkObjects {
     std::vector<VkBufferView> buffer_views;
     std::vector<VkImageView> image_views;
     std::vector<VkDescriptorPool> pools;
+    // Hidden counters to read back when the work is done: where to, and
+    // the byte offset of the counter in the device's counter buffer.
+    std::vector<std::pair<std::uint32_t*, std::uint64_t>> counters;
 };
 
 VkDescriptorType descriptor_type(const ShaderDescriptor& d);
+// The set-layout bindings of a translated shader's descriptors (UAV
+// counters included) for one stage.
+std::vector<VkDescriptorSetLayoutBinding> layout_bindings(const TranslatedShader& shader,
+                                                          VkShaderStageFlags stage);
 
 struct GpuResource {
     ResourceInfo info;
@@ -248,8 +255,13 @@ class VulkanBackend final : public FillingBackend {
                                   VkDescriptorSet set, WorkObjects& made);
     std::string image_view(const ViewInfo& view, const ShaderDescriptor& d, WorkObjects& made,
                            VkImageView& out);
+    static constexpr std::uint64_t kCounterStride = 256;  // past any texel-buffer alignment
+    std::string counter_descriptor(const StageWork& work, const ShaderDescriptor& d,
+                                   WorkObjects& made, VkBufferView& view);
     VkSampler sampler_for(const D3D11_SAMPLER_DESC& desc, std::string& error);
     void release(WorkObjects& made);
+    // After the work: its hidden counters back where the runtime keeps them.
+    void read_counters(const WorkObjects& made);
     // Draws: the pipeline of a draw's state (made once), and a view of a
     // render target or depth-stencil view with its size.
     const GraphicsPipeline* graphics_pipeline(const DrawWork& work, const PipelineShaders& shaders,
@@ -265,6 +277,7 @@ class VulkanBackend final : public FillingBackend {
     bool syncing_ = false;                    // inside sync_shadow/write_back: no marking
     std::vector<ObjectId> written_;           // shadowed resources the current call wrote
     std::unique_ptr<GpuResource> zero_tile_;  // 64 KiB of zeros, for NULL tiles
+    std::unique_ptr<GpuResource> counters_;   // host-visible UAV counters, 256 bytes apart
     std::unique_ptr<GpuContext> gpu_;
     vulkan::SparseBinder binder_;
     std::unordered_map<ObjectId, std::unique_ptr<GpuResource>> resources_;

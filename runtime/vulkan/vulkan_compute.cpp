@@ -29,11 +29,8 @@ const ComputePipeline* VulkanBackend::compute_pipeline(
     const VkDevice dev = gpu_->vk();
     ComputePipeline made;
     made.shader = shader;
-    std::vector<VkDescriptorSetLayoutBinding> bindings;
-    for (const ShaderDescriptor& d : shader->descriptors) {
-        bindings.push_back(
-            {d.binding, descriptor_type(d), 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr});
-    }
+    const std::vector<VkDescriptorSetLayoutBinding> bindings =
+        layout_bindings(*shader, VK_SHADER_STAGE_COMPUTE_BIT);
     VkDescriptorSetLayoutCreateInfo set_info{};
     set_info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO;
     set_info.bindingCount = static_cast<std::uint32_t>(bindings.size());
@@ -89,11 +86,6 @@ std::string VulkanBackend::dispatch(const StageWork& compute, const DispatchSize
     const auto shader = translator_.translate(compute.bytecode, error);
     if (!shader) return error;
     if (shader->program_type != 5) return "the bound compute shader holds another stage";
-    for (const ShaderDescriptor& d : shader->descriptors)
-        if (d.counter)
-            return "u" + std::to_string(d.reg) +
-                   " has a hidden counter (append/consume), which the Vulkan device does not "
-                   "run yet";
     const ComputePipeline* pipeline = compute_pipeline(shader, error);
     if (pipeline == nullptr) return error;
 
@@ -117,6 +109,7 @@ std::string VulkanBackend::dispatch(const StageWork& compute, const DispatchSize
     else
         vkCmdDispatch(commands, groups.x, groups.y, groups.z);
     const bool done = gpu_->finish();
+    read_counters(made);
     release(made);
     return done ? std::string() : "the GPU was lost running the dispatch";
 }

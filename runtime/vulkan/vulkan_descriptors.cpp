@@ -181,6 +181,40 @@ VkSampler VulkanBackend::sampler_for(const D3D11_SAMPLER_DESC& desc, std::string
     return sampler;
 }
 
+// A UAV's hidden counter: its value in the counter buffer (read back after
+// the work), seen through an R32_UINT view.
+std::string VulkanBackend::counter_descriptor(const StageWork& work, const ShaderDescriptor& d,
+                                              WorkObjects& made, VkBufferView& view) {
+    if (!counters_) {
+        counters_ = std::make_unique<GpuResource>();
+        counters_->info.dimension = D3D11_RESOURCE_DIMENSION_BUFFER;
+        counters_->info.usage = D3D11_USAGE_STAGING;
+        counters_->info.byte_width = 64 * kCounterStride;
+        if (FAILED(create_buffer(*counters_)) || counters_->memory.mapped == nullptr) {
+            counters_.reset();
+            return "the GPU has no host-visible memory for UAV counters";
+        }
+    }
+    const std::uint64_t offset = std::uint64_t{d.reg} * kCounterStride;
+    std::uint32_t value = 0;
+    for (const auto& [slot, counter] : work.uav_counters) {
+        if (slot != d.reg) continue;
+        value = *counter;
+        made.counters.emplace_back(counter, offset);
+    }
+    std::memcpy(counters_->memory.mapped + offset, &value, 4);
+    VkBufferViewCreateInfo info{};
+    info.sType = VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO;
+    info.buffer = counters_->buffer;
+    info.format = VK_FORMAT_R32_UINT;
+    info.offset = offset;
+    info.range = 4;
+    if (vkCreateBufferView(gpu_->vk(), &info, nullptr, &view) != VK_SUCCESS)
+        return "u" + std::to_string(d.reg) + ": the GPU cannot view its counter";
+    made.buffer_views.push_back(view);
+    return {};
+}
+
 std::string VulkanBackend::image_view(const ViewInfo& view, const ShaderDescriptor& d,
                                       WorkObjects& made, VkImageView& out) {
     const std::string name = register_name(d);
@@ -258,6 +292,7 @@ std::string VulkanBackend::write_descriptors(const StageWork& work, const Transl
     std::vector<VkDescriptorBufferInfo> buffers(count);
     std::vector<VkDescriptorImageInfo> images(count);
     std::vector<VkBufferView> texel_views(count, VK_NULL_HANDLE);
+    std::vector<VkBufferView> counter_views(count, VK_NULL_HANDLE);
     std::vector<VkWriteDescriptorSet> writes;
     const VkDeviceSize texel_alignment = gpu_->device().adapter().min_texel_buffer_alignment;
     for (std::size_t i = 0; i < count; ++i) {
@@ -335,6 +370,15 @@ std::string VulkanBackend::write_descriptors(const StageWork& work, const Transl
             return name + ": the GPU cannot view this buffer range";
         made.buffer_views.push_back(texel_views[i]);
         writes.push_back(write);
+        if (d.counter) {
+            const std::string why = counter_descriptor(work, d, made, counter_views[i]);
+            if (!why.empty()) return why;
+            VkWriteDescriptorSet counter = write;
+            counter.dstBinding = BindingSpace::kUavCounters + d.reg;
+            counter.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER;
+            counter.pTexelBufferView = &counter_views[i];
+            writes.push_back(counter);
+        }
     }
     vkUpdateDescriptorSets(dev, static_cast<std::uint32_t>(writes.size()), writes.data(), 0,
                            nullptr);
@@ -346,7 +390,7 @@ std::string VulkanBackend::allocate_set(VkDescriptorSetLayout layout, WorkObject
     const VkDevice dev = gpu_->vk();
     const VkDescriptorPoolSize sizes[] = {{VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 16},
                                           {VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, 128},
-                                          {VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER, 64},
+                                          {VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER, 128},
                                           {VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, 128},
                                           {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 64},
                                           {VK_DESCRIPTOR_TYPE_SAMPLER, 16}};
@@ -375,6 +419,23 @@ void VulkanBackend::release(WorkObjects& made) {
     for (VkImageView view : made.image_views) vkDestroyImageView(dev, view, nullptr);
     for (VkDescriptorPool pool : made.pools) vkDestroyDescriptorPool(dev, pool, nullptr);
     made = {};
+}
+
+std::vector<VkDescriptorSetLayoutBinding> layout_bindings(const TranslatedShader& shader,
+                                                          VkShaderStageFlags stage) {
+    std::vector<VkDescriptorSetLayoutBinding> bindings;
+    for (const ShaderDescriptor& d : shader.descriptors) {
+        bindings.push_back({d.binding, descriptor_type(d), 1, stage, nullptr});
+        if (d.counter)
+            bindings.push_back({BindingSpace::kUavCounters + d.reg,
+                                VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER, 1, stage, nullptr});
+    }
+    return bindings;
+}
+
+void VulkanBackend::read_counters(const WorkObjects& made) {
+    for (const auto& [value, offset] : made.counters)
+        std::memcpy(value, counters_->memory.mapped + offset, 4);
 }
 
 VkDescriptorType descriptor_type(const ShaderDescriptor& d) {

@@ -355,10 +355,8 @@ const GraphicsPipeline* VulkanBackend::graphics_pipeline(const DrawWork& work,
         set_layouts[stage] = empty_set_layout();
         const auto& shader = shaders.stages[stage];
         if (!shader) continue;
-        std::vector<VkDescriptorSetLayoutBinding> set_bindings;
-        for (const ShaderDescriptor& d : shader->descriptors)
-            set_bindings.push_back({d.binding, descriptor_type(d), 1,
-                                    static_cast<VkShaderStageFlags>(kStageBits[stage]), nullptr});
+        const std::vector<VkDescriptorSetLayoutBinding> set_bindings =
+            layout_bindings(*shader, static_cast<VkShaderStageFlags>(kStageBits[stage]));
         VkDescriptorSetLayoutCreateInfo set_info{};
         set_info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO;
         set_info.bindingCount = static_cast<std::uint32_t>(set_bindings.size());
@@ -481,30 +479,35 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
         if (!shaders.stages[stage]) return error;
         if (shaders.stages[stage]->program_type != kProgramTypes[stage])
             return std::string("the bound ") + kStageNames[stage] + " shader holds another stage";
-        for (const ShaderDescriptor& d : shaders.stages[stage]->descriptors)
-            if (d.counter)
-                return "u" + std::to_string(d.reg) +
-                       " has a hidden counter (append/consume), which the Vulkan device does "
-                       "not run yet";
     }
-    if (shaders.stages[kHull] || shaders.stages[kDomain] || shaders.stages[kGeometry])
-        return "hull, domain and geometry shaders are not drawn by the Vulkan device yet";
-    // The pixel shader's varyings must sit where the vertex shader writes them
+    if (shaders.stages[kHull] || shaders.stages[kDomain])
+        return "hull and domain shaders (tessellation) are not drawn by the Vulkan device yet";
+    // Each stage's varyings must sit where the stage before writes them
     // (vkd3d-shader links by register).
-    if (shaders.stages[kPixel]) {
-        for (const shader::SignatureElement& input : shaders.stages[kPixel]->inputs) {
-            if (!varying(input)) continue;
-            bool found = false;
-            for (const shader::SignatureElement& output : shaders.stages[kVertex]->outputs)
-                found |= same_semantic(output.semantic_name, input.semantic_name) &&
-                         output.semantic_index == input.semantic_index &&
-                         output.register_index == input.register_index;
-            if (!found)
-                return "the pixel shader's input " + input.semantic_name +
-                       std::to_string(input.semantic_index) + " (v" +
-                       std::to_string(input.register_index) +
-                       ") is not written to the same register by the vertex shader";
+    const TranslatedShader* producer = nullptr;
+    int producer_stage = kVertex;
+    for (int stage = 0; stage < 5; ++stage) {
+        const TranslatedShader* consumer = shaders.stages[stage].get();
+        if (consumer == nullptr) continue;
+        if (producer != nullptr) {
+            for (const shader::SignatureElement& input : consumer->inputs) {
+                if (!varying(input)) continue;
+                bool found = false;
+                for (const shader::SignatureElement& output : producer->outputs)
+                    found |= same_semantic(output.semantic_name, input.semantic_name) &&
+                             output.semantic_index == input.semantic_index &&
+                             output.register_index == input.register_index;
+                if (!found)
+                    return std::string("the ") + kStageNames[stage] + " shader's input " +
+                           input.semantic_name + std::to_string(input.semantic_index) + " (v" +
+                           std::to_string(input.register_index) +
+                           ") is not written to the same "
+                           "register by the " +
+                           kStageNames[producer_stage] + " shader";
+            }
         }
+        producer = consumer;
+        producer_stage = stage;
     }
     if (work.viewports.empty()) return {};  // D3D11 rasterizes nothing without a viewport
 
@@ -646,6 +649,7 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
                   arguments.start_instance);
     vkCmdEndRendering(commands);
     const bool done = gpu_->finish();
+    read_counters(made);
     release(made);
     return done ? std::string() : "the GPU was lost running the draw";
 }

@@ -3,6 +3,7 @@
 // structured and typed buffers, checked word for word against values the
 // test computes. Devices that do not run shaders count the dispatch as not
 // executed and change nothing.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
@@ -259,36 +260,78 @@ ret
           "vkd3d-shader 1.2");
 }
 
-TEST_CASE("A dispatch the device cannot run yet is reported and changes nothing", "[compute]") {
+TEST_CASE("Append through a UAV's hidden counter, from its initial count to CopyStructureCount",
+          "[compute][counter]") {
     TestDevice& test = *hardware_device();
-    const auto bytecode = assemble(R"(cs_5_0
-dcl_uav_structured_opc u0, 4
+    // Each of 64 threads appends its id; the counter starts at 10.
+    const auto shader = compute_shader(test, R"(cs_5_0
+dcl_uav_structured u0, 4
+dcl_input vThreadID.x
 dcl_temps 1
-dcl_thread_group 1, 1, 1
+dcl_thread_group 64, 1, 1
 imm_atomic_alloc r0.x, u0
-store_structured u0.x, r0.x, l(0), l(1)
+store_structured u0.x, r0.x, l(0), vThreadID.x
 ret
 )");
-    Com<ID3D11ComputeShader> shader;
-    REQUIRE(test.device->CreateComputeShader(bytecode.data(), bytecode.size(), nullptr,
-                                             shader.out()) == S_OK);
-    auto target = test.buffer(16, D3D11_BIND_UNORDERED_ACCESS, D3D11_USAGE_DEFAULT, 0,
+    constexpr UINT kElements = 128;
+    auto target = test.buffer(kElements * 4, D3D11_BIND_UNORDERED_ACCESS, D3D11_USAGE_DEFAULT, 0,
                               D3D11_RESOURCE_MISC_BUFFER_STRUCTURED, 4);
     D3D11_UNORDERED_ACCESS_VIEW_DESC desc{};
     desc.Format = DXGI_FORMAT_UNKNOWN;
     desc.ViewDimension = D3D11_UAV_DIMENSION_BUFFER;
-    desc.Buffer = {0, 4, D3D11_BUFFER_UAV_FLAG_COUNTER};
+    desc.Buffer = {0, kElements, D3D11_BUFFER_UAV_FLAG_APPEND};
     Com<ID3D11UnorderedAccessView> uav;
     REQUIRE(test.device->CreateUnorderedAccessView(target.get(), &desc, uav.out()) == S_OK);
     test.context->CSSetShader(shader.get(), nullptr, 0);
+    ID3D11UnorderedAccessView* uavs[] = {uav.get()};
+    const UINT initial = 10;
+    test.context->CSSetUnorderedAccessViews(0, 1, uavs, &initial);
+    test.clear_messages();
+    test.context->Dispatch(1, 1, 1);
+    INFO(test.last_message());
+    CHECK(test.messages().empty());
+    auto count = test.buffer(16, 0, D3D11_USAGE_DEFAULT);
+    test.context->CopyStructureCount(count.get(), 4, uav.get());
+    CHECK(read_words(test, count.get(), 16) == std::vector<std::uint32_t>{0, 74, 0, 0});
+    auto words = read_words(test, target.get(), kElements * 4);
+    CHECK(std::all_of(words.begin(), words.begin() + 10, [](std::uint32_t w) { return w == 0; }));
+    std::sort(words.begin() + 10, words.begin() + 74);
+    for (UINT i = 0; i < 64; ++i) CHECK(words[10 + i] == i);
+    check_validation_clean();
+}
+
+TEST_CASE("A dispatch the device cannot run yet is reported and changes nothing", "[compute]") {
+    TestDevice& test = *hardware_device();
+    // An MSAA texture, which this device keeps as bits only.
+    const auto shader = compute_shader(test, R"(cs_5_0
+dcl_resource_texture2dms(4) (float,float,float,float) t0
+dcl_uav_raw u0
+dcl_temps 1
+dcl_thread_group 1, 1, 1
+ldms_indexable(texture2dms)(float,float,float,float) r0.x, l(0, 0, 0, 0), t0.xyzw, l(0)
+store_raw u0.x, l(0), r0.x
+ret
+)");
+    auto texture = test.texture2d(4, 4, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_BIND_SHADER_RESOURCE, 1,
+                                  1, D3D11_USAGE_DEFAULT, 0, 0, 4);
+    Com<ID3D11ShaderResourceView> srv;
+    REQUIRE(test.device->CreateShaderResourceView(texture.get(), nullptr, srv.out()) == S_OK);
+    auto target = test.buffer(16, D3D11_BIND_UNORDERED_ACCESS, D3D11_USAGE_DEFAULT, 0,
+                              D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS);
+    const auto uav = raw_uav(test, target.get(), 4);
+    test.context->CSSetShader(shader.get(), nullptr, 0);
+    ID3D11ShaderResourceView* srvs[] = {srv.get()};
+    test.context->CSSetShaderResources(0, 1, srvs);
     ID3D11UnorderedAccessView* uavs[] = {uav.get()};
     test.context->CSSetUnorderedAccessViews(0, 1, uavs, nullptr);
     test.clear_messages();
     test.context->Dispatch(1, 1, 1);
     CHECK(test.last_message() ==
-          "ID3D11DeviceContext::Dispatch: : not executed: u0 has a hidden counter "
-          "(append/consume), which the Vulkan device does not run yet");
+          "ID3D11DeviceContext::Dispatch: : not executed: t0: this device keeps "
+          "DXGI_FORMAT_R8G8B8A8_UNORM (28) with MSAA textures as bits only, which shaders "
+          "cannot read yet");
     CHECK(read_words(test, target.get(), 16) == std::vector<std::uint32_t>(4, 0));
+    CHECK(d3dcap::runtime::context_draw_counts(test.context.get()).not_executed == 1);
 }
 
 TEST_CASE("The reference device counts a dispatch it does not run, without a message",

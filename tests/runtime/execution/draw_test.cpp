@@ -376,3 +376,59 @@ TEST_CASE("The reference device counts the draws it does not run", "[draw]") {
     test.context->Draw(6, 0);
     CHECK(d3dcap::runtime::context_draw_counts(test.context.get()).not_executed == 1);
 }
+
+TEST_CASE("A geometry shader makes a quad of each point", "[draw][geometry]") {
+    TestDevice& test = *hardware_device();
+    // Each point becomes a 2x2-pixel square (1 clip unit) to its lower right.
+    const auto gs_code = assemble(R"(gs_4_0
+.input SV_Position0 v0.xyzw float
+.input COLOR0 v1.xyzw float
+.output SV_Position0 o0.xyzw float
+.output COLOR0 o1.xyzw float
+dcl_input_siv v[1][0].xyzw, position
+dcl_input v[1][1].xyzw
+dcl_inputprimitive point
+dcl_outputtopology trianglestrip
+dcl_output_siv o0.xyzw, position
+dcl_output o1.xyzw
+dcl_maxout 4
+mov o0.xyzw, v[0][0].xyzw
+mov o1.xyzw, v[0][1].xyzw
+emit
+add o0.xyzw, v[0][0].xyzw, l(1.000000, 0.000000, 0.000000, 0.000000)
+mov o1.xyzw, v[0][1].xyzw
+emit
+add o0.xyzw, v[0][0].xyzw, l(0.000000, -1.000000, 0.000000, 0.000000)
+mov o1.xyzw, v[0][1].xyzw
+emit
+add o0.xyzw, v[0][0].xyzw, l(1.000000, -1.000000, 0.000000, 0.000000)
+mov o1.xyzw, v[0][1].xyzw
+emit
+ret
+)");
+    Scene scene(test);
+    Com<ID3D11GeometryShader> gs;
+    REQUIRE(test.device->CreateGeometryShader(gs_code.data(), gs_code.size(), nullptr, gs.out()) ==
+            S_OK);
+    test.context->GSSetShader(gs.get(), nullptr, 0);
+    test.context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_POINTLIST);
+    D3D11_RASTERIZER_DESC desc{};
+    desc.FillMode = D3D11_FILL_SOLID;
+    desc.CullMode = D3D11_CULL_NONE;
+    desc.DepthClipEnable = TRUE;
+    Com<ID3D11RasterizerState> state;
+    REQUIRE(test.device->CreateRasterizerState(&desc, state.out()) == S_OK);
+    test.context->RSSetState(state.get());
+    // Points at the top-left and bottom-right quarters' corners.
+    const std::vector<Vertex> points = {{-1, 1, 0.5f, 1, 1, 0, 0, 1}, {0, 0, 0.5f, 1, 0, 0, 1, 1}};
+    const auto vb = scene.vertices(points);
+    scene.draw(2);
+    std::vector<std::uint32_t> expected(16, rgba(0, 0, 0, 255));
+    for (int y = 0; y < 2; ++y)
+        for (int x = 0; x < 2; ++x) {
+            expected[y * 4 + x] = rgba(255, 0, 0, 255);
+            expected[(y + 2) * 4 + x + 2] = rgba(0, 0, 255, 255);
+        }
+    CHECK(scene.texels() == expected);
+    check_validation_clean();
+}

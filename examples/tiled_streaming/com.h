@@ -4,6 +4,7 @@
 
 #include <d3d11_2.h>
 
+#include <cstring>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -59,6 +60,16 @@ class Failure : public std::runtime_error {
 
 inline void check(HRESULT hr, const char* call) {
     if (FAILED(hr)) throw Failure(call, hr);
+}
+
+// WKPDID_D3DDebugObjectName (d3dcommon.h) with its value, as there is no
+// dxguid library to link on Linux: the name tools show for an object.
+constexpr GUID kDebugObjectName = {
+    0x429b8c22, 0x9188, 0x4b0c, {0x87, 0x42, 0xac, 0xb0, 0xbf, 0x85, 0xc2, 0x00}};
+
+inline void name(ID3D11DeviceChild* object, const char* text) {
+    check(object->SetPrivateData(kDebugObjectName, static_cast<UINT>(std::strlen(text)), text),
+          "ID3D11DeviceChild::SetPrivateData (debug name)");
 }
 
 template <class T, class From>

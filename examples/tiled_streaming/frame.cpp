@@ -55,6 +55,7 @@ void FrameConstants::update(const FrameInfo& info) {
     words[8] = info.clip_window.x0;
     words[9] = info.clip_window.y0;
     words[10] = info.clip_window.mip;
+    words[11] = info.texture_size;
     // Second block: the page-table window of every mip.
     for (const TileRect& rect : info.wanted) {
         if (rect.mip >= 16) continue;
@@ -152,7 +153,7 @@ void DecalPainter::unmap() {
 // ViewRenderer
 
 ViewRenderer::ViewRenderer(ID3D11Device* device, ID3D11DeviceContext2* context,
-                           IDXGISwapChain* swap_chain)
+                           IDXGISwapChain* swap_chain, ID3D11Texture2D* virtual_texture)
     : context_(context) {
     check(swap_chain->GetBuffer(0, __uuidof(ID3D11Texture2D), back_buffer_.put_void()),
           "IDXGISwapChain::GetBuffer");
@@ -167,6 +168,7 @@ ViewRenderer::ViewRenderer(ID3D11Device* device, ID3D11DeviceContext2* context,
     desc.BindFlags = D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE;
     check(device->CreateTexture2D(&desc, nullptr, target_.put()),
           "ID3D11Device::CreateTexture2D (view)");
+    name(target_.get(), "view");
     check(device->CreateRenderTargetView(target_.get(), nullptr, target_view_.put()),
           "ID3D11Device::CreateRenderTargetView (view)");
     desc.Usage = D3D11_USAGE_STAGING;
@@ -174,35 +176,32 @@ ViewRenderer::ViewRenderer(ID3D11Device* device, ID3D11DeviceContext2* context,
     desc.CPUAccessFlags = D3D11_CPU_ACCESS_READ;
     check(device->CreateTexture2D(&desc, nullptr, staging_.put()),
           "ID3D11Device::CreateTexture2D (staging)");
-    ID3D11RenderTargetView* view = target_view_.get();
-    context_->OMSetRenderTargets(1, &view, nullptr);
-    const D3D11_VIEWPORT viewport{0, 0, kViewWidth, kViewHeight, 0, 1};
-    context_->RSSetViewports(1, &viewport);
+    scene_ = std::make_unique<SceneRenderer>(device, context, virtual_texture, target_.get());
 }
 
-std::uint32_t ViewRenderer::render(ID3D11Texture2D* texture, const Tiling& tiling,
-                                   const Camera& camera, ID3D11Texture2D* clipmap,
-                                   const std::vector<std::array<UINT, 2>>& bars) {
+std::uint32_t ViewRenderer::render(const Tiling& tiling, const Camera& camera,
+                                   ID3D11Texture2D* clipmap,
+                                   const std::vector<std::array<UINT, 2>>& bars,
+                                   const std::vector<TileKey>& loading) {
     const LONG width = kViewWidth, height = kViewHeight;
     const FLOAT background[4] = {0.05f, 0.06f, 0.08f, 1.0f};
     const D3D11_RECT whole{0, 0, width, height};
     context_->ClearView(target_view_.get(), background, &whole, 1);
 
-    // The view's centre part of the camera's mip, clipped to the texture.
+    // The terrain around the camera at its mip, and an overlay on each of
+    // its tiles still loading (in view pixels: the view is centred on the camera).
     const UINT mip = camera.lod;
-    const std::int64_t mip_size = std::max(1u, tiling.width >> mip);
-    const std::int64_t left = (camera.x >> mip) - width / 2;
-    const std::int64_t top = (camera.y >> mip) - height / 2;
-    const std::int64_t x0 = std::max<std::int64_t>(0, left);
-    const std::int64_t y0 = std::max<std::int64_t>(0, top);
-    const std::int64_t x1 = std::min(mip_size, left + width);
-    const std::int64_t y1 = std::min(mip_size, top + height);
-    if (x0 < x1 && y0 < y1) {
-        const D3D11_BOX box{static_cast<UINT>(x0), static_cast<UINT>(y0), 0,
-                            static_cast<UINT>(x1), static_cast<UINT>(y1), 1};
-        context_->CopySubresourceRegion1(target_.get(), 0, static_cast<UINT>(x0 - left),
-                                         static_cast<UINT>(y0 - top), 0, texture, mip, &box, 0);
+    const float left = static_cast<float>((camera.x >> mip) - width / 2);
+    const float top = static_cast<float>((camera.y >> mip) - height / 2);
+    const float tile_w = static_cast<float>(tiling.shape.WidthInTexels);
+    const float tile_h = static_cast<float>(tiling.shape.HeightInTexels);
+    std::vector<std::array<float, 4>> overlays;
+    for (const TileKey& key : loading) {
+        if (key.mip != mip) continue;
+        overlays.push_back({key.x * tile_w - left, key.y * tile_h - top,
+                            (key.x + 1) * tile_w - left, (key.y + 1) * tile_h - top});
     }
+    scene_->draw(target_view_.get(), overlays);
 
     // The clipmap's centre as an inset with a frame of four rectangles.
     D3D11_TEXTURE2D_DESC clip{};
@@ -241,6 +240,8 @@ std::uint32_t ViewRenderer::render(ID3D11Texture2D* texture, const Tiling& tilin
                             static_cast<UINT>(fills.size()));
     }
 
+    const std::array<std::uint32_t, SceneRenderer::kBins> bins = scene_->histogram();
+
     // Read back for the checksum; the whole staging texture is overwritten.
     context_->CopySubresourceRegion1(staging_.get(), 0, 0, 0, 0, target_.get(), 0, nullptr,
                                      D3D11_COPY_DISCARD);
@@ -253,6 +254,7 @@ std::uint32_t ViewRenderer::render(ID3D11Texture2D* texture, const Tiling& tilin
         checksum = fnv1a(bytes + std::size_t{row} * mapped.RowPitch, kViewWidth * 4, checksum);
     }
     context_->Unmap(staging_.get(), 0);
+    checksum = fnv1a(bins.data(), sizeof bins, checksum);
 
     context_->CopyResource(back_buffer_.get(), target_.get());
     return checksum;

@@ -7,9 +7,11 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "com.h"
+#include "scene.h"
 #include "streamer.h"
 
 namespace tiled_streaming {
@@ -28,6 +30,7 @@ struct Camera {
 
 struct FrameInfo {
     UINT frame = 0;
+    UINT texture_size = 0;  // the virtual texture's width and height
     Camera camera;
     StreamStats stream;
     UINT pool_tiles = 0;
@@ -83,17 +86,22 @@ class DecalPainter {
     Com<ID3D11Texture2D> alias_;
 };
 
-// The view: cleared with ClearView, the visible part of the virtual texture
-// and the clipmap copied in with CopySubresourceRegion1, residency bars
-// drawn with ClearView rectangles; then copied to a STAGING texture and
-// read back for the frame checksum, and copied to the swap chain's buffer.
+// The view: cleared with ClearView, the terrain and the loading overlays
+// drawn (SceneRenderer), the clipmap copied in with CopySubresourceRegion1,
+// residency bars drawn with ClearView rectangles, a brightness histogram
+// counted by a compute shader; then copied to a STAGING texture and read
+// back for the frame checksum, and copied to the swap chain's buffer.
+// Devices that do not run shaders show the clears and copies only.
 class ViewRenderer {
   public:
-    ViewRenderer(ID3D11Device* device, ID3D11DeviceContext2* context, IDXGISwapChain* swap_chain);
+    ViewRenderer(ID3D11Device* device, ID3D11DeviceContext2* context, IDXGISwapChain* swap_chain,
+                 ID3D11Texture2D* virtual_texture);
     // `bars`: resident and visible tile counts of each mip from the camera's
-    // lod. Returns the checksum of the frame read back.
-    std::uint32_t render(ID3D11Texture2D* texture, const Tiling& tiling, const Camera& camera,
-                         ID3D11Texture2D* clipmap, const std::vector<std::array<UINT, 2>>& bars);
+    // lod; `loading`: the tiles mapped to the loading tile. Returns the
+    // checksum of the frame read back and its histogram.
+    std::uint32_t render(const Tiling& tiling, const Camera& camera, ID3D11Texture2D* clipmap,
+                         const std::vector<std::array<UINT, 2>>& bars,
+                         const std::vector<TileKey>& loading);
 
   private:
     ID3D11DeviceContext2* context_;
@@ -101,6 +109,7 @@ class ViewRenderer {
     Com<ID3D11RenderTargetView> target_view_;
     Com<ID3D11Texture2D> staging_;
     Com<ID3D11Texture2D> back_buffer_;
+    std::unique_ptr<SceneRenderer> scene_;
 };
 
 }  // namespace tiled_streaming

@@ -225,6 +225,7 @@ int run(const Options& options, std::string& summary) {
     Com<ID3D11Texture2D> texture;
     check(device->CreateTexture2D(&desc, nullptr, texture.put()),
           "ID3D11Device::CreateTexture2D (virtual texture)");
+    name(texture.get(), "virtual_texture");
 
     Tiling tiling;
     tiling.width = options.size;
@@ -264,7 +265,7 @@ int run(const Options& options, std::string& summary) {
     Clipmap clipmap(device.get(), context.get(), tiling, kClipMip);
     DecalPainter painter(device.get(), context.get(), texture.get(), pool.buffer());
     FrameConstants constants(device.get(), context.get());
-    ViewRenderer renderer(device.get(), context.get(), swap_chain.get());
+    ViewRenderer renderer(device.get(), context.get(), swap_chain.get(), texture.get());
 
     std::vector<std::uint8_t> loading(kTileBytes);
     fill_loading_tile(tiling.shape.WidthInTexels, tiling.shape.HeightInTexels, loading.data());
@@ -282,6 +283,7 @@ int run(const Options& options, std::string& summary) {
 
         FrameInfo info;
         info.frame = frame;
+        info.texture_size = options.size;
         info.camera = camera;
         info.wanted = footprint(camera, tiling);
         info.clip_window = clipmap.window_for(camera.x, camera.y);
@@ -335,7 +337,7 @@ int run(const Options& options, std::string& summary) {
             bars.push_back({resident, visible});
         }
         const std::uint32_t checksum =
-            renderer.render(texture.get(), tiling, camera, clipmap.texture(), bars);
+            renderer.render(tiling, camera, clipmap.texture(), bars, info.loading);
         markers.end();
 
         if (centre_tile != Streamer::kNotResident) painter.unmap();

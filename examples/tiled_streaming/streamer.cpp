@@ -59,6 +59,7 @@ TilePool::TilePool(ID3D11Device* device, ID3D11DeviceContext2* context, Markers&
     desc.MiscFlags = D3D11_RESOURCE_MISC_TILE_POOL;
     check(device->CreateBuffer(&desc, nullptr, buffer_.put()),
           "ID3D11Device::CreateBuffer (tile pool)");
+    name(buffer_.get(), "tile_pool");
     for (UINT tile = reserved; tile < size_; ++tile) free_.insert(tile);
     peak_ = size_;
 }
@@ -389,6 +390,7 @@ Clipmap::Clipmap(ID3D11Device* device, ID3D11DeviceContext2* context, const Tili
     desc.MiscFlags = D3D11_RESOURCE_MISC_TILED;
     check(device->CreateTexture2D(&desc, nullptr, texture_.put()),
           "ID3D11Device::CreateTexture2D (clipmap level)");
+    name(texture_.get(), "clipmap");
 }
 
 TileRect Clipmap::window_for(std::int64_t camera_x, std::int64_t camera_y) const {

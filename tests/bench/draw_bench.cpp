@@ -1,0 +1,175 @@
+// Draws through the D3D11 API on the Vulkan device: a frame of 10,000 small
+// draws (one triangle each, in a 256x256 target) with state changes, as
+// draws per wall-clock second: every draw binds another constant-buffer
+// window (its colour and offset), every 16th another blend state, every
+// 64th another vertex buffer offset. On the default adapter (the GPU, or
+// lavapipe where there is none) and on the CPU adapter (WARP).
+#include <benchmark/benchmark.h>
+#include <d3d11_2.h>
+
+#include <cstdio>
+#include <vector>
+
+#include "runtime/shader/assembler.h"
+
+namespace {
+
+constexpr UINT kDraws = 10000;
+
+constexpr const char* kVs = R"(vs_5_0
+.input POSITION0 v0.xy float
+.output SV_Position0 o0.xyzw float
+.output COLOR0 o1.xyzw float
+dcl_constantbuffer cb0[2], immediateIndexed
+dcl_input v0.xy
+dcl_output_siv o0.xyzw, position
+dcl_output o1.xyzw
+add o0.xy, v0.xyxx, cb0[0].xyxx
+mov o0.zw, l(0, 0, 0.500000, 1.000000)
+mov o1.xyzw, cb0[1].xyzw
+ret
+)";
+
+constexpr const char* kPs = R"(ps_5_0
+.input SV_Position0 v0.xyzw float
+.input COLOR0 v1.xyzw float
+.output SV_Target0 o0.xyzw float
+dcl_input_ps linear v1.xyzw
+dcl_output o0.xyzw
+mov o0.xyzw, v1.xyzw
+ret
+)";
+
+struct Scene {
+    ID3D11Device* device = nullptr;
+    ID3D11DeviceContext1* context = nullptr;
+    std::vector<IUnknown*> owned;
+    ID3D11Buffer* constants = nullptr;
+    ID3D11Buffer* vertices = nullptr;
+    ID3D11BlendState* blends[2] = {};
+
+    template <class T>
+    T* keep(T* object) {
+        owned.push_back(object);
+        return object;
+    }
+
+    explicit Scene(D3D_DRIVER_TYPE driver) {
+        ID3D11DeviceContext* immediate = nullptr;
+        const D3D_FEATURE_LEVEL level = D3D_FEATURE_LEVEL_11_1;
+        if (FAILED(D3D11CreateDevice(nullptr, driver, nullptr, 0, &level, 1, D3D11_SDK_VERSION,
+                                     &device, nullptr, &immediate)))
+            return;
+        immediate->QueryInterface(__uuidof(ID3D11DeviceContext1),
+                                  reinterpret_cast<void**>(&context));
+        immediate->Release();
+        const auto vs_code = d3dcap::runtime::shader::assemble(kVs);
+        const auto ps_code = d3dcap::runtime::shader::assemble(kPs);
+        ID3D11VertexShader* vs = nullptr;
+        ID3D11PixelShader* ps = nullptr;
+        device->CreateVertexShader(vs_code.container.data(), vs_code.container.size(), nullptr,
+                                   &vs);
+        device->CreatePixelShader(ps_code.container.data(), ps_code.container.size(), nullptr,
+                                  &ps);
+        const D3D11_INPUT_ELEMENT_DESC element{
+            "POSITION", 0, DXGI_FORMAT_R32G32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0};
+        ID3D11InputLayout* layout = nullptr;
+        device->CreateInputLayout(&element, 1, vs_code.container.data(),
+                                  vs_code.container.size(), &layout);
+        // 64 triangles' vertices; each draw takes one.
+        std::vector<float> positions;
+        for (int t = 0; t < 64; ++t)
+            positions.insert(positions.end(), {-0.1f, 0.1f, 0.1f, 0.1f, -0.1f, -0.1f});
+        const D3D11_BUFFER_DESC vb_desc{static_cast<UINT>(positions.size() * 4),
+                                        D3D11_USAGE_DEFAULT, D3D11_BIND_VERTEX_BUFFER, 0, 0, 0};
+        const D3D11_SUBRESOURCE_DATA vb_data{positions.data(), 0, 0};
+        device->CreateBuffer(&vb_desc, &vb_data, &vertices);
+        // 256 windows of 16 constants: an offset and a colour each.
+        std::vector<float> windows(256 * 16 * 4, 0.0f);
+        for (int w = 0; w < 256; ++w) {
+            float* c = &windows[w * 64];
+            c[0] = (w % 16) / 8.0f - 0.9f;
+            c[1] = (w / 16) / 8.0f - 0.9f;
+            c[4] = (w % 7) / 7.0f, c[5] = (w % 5) / 5.0f, c[6] = (w % 3) / 3.0f, c[7] = 0.5f;
+        }
+        const D3D11_BUFFER_DESC cb_desc{static_cast<UINT>(windows.size() * 4),
+                                        D3D11_USAGE_DEFAULT, D3D11_BIND_CONSTANT_BUFFER, 0, 0, 0};
+        const D3D11_SUBRESOURCE_DATA cb_data{windows.data(), 0, 0};
+        device->CreateBuffer(&cb_desc, &cb_data, &constants);
+        D3D11_TEXTURE2D_DESC target_desc{256, 256, 1, 1, DXGI_FORMAT_R8G8B8A8_UNORM, {1, 0},
+                                         D3D11_USAGE_DEFAULT, D3D11_BIND_RENDER_TARGET, 0, 0};
+        ID3D11Texture2D* target = nullptr;
+        device->CreateTexture2D(&target_desc, nullptr, &target);
+        ID3D11RenderTargetView* rtv = nullptr;
+        device->CreateRenderTargetView(target, nullptr, &rtv);
+        D3D11_BLEND_DESC blend{};
+        blend.RenderTarget[0].RenderTargetWriteMask = D3D11_COLOR_WRITE_ENABLE_ALL;
+        blend.RenderTarget[0].SrcBlend = blend.RenderTarget[0].SrcBlendAlpha = D3D11_BLEND_ONE;
+        blend.RenderTarget[0].DestBlend = blend.RenderTarget[0].DestBlendAlpha = D3D11_BLEND_ZERO;
+        blend.RenderTarget[0].BlendOp = blend.RenderTarget[0].BlendOpAlpha = D3D11_BLEND_OP_ADD;
+        device->CreateBlendState(&blend, &blends[0]);
+        blend.RenderTarget[0].BlendEnable = TRUE;
+        blend.RenderTarget[0].SrcBlend = D3D11_BLEND_SRC_ALPHA;
+        blend.RenderTarget[0].DestBlend = D3D11_BLEND_INV_SRC_ALPHA;
+        device->CreateBlendState(&blend, &blends[1]);
+        keep(vs), keep(ps), keep(layout), keep(vertices), keep(constants), keep(target),
+            keep(rtv), keep(blends[0]), keep(blends[1]);
+        context->IASetInputLayout(layout);
+        context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+        context->VSSetShader(vs, nullptr, 0);
+        context->PSSetShader(ps, nullptr, 0);
+        context->OMSetRenderTargets(1, &rtv, nullptr);
+        const D3D11_VIEWPORT viewport{0, 0, 256, 256, 0, 1};
+        context->RSSetViewports(1, &viewport);
+    }
+
+    ~Scene() {
+        if (context) {
+            context->ClearState();
+            context->Release();
+        }
+        for (IUnknown* object : owned)
+            if (object) object->Release();
+        if (device) device->Release();
+    }
+
+    void frame() {
+        for (UINT draw = 0; draw < kDraws; ++draw) {
+            const UINT first = (draw % 256) * 16, count = 16;
+            context->VSSetConstantBuffers1(0, 1, &constants, &first, &count);
+            if (draw % 16 == 0) context->OMSetBlendState(blends[(draw / 16) % 2], nullptr, ~0u);
+            if (draw % 64 == 0) {
+                const UINT stride = 8, offset = (draw / 64) % 64 * 24;
+                context->IASetVertexBuffers(0, 1, &vertices, &stride, &offset);
+            }
+            context->Draw(3, 0);
+        }
+        context->Flush();
+    }
+};
+
+void run(benchmark::State& state, D3D_DRIVER_TYPE driver) {
+    Scene scene(driver);
+    if (scene.context == nullptr) {
+        state.SkipWithError("no Vulkan device for this driver type");
+        return;
+    }
+    for (auto _ : state) scene.frame();
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * kDraws);
+    state.counters["draws/s"] = benchmark::Counter(
+        static_cast<double>(state.iterations()) * kDraws, benchmark::Counter::kIsRate);
+}
+
+void BM_DrawsHardware(benchmark::State& state) {
+    run(state, D3D_DRIVER_TYPE_HARDWARE);
+}
+void BM_DrawsWarp(benchmark::State& state) {
+    run(state, D3D_DRIVER_TYPE_WARP);
+}
+
+BENCHMARK(BM_DrawsHardware)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
+BENCHMARK(BM_DrawsWarp)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
+
+}  // namespace
+
+BENCHMARK_MAIN();

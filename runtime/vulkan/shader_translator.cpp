@@ -233,8 +233,11 @@ std::uint32_t descriptor_set_of(int program_type) {
 }
 
 std::shared_ptr<const TranslatedShader> ShaderTranslator::translate(
-    std::span<const std::uint8_t> bytecode, std::string& error) {
-    const std::uint64_t key = XXH3_64bits(bytecode.data(), bytecode.size());
+    std::span<const std::uint8_t> bytecode, std::string& error, const TranslatedShader* hull) {
+    std::uint64_t key = XXH3_64bits(bytecode.data(), bytecode.size());
+    if (hull != nullptr)
+        key ^= std::uint64_t{hull->tess_output_primitive} << 56 |
+               std::uint64_t{hull->tess_partitioning} << 48;
     {
         std::lock_guard lock(mutex_);
         if (auto found = cache_.find(key); found != cache_.end()) return found->second;
@@ -245,6 +248,20 @@ std::shared_ptr<const TranslatedShader> ShaderTranslator::translate(
     shader->program_type = shader::program_type(*chunks, error);
     if (shader->program_type < 0) return nullptr;
     shader->set = descriptor_set_of(shader->program_type);
+    if (shader->program_type == 3) {  // hull: what the tessellator makes
+        const auto program = shader::decode_container(bytecode, error);
+        if (!program) return nullptr;
+        shader->tess_output_primitive = static_cast<std::uint32_t>(program->tess_output_primitive);
+        shader->tess_partitioning = static_cast<std::uint32_t>(program->tess_partitioning);
+        if (program->tess_partitioning == shader::TessPartitioning::Pow2) {
+            error = "pow2 partitioning is approximated by vkd3d-shader 1.2";
+            return nullptr;
+        }
+    }
+    if (shader->program_type == 4 && hull == nullptr) {
+        error = "a domain shader without a hull shader";
+        return nullptr;
+    }
     if (const shader::ContainerChunk* inputs = shader::find_chunk(*chunks, "ISGN"))
         if (!shader::read_signature(*inputs, shader->inputs, error)) return nullptr;
     if (!shader::output_signature(*chunks, shader->outputs, error)) return nullptr;
@@ -290,6 +307,15 @@ std::shared_ptr<const TranslatedShader> ShaderTranslator::translate(
     vkd3d_shader_spirv_target_info target{};
     target.type = VKD3D_SHADER_STRUCTURE_TYPE_SPIRV_TARGET_INFO;
     target.environment = VKD3D_SHADER_SPIRV_ENVIRONMENT_VULKAN_1_0;
+    vkd3d_shader_spirv_domain_shader_target_info domain{};
+    if (shader->program_type == 4) {
+        domain.type = VKD3D_SHADER_STRUCTURE_TYPE_SPIRV_DOMAIN_SHADER_TARGET_INFO;
+        domain.output_primitive =
+            static_cast<vkd3d_shader_tessellator_output_primitive>(hull->tess_output_primitive);
+        domain.partitioning =
+            static_cast<vkd3d_shader_tessellator_partitioning>(hull->tess_partitioning);
+        target.next = &domain;
+    }
     vkd3d_shader_interface_info interface {};
     interface.type = VKD3D_SHADER_STRUCTURE_TYPE_INTERFACE_INFO;
     interface.next = &target;

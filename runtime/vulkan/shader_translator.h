@@ -63,6 +63,9 @@ struct TranslatedShader {
     int program_type = -1;  // 0 pixel, 1 vertex, 2 geometry, 3 hull, 4 domain, 5 compute
     std::uint32_t set = 0;  // the descriptor set of its stage (descriptor_set_of)
     std::vector<shader::SignatureElement> inputs, outputs;  // ISGN and OSGN (OSG5)
+    // Hull shaders: what the tessellator makes (the domain shader's
+    // translation needs it); D3D11's values, which are vkd3d-shader's.
+    std::uint32_t tess_output_primitive = 0, tess_partitioning = 0;
 };
 
 // Each graphics stage binds its slots in a set of its own (vertex 0, hull 1,
@@ -73,9 +76,11 @@ std::uint32_t descriptor_set_of(int program_type);
 class ShaderTranslator {
   public:
     // The translation of a DXBC container, or null with the reason (vkd3d's
-    // own messages included) in `error`.
+    // own messages included) in `error`. A domain shader is translated for
+    // the hull shader it runs after.
     std::shared_ptr<const TranslatedShader> translate(std::span<const std::uint8_t> bytecode,
-                                                      std::string& error);
+                                                      std::string& error,
+                                                      const TranslatedShader* hull = nullptr);
 
   private:
     std::mutex mutex_;

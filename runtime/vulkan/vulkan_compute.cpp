@@ -2,6 +2,7 @@
 // vkd3d-shader, its bound slots in set 0 of the flat binding space
 // (vulkan_descriptors.cpp), one vkCmdDispatch (or vkCmdDispatchIndirect,
 // whose arguments D3D11 lays out the same way).
+#include "runtime/shader/container.h"
 #include "runtime/vulkan/vulkan_backend.h"
 
 namespace d3dcap::runtime::gpu {
@@ -74,6 +75,11 @@ const ComputePipeline* VulkanBackend::compute_pipeline(
 
 std::string VulkanBackend::prepare_shader(std::span<const std::uint8_t> bytecode) {
     std::string error;
+    // A domain shader is translated for the hull shader of each draw (what
+    // it cannot run is said there).
+    if (const auto chunks = shader::read_container(bytecode, error);
+        chunks && shader::program_type(*chunks, error) == 4)
+        return {};
     return translator_.translate(bytecode, error) ? std::string() : error;
 }
 

@@ -24,6 +24,11 @@ constexpr VkShaderStageFlagBits kStageBits[] = {
 
 // The primitive topology, or false for the ones the device does not draw yet.
 bool topology_of(D3D11_PRIMITIVE_TOPOLOGY topology, VkPrimitiveTopology& out) {
+    if (topology >= D3D11_PRIMITIVE_TOPOLOGY_1_CONTROL_POINT_PATCHLIST &&
+        topology <= D3D11_PRIMITIVE_TOPOLOGY_32_CONTROL_POINT_PATCHLIST) {
+        out = VK_PRIMITIVE_TOPOLOGY_PATCH_LIST;
+        return true;
+    }
     switch (topology) {
         case D3D11_PRIMITIVE_TOPOLOGY_POINTLIST:
             out = VK_PRIMITIVE_TOPOLOGY_POINT_LIST;
@@ -181,9 +186,13 @@ const GraphicsPipeline* VulkanBackend::graphics_pipeline(const DrawWork& work,
     }
     VkPrimitiveTopology topology{};
     if (!topology_of(work.topology, topology)) {
-        error = work.topology >= D3D11_PRIMITIVE_TOPOLOGY_1_CONTROL_POINT_PATCHLIST
-                    ? "patch lists (tessellation) are not drawn by the Vulkan device yet"
-                    : "no primitive topology is set";
+        error = "no primitive topology is set";
+        return nullptr;
+    }
+    const bool patches = topology == VK_PRIMITIVE_TOPOLOGY_PATCH_LIST;
+    if (patches != (shaders.stages[kHull] != nullptr)) {
+        error = patches ? "patch lists need hull and domain shaders"
+                        : "hull and domain shaders need a patch-list topology";
         return nullptr;
     }
 
@@ -267,6 +276,11 @@ const GraphicsPipeline* VulkanBackend::graphics_pipeline(const DrawWork& work,
     assembly.primitiveRestartEnable = strip(topology);  // D3D11 always cuts strips
 
     const D3D11_RASTERIZER_DESC1& r = work.rasterizer;
+    VkPipelineTessellationStateCreateInfo tessellation{};
+    tessellation.sType = VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_STATE_CREATE_INFO;
+    tessellation.patchControlPoints =
+        patches ? work.topology - D3D11_PRIMITIVE_TOPOLOGY_1_CONTROL_POINT_PATCHLIST + 1 : 1;
+
     VkPipelineRasterizationStateCreateInfo raster{};
     raster.sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO;
     raster.depthClampEnable = !r.DepthClipEnable;
@@ -396,6 +410,7 @@ const GraphicsPipeline* VulkanBackend::graphics_pipeline(const DrawWork& work,
     info.pStages = stages.data();
     info.pVertexInputState = &vertex_input;
     info.pInputAssemblyState = &assembly;
+    info.pTessellationState = patches ? &tessellation : nullptr;
     info.pViewportState = &viewport;
     info.pRasterizationState = &raster;
     info.pMultisampleState = &multisample;
@@ -475,13 +490,17 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
     PipelineShaders shaders;
     for (int stage = 0; stage < 5; ++stage) {
         if (work.stages[stage].bytecode.empty()) continue;
-        shaders.stages[stage] = translator_.translate(work.stages[stage].bytecode, error);
+        if (stage == kDomain && !shaders.stages[kHull])
+            return "a domain shader is bound without a hull shader";
+        shaders.stages[stage] =
+            translator_.translate(work.stages[stage].bytecode, error,
+                                  stage == kDomain ? shaders.stages[kHull].get() : nullptr);
         if (!shaders.stages[stage]) return error;
         if (shaders.stages[stage]->program_type != kProgramTypes[stage])
             return std::string("the bound ") + kStageNames[stage] + " shader holds another stage";
     }
-    if (shaders.stages[kHull] || shaders.stages[kDomain])
-        return "hull and domain shaders (tessellation) are not drawn by the Vulkan device yet";
+    if (shaders.stages[kHull] && !shaders.stages[kDomain])
+        return "a hull shader is bound without a domain shader";
     // Each stage's varyings must sit where the stage before writes them
     // (vkd3d-shader links by register).
     const TranslatedShader* producer = nullptr;

@@ -432,3 +432,120 @@ ret
     CHECK(scene.texels() == expected);
     check_validation_clean();
 }
+
+TEST_CASE("Hull and domain shaders tessellate a quad patch over the target",
+          "[draw][tessellation]") {
+    TestDevice& test = *hardware_device();
+    const auto vs_code = assemble(R"(vs_5_0
+.input POSITION0 v0.xyzw float
+.input COLOR0 v1.xyzw float
+.output POSITION0 o0.xyzw float
+dcl_input v0.xyzw
+dcl_output o0.xyzw
+mov o0.xyzw, v0.xyzw
+ret
+)");
+    // Edge and inside factors 2; the control points pass through.
+    const auto hs_code = assemble(R"(hs_5_0
+.input POSITION0 v0.xyzw float
+.output POSITION0 o0.xyzw float
+.patch_constant SV_TessFactor0 o0.x float quad_edge_tessfactor
+.patch_constant SV_TessFactor1 o1.x float quad_edge_tessfactor
+.patch_constant SV_TessFactor2 o2.x float quad_edge_tessfactor
+.patch_constant SV_TessFactor3 o3.x float quad_edge_tessfactor
+.patch_constant SV_InsideTessFactor0 o4.x float quad_inside_tessfactor
+.patch_constant SV_InsideTessFactor1 o5.x float quad_inside_tessfactor
+hs_decls
+dcl_input_control_point_count 4
+dcl_output_control_point_count 4
+dcl_tessellator_domain domain_quad
+dcl_tessellator_partitioning partitioning_integer
+dcl_tessellator_output_primitive output_triangle_cw
+hs_control_point_phase
+dcl_input vOutputControlPointID
+dcl_input v[4][0].xyzw
+dcl_output o0.xyzw
+mov o0.xyzw, v[vOutputControlPointID][0].xyzw
+ret
+hs_fork_phase
+dcl_output_siv o0.x, finalQuadUeq0EdgeTessFactor
+dcl_output_siv o1.x, finalQuadVeq0EdgeTessFactor
+dcl_output_siv o2.x, finalQuadUeq1EdgeTessFactor
+dcl_output_siv o3.x, finalQuadVeq1EdgeTessFactor
+dcl_output_siv o4.x, finalQuadUInsideTessFactor
+dcl_output_siv o5.x, finalQuadVInsideTessFactor
+mov o0.x, l(2.000000)
+mov o1.x, l(2.000000)
+mov o2.x, l(2.000000)
+mov o3.x, l(2.000000)
+mov o4.x, l(2.000000)
+mov o5.x, l(2.000000)
+ret
+)");
+    // Each domain point is the bilinear blend of the four corners.
+    const auto ds_code = assemble(R"(ds_5_0
+.input POSITION0 v0.xyzw float
+.patch_constant SV_TessFactor0 vpc0.x float quad_edge_tessfactor
+.patch_constant SV_TessFactor1 vpc1.x float quad_edge_tessfactor
+.patch_constant SV_TessFactor2 vpc2.x float quad_edge_tessfactor
+.patch_constant SV_TessFactor3 vpc3.x float quad_edge_tessfactor
+.patch_constant SV_InsideTessFactor0 vpc4.x float quad_inside_tessfactor
+.patch_constant SV_InsideTessFactor1 vpc5.x float quad_inside_tessfactor
+.output SV_Position0 o0.xyzw float
+dcl_input_control_point_count 4
+dcl_tessellator_domain domain_quad
+dcl_input vDomain.xy
+dcl_input vicp[4][0].xyzw
+dcl_output_siv o0.xyzw, position
+dcl_temps 2
+add r0.xyzw, -vicp[0][0].xyzw, vicp[1][0].xyzw
+mad r0.xyzw, vDomain.xxxx, r0.xyzw, vicp[0][0].xyzw
+add r1.xyzw, -vicp[2][0].xyzw, vicp[3][0].xyzw
+mad r1.xyzw, vDomain.xxxx, r1.xyzw, vicp[2][0].xyzw
+add r1.xyzw, -r0.xyzw, r1.xyzw
+mad o0.xyzw, vDomain.yyyy, r1.xyzw, r0.xyzw
+ret
+)");
+    const auto ps_code = assemble(R"(ps_5_0
+.input SV_Position0 v0.xyzw float
+.output SV_Target0 o0.xyzw float
+dcl_output o0.xyzw
+mov o0.xyzw, l(0.000000, 1.000000, 0.000000, 1.000000)
+ret
+)");
+    Scene scene(test);
+    Com<ID3D11VertexShader> vs;
+    Com<ID3D11HullShader> hs;
+    Com<ID3D11DomainShader> ds;
+    Com<ID3D11PixelShader> ps;
+    REQUIRE(test.device->CreateVertexShader(vs_code.data(), vs_code.size(), nullptr, vs.out()) ==
+            S_OK);
+    REQUIRE(test.device->CreateHullShader(hs_code.data(), hs_code.size(), nullptr, hs.out()) ==
+            S_OK);
+    REQUIRE(test.device->CreateDomainShader(ds_code.data(), ds_code.size(), nullptr, ds.out()) ==
+            S_OK);
+    REQUIRE(test.device->CreatePixelShader(ps_code.data(), ps_code.size(), nullptr, ps.out()) ==
+            S_OK);
+    CHECK(test.messages().empty());
+    test.context->VSSetShader(vs.get(), nullptr, 0);
+    test.context->HSSetShader(hs.get(), nullptr, 0);
+    test.context->DSSetShader(ds.get(), nullptr, 0);
+    test.context->PSSetShader(ps.get(), nullptr, 0);
+    test.context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_4_CONTROL_POINT_PATCHLIST);
+    D3D11_RASTERIZER_DESC desc{};
+    desc.FillMode = D3D11_FILL_SOLID;
+    desc.CullMode = D3D11_CULL_NONE;
+    desc.DepthClipEnable = TRUE;
+    Com<ID3D11RasterizerState> state;
+    REQUIRE(test.device->CreateRasterizerState(&desc, state.out()) == S_OK);
+    test.context->RSSetState(state.get());
+    // The patch's corners: top left, top right, bottom left, bottom right.
+    const std::vector<Vertex> corners = {{-1, 1, 0.5f, 1, 0, 0, 0, 0},
+                                         {1, 1, 0.5f, 1, 0, 0, 0, 0},
+                                         {-1, -1, 0.5f, 1, 0, 0, 0, 0},
+                                         {1, -1, 0.5f, 1, 0, 0, 0, 0}};
+    const auto vb = scene.vertices(corners);
+    scene.draw(4);
+    CHECK(scene.texels() == rows(4, rgba(0, 255, 0, 255), 0));
+    check_validation_clean();
+}

@@ -64,6 +64,14 @@ std::uint64_t resource_content_hash(ID3D11Resource* resource, UINT subresource) 
     return content_hash(ours->device().backend(), ours->id(), subresource);
 }
 
+bool resource_contents(ID3D11Resource* resource, UINT subresource,
+                       std::vector<std::uint8_t>& bytes) {
+    Resource* ours = to_resource(resource);
+    if (!ours) return false;
+    auto guard = ours->device().lock();
+    return ours->device().backend().read_subresource(ours->id(), subresource, bytes);
+}
+
 bool write_swap_chain_png(IDXGISwapChain* swap_chain, const char* path, std::string* error) {
     SwapChain* ours = our_swap_chain(swap_chain);
     std::string reason;

@@ -52,6 +52,10 @@ D3DCAP_EXPORT std::uint64_t vulkan_validation_messages();
 
 // content_hash() of a subresource through the resource's own device.
 D3DCAP_EXPORT std::uint64_t resource_content_hash(ID3D11Resource* resource, UINT subresource);
+// A subresource's bytes in the canonical layout (what content_hash covers);
+// false when the device keeps none or there is no such subresource.
+D3DCAP_EXPORT bool resource_contents(ID3D11Resource* resource, UINT subresource,
+                                     std::vector<std::uint8_t>& bytes);
 
 // Writes back buffer 0 of a swap chain as a PNG now; false (with the reason
 // in *error) when nothing could be written, e.g. on the NULL device.

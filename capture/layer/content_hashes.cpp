@@ -14,6 +14,7 @@
 #include "capture/layer/readback.h"
 #include "capture/layer/resource_info.h"
 #include "format/trace/records.h"
+#include "runtime/thumbnail.h"
 
 namespace d3dcap::capture {
 
@@ -136,6 +137,7 @@ void Layer::record_content_hashes(std::uint64_t frame) {
     std::sort(live.begin(), live.end(),
               [](const Wrapper* a, const Wrapper* b) { return a->id < b->id; });
     std::vector<fb::SubresourceHash> hashes;
+    std::vector<std::pair<std::uint64_t, runtime::Thumbnail>> images;  // render targets
     Readbacks readbacks;
     const std::unique_ptr<XXH3_state_t, XXH_errorcode (*)(XXH3_state_t*)> state(XXH3_createState(),
                                                                                 XXH3_freeState);
@@ -146,21 +148,41 @@ void Layer::record_content_hashes(std::uint64_t frame) {
             continue;
         Readback* readback = readbacks.of(real);
         if (readback == nullptr) continue;
+        // The first subresource of a render target, or of a staging copy of
+        // one, also goes down as a small image (up to 4096x4096 texels).
+        const bool image = info.shape.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE2D &&
+                           ((info.bind_flags & D3D11_BIND_RENDER_TARGET) != 0 ||
+                            info.usage == D3D11_USAGE_STAGING) &&
+                           runtime::thumbnail_format(info.shape.format) &&
+                           std::uint64_t{info.shape.width} * info.shape.height <= 4096u * 4096u;
         for (UINT sub = 0; sub < subresource_count(info.shape); ++sub) {
             XXH3_64bits_reset(state.get());
+            std::vector<std::uint8_t> texels;
             const bool read =
                 readback->pieces(real, info, sub, kPieceBytes,
                                  [&](const MappedCopy& copy, const CanonicalLayout& piece) {
                                      for_each_canonical_run(
                                          piece, copy, [&](const std::uint8_t* data, std::size_t n) {
                                              XXH3_64bits_update(state.get(), data, n);
+                                             if (image && sub == 0)
+                                                 texels.insert(texels.end(), data, data + n);
                                          });
                                  });
-            if (read) hashes.emplace_back(w->id, sub, XXH3_64bits_digest(state.get()));
+            if (!read) continue;
+            hashes.emplace_back(w->id, sub, XXH3_64bits_digest(state.get()));
+            if (image && sub == 0 &&
+                texels.size() == std::size_t{info.shape.width} * info.shape.height * 4)
+                images.emplace_back(w->id, runtime::make_thumbnail(texels.data(), info.shape.width,
+                                                                   info.shape.height));
         }
     }
     record_meta([&](flatbuffers::FlatBufferBuilder& b) {
-        trace::finish_meta(b, thread_number(), fb::CreateContentHashesDirect(b, frame, &hashes));
+        std::vector<flatbuffers::Offset<fb::SubresourceImage>> image_tables;
+        for (const auto& [id, thumbnail] : images)
+            image_tables.push_back(fb::CreateSubresourceImageDirect(
+                b, id, 0, thumbnail.width, thumbnail.height, thumbnail.scale, &thumbnail.rgba));
+        trace::finish_meta(b, thread_number(),
+                           fb::CreateContentHashesDirect(b, frame, &hashes, &image_tables));
     });
 }
 

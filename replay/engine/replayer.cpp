@@ -510,6 +510,7 @@ void Replayer::check_hashes(const fb::ContentHashes& recorded) {
                                   hash->subresource(),
                                   hash->hash(),
                                   0,
+                                  {},
                                   {}};
         ++s.hashes_checked;
         IUnknown* object = s.session.objects.object(hash->resource());
@@ -519,9 +520,41 @@ void Replayer::check_hashes(const fb::ContentHashes& recorded) {
             difference.replayed = content_hash(hash->resource(), hash->subresource());
             if (difference.replayed == difference.recorded) continue;
             if (difference.replayed == 0) difference.detail = "the subresource cannot be read";
+            if (recorded.images() != nullptr)
+                for (const fb::SubresourceImage* image : *recorded.images())
+                    if (image->resource() == hash->resource() &&
+                        image->subresource() == hash->subresource())
+                        difference.image = image_distance(*image);
         }
         s.hash_differences.push_back(std::move(difference));
     }
+}
+
+// The replayed render target downscaled as capture did, against the copy
+// recorded beside its hash.
+runtime::ImageDistance Replayer::image_distance(const fb::SubresourceImage& recorded) const {
+    IUnknown* object = state_->session.objects.object(recorded.resource());
+    ID3D11Texture2D* texture = nullptr;
+    if (object == nullptr || recorded.rgba() == nullptr ||
+        FAILED(object->QueryInterface(__uuidof(ID3D11Texture2D),
+                                      reinterpret_cast<void**>(&texture))) ||
+        texture == nullptr)
+        return {};
+    D3D11_TEXTURE2D_DESC desc{};
+    texture->GetDesc(&desc);
+    std::vector<std::uint8_t> texels;
+    const bool read = runtime::resource_contents(texture, recorded.subresource(), texels);
+    texture->Release();
+    if (!read || texels.size() != std::size_t{desc.Width} * desc.Height * 4) return {};
+    runtime::Thumbnail before;
+    before.width = recorded.width();
+    before.height = recorded.height();
+    before.scale = recorded.scale();
+    before.rgba.assign(recorded.rgba()->begin(), recorded.rgba()->end());
+    const runtime::Thumbnail after =
+        runtime::make_thumbnail(texels.data(), desc.Width, desc.Height);
+    if (after.scale != before.scale) return {};
+    return runtime::image_distance(before, after);
 }
 
 std::uint64_t Replayer::content_hash(std::uint64_t id, UINT subresource) const {

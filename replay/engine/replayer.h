@@ -13,10 +13,12 @@
 
 #include "format/trace/error.h"
 #include "runtime/internal.h"
+#include "runtime/thumbnail.h"
 
 namespace d3dcap::fb {
 struct Record;
 struct ContentHashes;
+struct SubresourceImage;
 }  // namespace d3dcap::fb
 
 namespace d3dcap::replay {
@@ -62,6 +64,12 @@ struct HashDifference {
     std::uint64_t recorded = 0;
     std::uint64_t replayed = 0;
     std::string detail;
+    // Render targets recorded with a downscaled image: how far the replayed
+    // one is from it (not comparable when there was no image).
+    runtime::ImageDistance image;
+
+    // Rounding (another GPU's last bits), not a wrong picture.
+    bool within_tolerance() const { return image.within_tolerance(); }
 };
 
 // A replayed call whose HRESULT differs from the recorded one (a call that
@@ -130,6 +138,7 @@ class Replayer {
     // The runtime's content hash of a replayed resource's subresource; 0
     // for ids that are no resource of this runtime.
     std::uint64_t content_hash(std::uint64_t id, UINT subresource) const;
+    runtime::ImageDistance image_distance(const fb::SubresourceImage& recorded) const;
 
   private:
     struct State;

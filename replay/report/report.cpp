@@ -7,6 +7,7 @@
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <map>
 #include <ostream>
 
@@ -135,6 +136,12 @@ json report_json(const RunReport& r) {
                    {"recorded", hex(d.recorded)},
                    {"replayed", hex(d.replayed)}};
         if (!d.detail.empty()) entry["detail"] = d.detail;
+        if (d.image.comparable) {
+            entry["image"] = {
+                {"max_difference", d.image.max_difference},
+                {"psnr_db", std::isinf(d.image.psnr) ? json(nullptr) : json(d.image.psnr)},
+                {"within_tolerance", d.within_tolerance()}};
+        }
         differences.push_back(std::move(entry));
     }
     return json{
@@ -194,11 +201,35 @@ void print_summary(const RunReport& r, std::ostream& out, std::size_t rows) {
     if (r.verified) {
         out << "content hashes: " << r.hashes_checked << " checked, " << r.hash_differences.size()
             << " differ";
+        // Textures whose downscaled images differ by rounding only.
+        std::size_t rounding = 0;
+        double worst = std::numeric_limits<double>::infinity();
+        std::uint32_t largest = 0;
+        for (const HashDifference& d : r.hash_differences) {
+            if (!d.within_tolerance()) continue;
+            ++rounding;
+            worst = std::min(worst, d.image.psnr);
+            largest = std::max(largest, d.image.max_difference);
+        }
+        if (rounding > 0) {
+            out << format(
+                " (%zu by rounding only: %s within the image tolerance, PSNR >= %.0f "
+                "dB; worst %.1f dB, max difference %u)",
+                rounding, rounding == 1 ? "its image is" : "their images are",
+                runtime::kThumbnailTolerancePsnr, worst, largest);
+        }
         for (std::size_t i = 0; i < r.hash_differences.size() && i < rows; ++i) {
             const HashDifference& d = r.hash_differences[i];
             out << "\n  frame " << d.frame << " resource " << d.resource << " subresource "
                 << d.subresource << ": recorded " << hex(d.recorded) << ", replayed "
                 << hex(d.replayed) << (d.detail.empty() ? "" : " (" + d.detail + ")");
+            if (d.image.comparable) {
+                out << (std::isinf(d.image.psnr)
+                            ? std::string("; its image is the same")
+                            : format("; image max difference %u, PSNR %.1f dB (%s)",
+                                     d.image.max_difference, d.image.psnr,
+                                     d.within_tolerance() ? "rounding" : "wrong"));
+            }
         }
         out << "\n";
     }

@@ -1,6 +1,8 @@
 // Timed replay runs: HRESULT comparison, frame and marker times, content-hash
 // verification, adaptation to a device that packs mips otherwise, and the
 // report and comparison text.
+#include <cmath>
+#include <limits>
 #include <sstream>
 
 #include "recorder.h"
@@ -159,6 +161,71 @@ TEST_CASE("a different content hash is reported with its frame and resource", "[
     CHECK(report.hash_differences[0].resource == id);
     CHECK(report.hash_differences[0].recorded == 0x1234);
     CHECK(report.hash_differences[0].replayed == hash_of(buffer.get()));
+}
+
+TEST_CASE("a render target whose hash differs is measured against its recorded image",
+          "[replay][run][image]") {
+    testing::TempDir dir;
+    Recorder rec(dir.file("image.d3dcap"));
+    DirectDevice direct(rec);
+    // Two 8x8 RGBA8 render targets of texels 100; the recording says one
+    // was 101 (rounding: PSNR 48.1 dB), the other 200 (a wrong picture).
+    const D3D11_TEXTURE2D_DESC desc{8,
+                                    8,
+                                    1,
+                                    1,
+                                    DXGI_FORMAT_R8G8B8A8_UNORM,
+                                    {1, 0},
+                                    D3D11_USAGE_DEFAULT,
+                                    D3D11_BIND_RENDER_TARGET,
+                                    0,
+                                    0};
+    const std::vector<std::uint8_t> texels(8 * 8 * 4, 100);
+    Com<ID3D11Texture2D> near_target, far_target;
+    const auto near_id = create_texture(rec, direct, desc, {texels}, {32}, near_target);
+    const auto far_id = create_texture(rec, direct, desc, {texels}, {32}, far_target);
+    const std::vector<fb::SubresourceHash> hashes{fb::SubresourceHash(near_id, 0, 0x1234),
+                                                  fb::SubresourceHash(far_id, 0, 0x5678)};
+    const std::vector<std::uint8_t> near_image(8 * 8 * 4, 101), far_image(8 * 8 * 4, 200);
+    const std::vector<flatbuffers::Offset<fb::SubresourceImage>> images{
+        fb::CreateSubresourceImageDirect(rec.b, near_id, 0, 8, 8, 1, &near_image),
+        fb::CreateSubresourceImageDirect(rec.b, far_id, 0, 8, 8, 1, &far_image)};
+    rec.meta(fb::CreateContentHashesDirect(rec.b, 0, &hashes, &images));
+    rec.close();
+    replay::RunOptions options;
+    options.verify = true;
+    const replay::RunReport report = run(rec.path(), options);
+    REQUIRE(report.hash_differences.size() == 2);
+    const replay::HashDifference& near = report.hash_differences[0];
+    CHECK(near.image.comparable);
+    CHECK(near.image.max_difference == 1);
+    CHECK(near.image.psnr == Approx(20.0 * std::log10(255.0)));
+    CHECK(near.within_tolerance());
+    const replay::HashDifference& far = report.hash_differences[1];
+    CHECK(far.image.max_difference == 100);
+    CHECK(far.image.psnr == Approx(20.0 * std::log10(255.0 / 100.0)));
+    CHECK_FALSE(far.within_tolerance());
+    std::ostringstream text;
+    replay::print_summary(report, text, 2);
+    CHECK(text.str().find("content hashes: 2 checked, 2 differ (1 by rounding only: its image is "
+                          "within the image tolerance, PSNR >= 40 dB; worst 48.1 dB, max "
+                          "difference 1)") != std::string::npos);
+    CHECK(text.str().find("image max difference 100, PSNR 8.1 dB (wrong)") != std::string::npos);
+}
+
+TEST_CASE("thumbnails are box means of scale x scale texels, at most 256 wide", "[replay][image]") {
+    // 600x3: scale 3 (600 / 256 rounded up), 200x1 texels; texel x holds x % 256.
+    std::vector<std::uint8_t> texels(600 * 3 * 4);
+    for (std::size_t i = 0; i < texels.size(); ++i)
+        texels[i] = static_cast<std::uint8_t>((i / 4) % 600 % 256);
+    const runtime::Thumbnail t = runtime::make_thumbnail(texels.data(), 600, 3);
+    CHECK(t.scale == 3);
+    CHECK(t.width == 200);
+    CHECK(t.height == 1);
+    CHECK(t.rgba[0] == 1);        // mean of 0, 1, 2
+    CHECK(t.rgba[4 * 85] == 85);  // mean of 255, 0, 1: (256 + 1) / 3
+    CHECK(runtime::image_distance(t, t).psnr == std::numeric_limits<double>::infinity());
+    CHECK(runtime::image_distance(t, t).within_tolerance());
 }
 
 TEST_CASE("spreads and comparisons of reports", "[replay][run]") {

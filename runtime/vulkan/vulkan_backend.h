@@ -10,6 +10,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -240,6 +241,13 @@ class VulkanBackend final : public FillingBackend {
     void write_back(GpuResource& resource);
     void wrote(GpuResource& resource, const std::vector<std::uint32_t>* tiles = nullptr);
     void wrote_box(GpuResource& resource, std::uint32_t sub, const ElementBox& box);
+    struct PageCopy {
+        std::uint32_t tile = 0;
+        VkBuffer page = VK_NULL_HANDLE;  // a pool chunk (or the zero tile)
+        std::uint64_t offset = 0;
+    };
+    std::set<std::uint32_t> copy_pages(GpuResource& resource, const std::vector<PageCopy>& copies,
+                                       bool to_pages);
     bool pool_buffer_page(ObjectId pool, std::uint32_t pool_tile, VkBuffer& buffer,
                           std::uint64_t& offset, std::uint64_t& version);
 

@@ -108,6 +108,52 @@ void VulkanBackend::wrote_box(GpuResource& resource, std::uint32_t sub, const El
     wrote(resource, &touched);
 }
 
+// Copies standard tiles between a shadow and pool pages (or the zero tile)
+// on the GPU, waiting for them; returns the slices whose packed tiles were
+// among them, which move through the host.
+std::set<std::uint32_t> VulkanBackend::copy_pages(GpuResource& r,
+                                                  const std::vector<PageCopy>& copies,
+                                                  bool to_pages) {
+    std::map<VkBuffer, std::vector<VkBufferImageCopy>> image_copies;
+    std::map<VkBuffer, std::vector<VkBufferCopy>> buffer_copies;
+    std::set<std::uint32_t> packed_slices;
+    for (const PageCopy& copy : copies) {
+        if (r.is_buffer()) {
+            const std::uint64_t size = std::min(kTile, r.info.byte_width - copy.tile * kTile);
+            const std::uint64_t at = std::uint64_t{copy.tile} * kTile;
+            buffer_copies[copy.page].push_back(to_pages ? VkBufferCopy{at, copy.offset, size}
+                                                        : VkBufferCopy{copy.offset, at, size});
+            continue;
+        }
+        tiles::TileRef where;
+        if (!tile_position(r, copy.tile, where)) continue;
+        if (packed_tile(r, where)) {
+            packed_slices.insert(where.subresource / r.tiling.mip_levels);
+            continue;
+        }
+        image_copies[copy.page].push_back(tile_region(r, where, copy.offset));
+    }
+    const VkCommandBuffer commands = gpu_->commands();
+    for (const auto& [page, regions] : buffer_copies) {
+        const auto n = static_cast<std::uint32_t>(regions.size());
+        if (to_pages)
+            vkCmdCopyBuffer(commands, r.buffer, page, n, regions.data());
+        else
+            vkCmdCopyBuffer(commands, page, r.buffer, n, regions.data());
+    }
+    for (const auto& [page, regions] : image_copies) {
+        const auto n = static_cast<std::uint32_t>(regions.size());
+        if (to_pages)
+            vkCmdCopyImageToBuffer(commands, r.image, VK_IMAGE_LAYOUT_GENERAL, page, n,
+                                   regions.data());
+        else
+            vkCmdCopyBufferToImage(commands, page, r.image, VK_IMAGE_LAYOUT_GENERAL, n,
+                                   regions.data());
+    }
+    gpu_->finish();
+    return packed_slices;
+}
+
 void VulkanBackend::sync_shadow(GpuResource& r) {
     if (!r.shadowed || tiles_ == nullptr || syncing_) return;
     const std::vector<tiles::TileMapping> now = tiles_->mappings(r.info.id);
@@ -117,47 +163,27 @@ void VulkanBackend::sync_shadow(GpuResource& r) {
         zero_tile_->info.byte_width = kTile;
         create_buffer(*zero_tile_);
     }
-    // Copies by source buffer; packed slices to renew through the host.
-    std::map<VkBuffer, std::vector<VkBufferImageCopy>> image_copies;
-    std::map<VkBuffer, std::vector<VkBufferCopy>> buffer_copies;
-    std::set<std::uint32_t> packed_slices;
+    std::vector<PageCopy> copies;
     std::uint64_t pool_version = r.synced_version;
     const std::uint32_t count = static_cast<std::uint32_t>(std::min(now.size(), r.bound.size()));
     for (std::uint32_t t = 0; t < count; ++t) {
         const tiles::TileMapping& m = now[t];
         tiles::TileMapping& held = r.bound[t];
-        VkBuffer source = zero_tile_->buffer;
-        std::uint64_t offset = 0, version = 0;
-        if (m.pool != 0 && !pool_buffer_page(m.pool, m.pool_tile, source, offset, version)) {
-            source = zero_tile_->buffer;  // a page past the pool's end reads zero
-            offset = 0;
+        PageCopy copy{t, zero_tile_->buffer, 0};
+        std::uint64_t version = 0;
+        if (m.pool != 0 &&
+            !pool_buffer_page(m.pool, m.pool_tile, copy.page, copy.offset, version)) {
+            copy.page = zero_tile_->buffer;  // a page past the pool's end reads zero
+            copy.offset = 0;
         }
         const bool same = m.pool == held.pool && m.pool_tile == held.pool_tile;
         if (same && (m.pool == 0 || version == r.synced_version)) continue;
         if (m.pool != 0) pool_version = version;
         held = m;
-        if (r.is_buffer()) {
-            const std::uint64_t size = std::min(kTile, r.info.byte_width - t * kTile);
-            buffer_copies[source].push_back({offset, t * kTile, size});
-            continue;
-        }
-        tiles::TileRef where;
-        if (!tile_position(r, t, where)) continue;
-        if (packed_tile(r, where)) {
-            packed_slices.insert(where.subresource / r.tiling.mip_levels);
-            continue;
-        }
-        image_copies[source].push_back(tile_region(r, where, offset));
+        copies.push_back(copy);
     }
     syncing_ = true;
-    const VkCommandBuffer commands = gpu_->commands();
-    for (const auto& [source, regions] : buffer_copies)
-        vkCmdCopyBuffer(commands, source, r.buffer, static_cast<std::uint32_t>(regions.size()),
-                        regions.data());
-    for (const auto& [source, regions] : image_copies)
-        vkCmdCopyBufferToImage(commands, source, r.image, VK_IMAGE_LAYOUT_GENERAL,
-                               static_cast<std::uint32_t>(regions.size()), regions.data());
-    gpu_->finish();
+    const std::set<std::uint32_t> packed_slices = copy_pages(r, copies, false);
     for (std::uint32_t slice : packed_slices) {
         // The slice's packed tiles as one stream, then each packed mip from it.
         const tiles::ResourceTiling& tiling = r.tiling;
@@ -197,9 +223,7 @@ void VulkanBackend::write_back(GpuResource& r) {
     r.all_written = false;
     std::sort(tiles.begin(), tiles.end());
     tiles.erase(std::unique(tiles.begin(), tiles.end()), tiles.end());
-    std::map<VkBuffer, std::vector<VkBufferImageCopy>> image_copies;
-    std::map<VkBuffer, std::vector<VkBufferCopy>> buffer_copies;
-    std::set<std::uint32_t> packed_slices;
+    std::vector<PageCopy> copies;
     std::set<std::pair<ObjectId, std::uint32_t>> pages;
     std::set<ObjectId> pools;
     bool shared_page = false;
@@ -210,33 +234,15 @@ void VulkanBackend::write_back(GpuResource& r) {
             held.pool = kStale;  // a dropped write: zero again at the next use
             continue;
         }
-        VkBuffer page = VK_NULL_HANDLE;
-        std::uint64_t offset = 0, version = 0;
-        if (!pool_buffer_page(held.pool, held.pool_tile, page, offset, version)) continue;
+        PageCopy copy{t, VK_NULL_HANDLE, 0};
+        std::uint64_t version = 0;
+        if (!pool_buffer_page(held.pool, held.pool_tile, copy.page, copy.offset, version)) continue;
         shared_page |= !pages.emplace(held.pool, held.pool_tile).second;
         pools.insert(held.pool);
-        if (r.is_buffer()) {
-            const std::uint64_t size = std::min(kTile, r.info.byte_width - t * kTile);
-            buffer_copies[page].push_back({t * kTile, offset, size});
-            continue;
-        }
-        tiles::TileRef where;
-        if (!tile_position(r, t, where)) continue;
-        if (packed_tile(r, where)) {
-            packed_slices.insert(where.subresource / r.tiling.mip_levels);
-            continue;
-        }
-        image_copies[page].push_back(tile_region(r, where, offset));
+        copies.push_back(copy);
     }
     syncing_ = true;
-    const VkCommandBuffer commands = gpu_->commands();
-    for (const auto& [page, regions] : buffer_copies)
-        vkCmdCopyBuffer(commands, r.buffer, page, static_cast<std::uint32_t>(regions.size()),
-                        regions.data());
-    for (const auto& [page, regions] : image_copies)
-        vkCmdCopyImageToBuffer(commands, r.image, VK_IMAGE_LAYOUT_GENERAL, page,
-                               static_cast<std::uint32_t>(regions.size()), regions.data());
-    gpu_->finish();
+    const std::set<std::uint32_t> packed_slices = copy_pages(r, copies, true);
     for (std::uint32_t slice : packed_slices) {
         const std::vector<std::uint8_t> stream = packed_stream(r, slice);
         for (std::uint32_t k = 0; k < r.tiling.packed.NumTilesForPackedMips; ++k) {

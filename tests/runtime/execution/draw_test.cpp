@@ -95,6 +95,21 @@ struct Scene {
         test.context->RSSetViewports(1, &viewport);
     }
 
+    // Binds a solid rasterizer state with depth clipping.
+    Com<ID3D11RasterizerState> rasterizer(D3D11_CULL_MODE cull, BOOL front_counter_clockwise,
+                                          BOOL scissor) {
+        D3D11_RASTERIZER_DESC desc{};
+        desc.FillMode = D3D11_FILL_SOLID;
+        desc.CullMode = cull;
+        desc.FrontCounterClockwise = front_counter_clockwise;
+        desc.DepthClipEnable = TRUE;
+        desc.ScissorEnable = scissor;
+        Com<ID3D11RasterizerState> state;
+        REQUIRE(test.device->CreateRasterizerState(&desc, state.out()) == S_OK);
+        test.context->RSSetState(state.get());
+        return state;
+    }
+
     Com<ID3D11Buffer> vertices(const std::vector<Vertex>& data, UINT slot = 0) {
         auto buffer =
             test.buffer(static_cast<UINT>(data.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER,
@@ -157,14 +172,7 @@ TEST_CASE("Back faces are culled by default, and FrontCounterClockwise flips whi
     const auto vb = scene.vertices(vertices);
     scene.draw(6);
     CHECK(scene.texels() == rows(0, 0, rgba(0, 0, 0, 255)));
-    D3D11_RASTERIZER_DESC desc{};
-    desc.FillMode = D3D11_FILL_SOLID;
-    desc.CullMode = D3D11_CULL_BACK;
-    desc.FrontCounterClockwise = TRUE;
-    desc.DepthClipEnable = TRUE;
-    Com<ID3D11RasterizerState> state;
-    REQUIRE(test.device->CreateRasterizerState(&desc, state.out()) == S_OK);
-    test.context->RSSetState(state.get());
+    const auto rasterizer = scene.rasterizer(D3D11_CULL_BACK, TRUE, FALSE);
     scene.draw(6);
     CHECK(scene.texels() == rows(4, rgba(255, 255, 255, 255), 0));
     check_validation_clean();
@@ -280,14 +288,7 @@ TEST_CASE("Alpha blending and a scissor rectangle", "[draw][blend]") {
     Com<ID3D11BlendState> state;
     REQUIRE(test.device->CreateBlendState(&blend, state.out()) == S_OK);
     test.context->OMSetBlendState(state.get(), nullptr, 0xffffffff);
-    D3D11_RASTERIZER_DESC raster{};
-    raster.FillMode = D3D11_FILL_SOLID;
-    raster.CullMode = D3D11_CULL_NONE;
-    raster.DepthClipEnable = TRUE;
-    raster.ScissorEnable = TRUE;
-    Com<ID3D11RasterizerState> raster_state;
-    REQUIRE(test.device->CreateRasterizerState(&raster, raster_state.out()) == S_OK);
-    test.context->RSSetState(raster_state.get());
+    const auto rasterizer = scene.rasterizer(D3D11_CULL_NONE, FALSE, TRUE);
     const D3D11_RECT scissor{0, 0, 4, 3};  // not the bottom row
     test.context->RSSetScissorRects(1, &scissor);
     // White at alpha 0.2 over black: 0.2 * 255 = 51 in colour, alpha 0.2 written.
@@ -412,13 +413,7 @@ ret
             S_OK);
     test.context->GSSetShader(gs.get(), nullptr, 0);
     test.context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_POINTLIST);
-    D3D11_RASTERIZER_DESC desc{};
-    desc.FillMode = D3D11_FILL_SOLID;
-    desc.CullMode = D3D11_CULL_NONE;
-    desc.DepthClipEnable = TRUE;
-    Com<ID3D11RasterizerState> state;
-    REQUIRE(test.device->CreateRasterizerState(&desc, state.out()) == S_OK);
-    test.context->RSSetState(state.get());
+    const auto rasterizer = scene.rasterizer(D3D11_CULL_NONE, FALSE, FALSE);
     // Points at the top-left and bottom-right quarters' corners.
     const std::vector<Vertex> points = {{-1, 1, 0.5f, 1, 1, 0, 0, 1}, {0, 0, 0.5f, 1, 0, 0, 1, 1}};
     const auto vb = scene.vertices(points);
@@ -532,13 +527,7 @@ ret
     test.context->DSSetShader(ds.get(), nullptr, 0);
     test.context->PSSetShader(ps.get(), nullptr, 0);
     test.context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_4_CONTROL_POINT_PATCHLIST);
-    D3D11_RASTERIZER_DESC desc{};
-    desc.FillMode = D3D11_FILL_SOLID;
-    desc.CullMode = D3D11_CULL_NONE;
-    desc.DepthClipEnable = TRUE;
-    Com<ID3D11RasterizerState> state;
-    REQUIRE(test.device->CreateRasterizerState(&desc, state.out()) == S_OK);
-    test.context->RSSetState(state.get());
+    const auto rasterizer = scene.rasterizer(D3D11_CULL_NONE, FALSE, FALSE);
     // The patch's corners: top left, top right, bottom left, bottom right.
     const std::vector<Vertex> corners = {{-1, 1, 0.5f, 1, 0, 0, 0, 0},
                                          {1, 1, 0.5f, 1, 0, 0, 0, 0},

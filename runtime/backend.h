@@ -124,6 +124,13 @@ struct DrawWork {
     std::vector<D3D11_RECT> scissors;
     std::vector<std::pair<std::uint32_t, ViewInfo>> render_targets;  // by slot
     std::optional<ViewInfo> depth_stencil_view;
+    // An occlusion query is running: count the samples that pass.
+    bool count_samples = false;
+};
+
+// What a draw counted for the queries running around it.
+struct DrawResults {
+    std::uint64_t samples_passed = 0;
 };
 
 // A draw's vertices and instances, or (indirect) D3D11's argument structure
@@ -178,8 +185,9 @@ class Backend {
     }
     // Runs a draw: an empty string, or why the device did not run it (it
     // then changed nothing).
-    virtual std::string draw(const DrawWork& work, const DrawArguments& arguments) {
-        (void)work, (void)arguments;
+    virtual std::string draw(const DrawWork& work, const DrawArguments& arguments,
+                             DrawResults& results) {
+        (void)work, (void)arguments, (void)results;
         return std::string(name()) + " device does not execute shaders";
     }
     // True for devices that execute shaders, whose refusals are worth a message.

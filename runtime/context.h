@@ -370,6 +370,8 @@ class Context final : public ChildObject<DeviceChildBase, ID3D11DeviceContext2> 
     Annotation annotation_{*this};
     ContextState state_;
     ContextCounters counters_;
+    // Occlusion queries between their Begin and End (not state: ClearState keeps them).
+    std::vector<Ref<Query>> running_occlusion_;
     int event_depth_ = 0;
     // Counts nesting; the immediate context's labels go to the backend.
     enum class LabelKind { Begin, End, Marker };

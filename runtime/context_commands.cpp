@@ -365,10 +365,21 @@ void Context::run_draw(const char* call, const DrawArguments& arguments) {
     count_draw();
     if (deferred_) return;
     if (!arguments.arguments && (arguments.count == 0 || arguments.instances == 0)) return;
-    const DrawWork work = draw_work();
+    // Predicated: skipped when the predicate's result equals the value given
+    // to SetPredication (occlusion predicates; other predicates never skip).
+    if (const Query* predicate = state_.predicate.get();
+        predicate != nullptr && predicate->desc().Query == D3D11_QUERY_OCCLUSION_PREDICATE &&
+        predicate->state == Query::State::Issued &&
+        (predicate->samples_passed != 0) == (state_.predicate_value != FALSE))
+        return;
+    DrawWork work = draw_work();
     if (work.stages[static_cast<int>(Stage::Vertex)].bytecode.empty()) return;  // nothing runs
+    work.count_samples = !running_occlusion_.empty();
     auto guard = device().lock();
-    const std::string why = device().backend().draw(work, arguments);
+    DrawResults results;
+    const std::string why = device().backend().draw(work, arguments, results);
+    for (const Ref<Query>& query : running_occlusion_)
+        query->samples_passed += results.samples_passed;
     if (why.empty()) return;
     ++counters_.not_executed;
     if (device().backend().executes_shaders()) log().error(call, "", "not executed: " + why);
@@ -431,6 +442,12 @@ void Context::Begin(ID3D11Asynchronous* async) {
         return;
     }
     query->state = Query::State::Building;
+    if (query->occlusion()) {
+        query->samples_passed = 0;
+        auto& running = running_occlusion_;
+        if (std::find(running.begin(), running.end(), Ref<Query>(query)) == running.end())
+            running.emplace_back(query);
+    }
 }
 
 void Context::End(ID3D11Asynchronous* async) {
@@ -448,6 +465,8 @@ void Context::End(ID3D11Asynchronous* async) {
         log().warning(call, "pAsync", "End without Begin; the query counts from here");
     }
     query->state = Query::State::Issued;
+    auto& running = running_occlusion_;
+    running.erase(std::remove(running.begin(), running.end(), Ref<Query>(query)), running.end());
     // The device's own clock where it has one (a GPU's timestamps).
     std::uint64_t ticks = 0, frequency = 0;
     auto guard = device().lock();
@@ -502,6 +521,14 @@ HRESULT Context::GetData(ID3D11Asynchronous* async, void* data, UINT size, UINT 
         case D3D11_QUERY_TIMESTAMP:
             std::memcpy(data, &query->timestamp, sizeof(UINT64));
             break;
+        case D3D11_QUERY_OCCLUSION:
+            std::memcpy(data, &query->samples_passed, sizeof(UINT64));
+            break;
+        case D3D11_QUERY_OCCLUSION_PREDICATE: {
+            const BOOL passed = query->samples_passed != 0;
+            std::memcpy(data, &passed, sizeof passed);
+            break;
+        }
         case D3D11_QUERY_TIMESTAMP_DISJOINT: {
             // The clock of the device's timestamps (steady-clock nanoseconds
             // on the CPU devices).

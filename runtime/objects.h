@@ -415,6 +415,11 @@ class Query final : public ChildObject<DeviceChildBase, ID3D11Predicate> {
     State state = State::Idle;
     std::uint64_t timestamp = 0;              // TIMESTAMP: the device's clock at End
     std::uint64_t frequency = 1000000000ull;  // TIMESTAMP_DISJOINT: its ticks per second
+    std::uint64_t samples_passed = 0;         // OCCLUSION(_PREDICATE): since Begin
+    bool occlusion() const {
+        return desc_.Query == D3D11_QUERY_OCCLUSION ||
+               desc_.Query == D3D11_QUERY_OCCLUSION_PREDICATE;
+    }
 
   private:
     D3D11_QUERY_DESC desc_;

@@ -63,8 +63,9 @@ class TimedBackend final : public Backend {
     std::string dispatch(const StageWork& compute, const DispatchSize& groups) override {
         return timed([&] { return inner_->dispatch(compute, groups); });
     }
-    std::string draw(const DrawWork& work, const DrawArguments& arguments) override {
-        return timed([&] { return inner_->draw(work, arguments); });
+    std::string draw(const DrawWork& work, const DrawArguments& arguments,
+                     DrawResults& results) override {
+        return timed([&] { return inner_->draw(work, arguments, results); });
     }
     void tile_mappings_changed(ObjectId resource, std::uint32_t flags) override {
         timed([&] { inner_->tile_mappings_changed(resource, flags); });

@@ -19,6 +19,7 @@ struct ExecutionFeatures {
     bool cube_arrays = false;      // TEXTURECUBEARRAY views
     bool storage_write_without_format = false;
     bool storage_read_without_format = false;
+    bool occlusion_precise = false;  // exact sample counts in occlusion queries
 };
 
 // The feature chain vkCreateDevice takes: every execution feature the

@@ -136,7 +136,8 @@ class VulkanBackend final : public FillingBackend {
     bool executes_shaders() const override { return true; }
     std::string prepare_shader(std::span<const std::uint8_t> bytecode) override;
     std::string dispatch(const StageWork& compute, const DispatchSize& groups) override;
-    std::string draw(const DrawWork& work, const DrawArguments& arguments) override;
+    std::string draw(const DrawWork& work, const DrawArguments& arguments,
+                     DrawResults& results) override;
 
     HRESULT create_resource(const ResourceInfo& info,
                             const D3D11_SUBRESOURCE_DATA* initial) override;
@@ -303,6 +304,7 @@ class VulkanBackend final : public FillingBackend {
     std::unordered_map<std::string, VkSampler> samplers_;                   // by description bytes
     std::unordered_map<std::string, GraphicsPipeline> graphics_pipelines_;  // by state key
     VkDescriptorSetLayout empty_set_layout_ = VK_NULL_HANDLE;
+    VkQueryPool occlusion_pool_ = VK_NULL_HANDLE;  // one query, around a draw
 };
 
 }  // namespace d3dcap::runtime::gpu

@@ -21,6 +21,8 @@ void VulkanBackend::destroy_pipelines() {
     graphics_pipelines_.clear();
     if (empty_set_layout_) vkDestroyDescriptorSetLayout(dev, empty_set_layout_, nullptr);
     empty_set_layout_ = VK_NULL_HANDLE;
+    if (occlusion_pool_) vkDestroyQueryPool(dev, occlusion_pool_, nullptr);
+    occlusion_pool_ = VK_NULL_HANDLE;
 }
 
 const ComputePipeline* VulkanBackend::compute_pipeline(

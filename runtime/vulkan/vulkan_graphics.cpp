@@ -484,7 +484,8 @@ std::string VulkanBackend::attachment_view(const ViewInfo& view, bool depth, Wor
     return {};
 }
 
-std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& arguments) {
+std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& arguments,
+                                DrawResults& results) {
     const Operation call(*this);
     std::string error;
     PipelineShaders shaders;
@@ -625,8 +626,17 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
         scissors.push_back(scissor);
     }
 
+    if (work.count_samples && occlusion_pool_ == VK_NULL_HANDLE) {
+        VkQueryPoolCreateInfo pool_info{};
+        pool_info.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO;
+        pool_info.queryType = VK_QUERY_TYPE_OCCLUSION;
+        pool_info.queryCount = 1;
+        if (vkCreateQueryPool(gpu_->vk(), &pool_info, nullptr, &occlusion_pool_) != VK_SUCCESS)
+            return fail("the GPU cannot make an occlusion query");
+    }
     const VkCommandBuffer commands = gpu_->commands();
     gpu_->barrier();
+    if (work.count_samples) vkCmdResetQueryPool(commands, occlusion_pool_, 0, 1);
     VkRenderingInfo rendering{};
     rendering.sType = VK_STRUCTURE_TYPE_RENDERING_INFO;
     rendering.renderArea = {{0, 0}, area};
@@ -656,6 +666,10 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
         vkCmdBindIndexBuffer(commands, index_buffer->buffer, work.index_offset,
                              work.index_format == DXGI_FORMAT_R16_UINT ? VK_INDEX_TYPE_UINT16
                                                                        : VK_INDEX_TYPE_UINT32);
+    if (work.count_samples)
+        vkCmdBeginQuery(
+            commands, occlusion_pool_, 0,
+            gpu_->device().execution().occlusion_precise ? VK_QUERY_CONTROL_PRECISE_BIT : 0);
     if (indirect != nullptr && arguments.indexed)
         vkCmdDrawIndexedIndirect(commands, indirect->buffer, arguments.offset, 1, 0);
     else if (indirect != nullptr)
@@ -666,8 +680,13 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
     else
         vkCmdDraw(commands, arguments.count, arguments.instances, arguments.start,
                   arguments.start_instance);
+    if (work.count_samples) vkCmdEndQuery(commands, occlusion_pool_, 0);
     vkCmdEndRendering(commands);
     const bool done = gpu_->finish();
+    if (done && work.count_samples)
+        vkGetQueryPoolResults(gpu_->vk(), occlusion_pool_, 0, 1, sizeof results.samples_passed,
+                              &results.samples_passed, sizeof results.samples_passed,
+                              VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
     read_counters(made);
     release(made);
     return done ? std::string() : "the GPU was lost running the draw";

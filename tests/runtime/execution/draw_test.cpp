@@ -538,3 +538,55 @@ ret
     CHECK(scene.texels() == rows(4, rgba(0, 255, 0, 255), 0));
     check_validation_clean();
 }
+
+TEST_CASE("Occlusion queries count the samples drawn, and occlusion predicates skip draws",
+          "[draw][query]") {
+    TestDevice& test = *hardware_device();
+    Scene scene(test);
+    const std::uint32_t black = rgba(0, 0, 0, 255), red = rgba(255, 0, 0, 255);
+    auto vertices = quad(-1, 0, 1, 1, 0.5f, {1, 0, 0, 1});     // the top half: 8 pixels
+    const auto hidden = quad(2, 2, 3, 3, 0.5f, {0, 1, 0, 1});  // outside the viewport
+    const auto whole = quad(-1, -1, 1, 1, 0.5f, {1, 1, 1, 1});
+    vertices.insert(vertices.end(), hidden.begin(), hidden.end());
+    vertices.insert(vertices.end(), whole.begin(), whole.end());
+    const auto vb = scene.vertices(vertices);
+    auto query = [&](D3D11_QUERY kind) {
+        const D3D11_QUERY_DESC desc{kind, 0};
+        Com<ID3D11Predicate> made;
+        REQUIRE(test.device->CreatePredicate(&desc, made.out()) == S_OK);
+        return made;
+    };
+    const D3D11_QUERY_DESC occlusion_desc{D3D11_QUERY_OCCLUSION, 0};
+    Com<ID3D11Query> occlusion;
+    REQUIRE(test.device->CreateQuery(&occlusion_desc, occlusion.out()) == S_OK);
+    test.context->Begin(occlusion.get());
+    test.context->Draw(6, 0);
+    test.context->End(occlusion.get());
+    UINT64 samples = 0;
+    REQUIRE(test.context->GetData(occlusion.get(), &samples, sizeof samples, 0) == S_OK);
+    CHECK(samples == 8);
+
+    // Nothing of the hidden quad passes: predicated on FALSE, the whole-target
+    // draw is skipped.
+    const auto nothing = query(D3D11_QUERY_OCCLUSION_PREDICATE);
+    test.context->Begin(nothing.get());
+    test.context->Draw(6, 6);
+    test.context->End(nothing.get());
+    BOOL passed = TRUE;
+    REQUIRE(test.context->GetData(nothing.get(), &passed, sizeof passed, 0) == S_OK);
+    CHECK(passed == FALSE);
+    test.context->SetPredication(nothing.get(), FALSE);
+    test.context->Draw(6, 12);
+    CHECK(scene.texels() == rows(2, red, black));
+    // The first quad's samples pass: the draw runs.
+    const auto something = query(D3D11_QUERY_OCCLUSION_PREDICATE);
+    test.context->SetPredication(nullptr, FALSE);
+    test.context->Begin(something.get());
+    test.context->Draw(6, 0);
+    test.context->End(something.get());
+    test.context->SetPredication(something.get(), FALSE);
+    test.context->Draw(6, 12);
+    test.context->SetPredication(nullptr, FALSE);
+    CHECK(scene.texels() == rows(4, rgba(255, 255, 255, 255), 0));
+    check_validation_clean();
+}

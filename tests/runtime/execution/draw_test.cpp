@@ -590,3 +590,34 @@ TEST_CASE("Occlusion queries count the samples drawn, and occlusion predicates s
     CHECK(scene.texels() == rows(4, rgba(255, 255, 255, 255), 0));
     check_validation_clean();
 }
+
+TEST_CASE("A draw recorded on a deferred context runs when its command list executes",
+          "[draw][deferred]") {
+    TestDevice& test = *hardware_device();
+    Scene scene(test);
+    const auto vb = scene.vertices(quad(-1, 0, 1, 1, 0.5f, {1.0f, 0.2f, 0.6f, 1.0f}));
+    Com<ID3D11DeviceContext> deferred;
+    REQUIRE(test.device->CreateDeferredContext(0, deferred.out()) == S_OK);
+    // The deferred context's own state: the scene's bindings again.
+    ID3D11Buffer* buffers[] = {vb.get()};
+    const UINT stride = sizeof(Vertex), offset = 0;
+    deferred->IASetVertexBuffers(0, 1, buffers, &stride, &offset);
+    deferred->IASetInputLayout(scene.layout.get());
+    deferred->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+    deferred->VSSetShader(scene.vs.get(), nullptr, 0);
+    deferred->PSSetShader(scene.ps.get(), nullptr, 0);
+    ID3D11RenderTargetView* targets[] = {scene.rtv.get()};
+    deferred->OMSetRenderTargets(1, targets, nullptr);
+    const D3D11_VIEWPORT viewport{0, 0, 4, 4, 0, 1};
+    deferred->RSSetViewports(1, &viewport);
+    deferred->Draw(6, 0);
+    Com<ID3D11CommandList> list;
+    REQUIRE(deferred->FinishCommandList(FALSE, list.out()) == S_OK);
+    CHECK(scene.texels() == rows(0, 0, rgba(0, 0, 0, 255)));  // nothing ran yet
+    test.clear_messages();
+    test.context->ExecuteCommandList(list.get(), TRUE);
+    INFO(test.last_message());
+    CHECK(test.messages().empty());
+    CHECK(scene.texels() == rows(2, rgba(255, 51, 153, 255), rgba(0, 0, 0, 255)));
+    check_validation_clean();
+}

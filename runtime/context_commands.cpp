@@ -189,7 +189,11 @@ void Context::DrawIndexedInstanced(UINT index_count, UINT instance_count, UINT s
 void Context::DrawAuto() {
     if (deferred_) record([](Context& target) { target.DrawAuto(); });
     count_draw();
-    if (!deferred_) ++counters_.not_executed;  // stream output is not run yet
+    if (deferred_) return;
+    ++counters_.not_executed;  // stream output is not run yet
+    if (device().backend().executes_shaders())
+        log().error("ID3D11DeviceContext::DrawAuto", "",
+                    "not executed: stream output (DrawAuto) is not run by this device yet");
 }
 
 void Context::DrawIndexedInstancedIndirect(ID3D11Buffer* args, UINT offset) {

@@ -311,7 +311,8 @@ class SamplerState final : public ChildObject<StateBase, ID3D11SamplerState> {
     D3D11_SAMPLER_DESC desc_;
 };
 
-// Shaders keep a copy of their bytecode; nothing runs them.
+// Shaders keep a copy of their bytecode, which devices that execute shaders
+// translate when the shader is created and at each draw or dispatch.
 class ShaderBase : public DeviceChildBase {
   public:
     ShaderBase(ObjectKind kind, Device& device, const void* bytecode, SIZE_T length)

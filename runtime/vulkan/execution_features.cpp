@@ -26,16 +26,23 @@ FeatureChain::FeatureChain(VkPhysicalDevice physical,
     has_border.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT;
     VkPhysicalDeviceRobustness2FeaturesEXT has_robustness{};
     has_robustness.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT;
+    VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT has_divisor{};
+    has_divisor.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_EXT;
     has.pNext = &has11;
     has11.pNext = &has12;
     const bool border = listed(extensions, VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME);
     const bool robustness = listed(extensions, VK_EXT_ROBUSTNESS_2_EXTENSION_NAME);
+    const bool divisor = listed(extensions, VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME);
     void** tail = &has12.pNext;
     if (border) {
         *tail = &has_border;
         tail = &has_border.pNext;
     }
-    if (robustness) *tail = &has_robustness;
+    if (robustness) {
+        *tail = &has_robustness;
+        tail = &has_robustness.pNext;
+    }
+    if (divisor) *tail = &has_divisor;
     vkGetPhysicalDeviceFeatures2(physical, &has);
 
     // What to enable: the chain vkCreateDevice gets.
@@ -93,8 +100,19 @@ FeatureChain::FeatureChain(VkPhysicalDevice physical,
         robustness_.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT;
         robustness_.nullDescriptor = VK_TRUE;
         *tail = &robustness_;
+        tail = &robustness_.pNext;
         extensions_.push_back(VK_EXT_ROBUSTNESS_2_EXTENSION_NAME);
         enabled_.null_descriptor = true;
+    }
+    if (divisor && has_divisor.vertexAttributeInstanceRateDivisor) {
+        divisor_.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_EXT;
+        divisor_.vertexAttributeInstanceRateDivisor = VK_TRUE;
+        divisor_.vertexAttributeInstanceRateZeroDivisor =
+            has_divisor.vertexAttributeInstanceRateZeroDivisor;
+        *tail = &divisor_;
+        extensions_.push_back(VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME);
+        enabled_.step_rates = true;
+        enabled_.step_rate_zero = has_divisor.vertexAttributeInstanceRateZeroDivisor;
     }
     enabled_.anisotropy = f.samplerAnisotropy;
     enabled_.cube_arrays = f.imageCubeArray;

@@ -20,6 +20,8 @@ struct ExecutionFeatures {
     bool storage_write_without_format = false;
     bool storage_read_without_format = false;
     bool occlusion_precise = false;  // exact sample counts in occlusion queries
+    bool step_rates = false;         // InstanceDataStepRate other than 1
+    bool step_rate_zero = false;     // ... and 0 (every instance the same element)
 };
 
 // The feature chain vkCreateDevice takes: every execution feature the
@@ -43,6 +45,7 @@ class FeatureChain {
     VkPhysicalDeviceVulkan13Features features13_{};
     VkPhysicalDeviceCustomBorderColorFeaturesEXT border_{};
     VkPhysicalDeviceRobustness2FeaturesEXT robustness_{};
+    VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT divisor_{};
     std::vector<const char*> extensions_;
     ExecutionFeatures enabled_;
 };

@@ -226,6 +226,7 @@ const GraphicsPipeline* VulkanBackend::graphics_pipeline(const DrawWork& work,
     const TranslatedShader& vertex = *shaders.stages[kVertex];
     std::vector<VkVertexInputAttributeDescription> attributes;
     std::vector<VkVertexInputBindingDescription> bindings;
+    std::vector<VkVertexInputBindingDivisorDescriptionEXT> divisors;
     for (const shader::SignatureElement& input : vertex.inputs) {
         if (!varying(input)) continue;
         const InputElement* element = nullptr;
@@ -246,27 +247,46 @@ const GraphicsPipeline* VulkanBackend::graphics_pipeline(const DrawWork& work,
             error = "this GPU cannot read vertices of " + formats::describe(element->format);
             return nullptr;
         }
-        if (element->per_instance && element->step_rate != 1) {
-            error =
-                "instance data step rates other than 1 are not drawn by the Vulkan device "
-                "yet";
-            return nullptr;
-        }
         attributes.push_back({input.register_index, element->slot, format, element->offset});
         const auto bound = std::find_if(bindings.begin(), bindings.end(),
                                         [&](const auto& b) { return b.binding == element->slot; });
-        if (bound == bindings.end()) {
-            bindings.push_back({element->slot, 0,
-                                element->per_instance ? VK_VERTEX_INPUT_RATE_INSTANCE
-                                                      : VK_VERTEX_INPUT_RATE_VERTEX});
+        // Instance step rates are per slot in Vulkan (divisors).
+        const auto divisor = std::find_if(divisors.begin(), divisors.end(), [&](const auto& d) {
+            return d.binding == element->slot;
+        });
+        if (bound != bindings.end()) {
+            const std::uint32_t rate = divisor != divisors.end() ? divisor->divisor : 1;
+            if (element->per_instance && rate != element->step_rate) {
+                error = "elements of slot " + std::to_string(element->slot) +
+                        " step at different instance rates, which Vulkan cannot";
+                return nullptr;
+            }
+            continue;
+        }
+        bindings.push_back(
+            {element->slot, 0,
+             element->per_instance ? VK_VERTEX_INPUT_RATE_INSTANCE : VK_VERTEX_INPUT_RATE_VERTEX});
+        if (element->per_instance && element->step_rate != 1) {
+            const vulkan::ExecutionFeatures& has = gpu_->device().execution();
+            if (!has.step_rates || (element->step_rate == 0 && !has.step_rate_zero)) {
+                error = "instance data step rate " + std::to_string(element->step_rate) +
+                        ", which this GPU lacks";
+                return nullptr;
+            }
+            divisors.push_back({element->slot, element->step_rate});
         }
     }
+    VkPipelineVertexInputDivisorStateCreateInfoEXT divisor_info{};
+    divisor_info.sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_DIVISOR_STATE_CREATE_INFO_EXT;
+    divisor_info.vertexBindingDivisorCount = static_cast<std::uint32_t>(divisors.size());
+    divisor_info.pVertexBindingDivisors = divisors.data();
     VkPipelineVertexInputStateCreateInfo vertex_input{};
     vertex_input.sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO;
     vertex_input.vertexBindingDescriptionCount = static_cast<std::uint32_t>(bindings.size());
     vertex_input.pVertexBindingDescriptions = bindings.data();
     vertex_input.vertexAttributeDescriptionCount = static_cast<std::uint32_t>(attributes.size());
     vertex_input.pVertexAttributeDescriptions = attributes.data();
+    if (!divisors.empty()) vertex_input.pNext = &divisor_info;
     made.vertex_slots.clear();
     for (const auto& binding : bindings) made.vertex_slots.push_back(binding.binding);
 

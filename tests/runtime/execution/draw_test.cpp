@@ -621,3 +621,59 @@ TEST_CASE("A draw recorded on a deferred context runs when its command list exec
     CHECK(scene.texels() == rows(2, rgba(255, 51, 153, 255), rgba(0, 0, 0, 255)));
     check_validation_clean();
 }
+
+TEST_CASE("An instance step rate of 2 gives two instances each element", "[draw][instancing]") {
+    TestDevice& test = *hardware_device();
+    // Instance i draws column i (moved right by i/2 clip units); its colour
+    // is element i/2 of slot 1.
+    const auto vs_code = assemble(R"(vs_5_0
+.input POSITION0 v0.xyzw float
+.input COLOR0 v1.xyzw float
+.input SV_InstanceID0 v2.x uint instance_id
+.output SV_Position0 o0.xyzw float
+.output COLOR0 o1.xyzw float
+dcl_input v0.xyzw
+dcl_input v1.xyzw
+dcl_input_sgv v2.x, instance_id
+dcl_output_siv o0.xyzw, position
+dcl_output o1.xyzw
+dcl_temps 1
+utof r0.x, v2.x
+mad o0.x, r0.x, l(0.500000), v0.x
+mov o0.yzw, v0.yyzw
+mov o1.xyzw, v1.xyzw
+ret
+)");
+    Scene scene(test);
+    Com<ID3D11VertexShader> vs;
+    REQUIRE(test.device->CreateVertexShader(vs_code.data(), vs_code.size(), nullptr, vs.out()) ==
+            S_OK);
+    const D3D11_INPUT_ELEMENT_DESC elements[] = {
+        {"POSITION", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0},
+        {"COLOR", 0, DXGI_FORMAT_R8G8B8A8_UNORM, 1, 0, D3D11_INPUT_PER_INSTANCE_DATA, 2}};
+    Com<ID3D11InputLayout> layout;
+    REQUIRE(test.device->CreateInputLayout(elements, 2, vs_code.data(), vs_code.size(),
+                                           layout.out()) == S_OK);
+    test.context->IASetInputLayout(layout.get());
+    test.context->VSSetShader(vs.get(), nullptr, 0);
+    // Column 0 of the target as two triangles.
+    const float positions[6][4] = {{-1, 1, 0.5f, 1},  {-0.5f, 1, 0.5f, 1}, {-1, -1, 0.5f, 1},
+                                   {-1, -1, 0.5f, 1}, {-0.5f, 1, 0.5f, 1}, {-0.5f, -1, 0.5f, 1}};
+    const std::uint32_t colours[2] = {rgba(255, 0, 0, 255), rgba(0, 255, 0, 255)};
+    auto position_buffer = test.buffer(sizeof positions, D3D11_BIND_VERTEX_BUFFER,
+                                       D3D11_USAGE_DEFAULT, 0, 0, 0, positions);
+    auto colour_buffer = test.buffer(sizeof colours, D3D11_BIND_VERTEX_BUFFER, D3D11_USAGE_DEFAULT,
+                                     0, 0, 0, colours);
+    ID3D11Buffer* buffers[] = {position_buffer.get(), colour_buffer.get()};
+    const UINT strides[] = {16, 4}, offsets[] = {0, 0};
+    test.context->IASetVertexBuffers(0, 2, buffers, strides, offsets);
+    test.clear_messages();
+    test.context->DrawInstanced(6, 4, 0, 0);
+    INFO(test.last_message());
+    CHECK(test.messages().empty());
+    std::vector<std::uint32_t> expected;
+    for (int y = 0; y < 4; ++y)
+        for (int x = 0; x < 4; ++x) expected.push_back(colours[x / 2]);
+    CHECK(scene.texels() == expected);
+    check_validation_clean();
+}

@@ -233,8 +233,10 @@ std::uint32_t descriptor_set_of(int program_type) {
 }
 
 std::shared_ptr<const TranslatedShader> ShaderTranslator::translate(
-    std::span<const std::uint8_t> bytecode, std::string& error, const TranslatedShader* hull) {
+    std::span<const std::uint8_t> bytecode, std::string& error, const TranslatedShader* hull,
+    bool dual_source) {
     std::uint64_t key = XXH3_64bits(bytecode.data(), bytecode.size());
+    if (dual_source) key ^= std::uint64_t{1} << 40;
     if (hull != nullptr)
         key ^= std::uint64_t{hull->tess_output_primitive} << 56 |
                std::uint64_t{hull->tess_partitioning} << 48;
@@ -307,6 +309,7 @@ std::shared_ptr<const TranslatedShader> ShaderTranslator::translate(
     vkd3d_shader_spirv_target_info target{};
     target.type = VKD3D_SHADER_STRUCTURE_TYPE_SPIRV_TARGET_INFO;
     target.environment = VKD3D_SHADER_SPIRV_ENVIRONMENT_VULKAN_1_0;
+    target.dual_source_blending = dual_source;
     vkd3d_shader_spirv_domain_shader_target_info domain{};
     if (shader->program_type == 4) {
         domain.type = VKD3D_SHADER_STRUCTURE_TYPE_SPIRV_DOMAIN_SHADER_TARGET_INFO;

@@ -78,9 +78,12 @@ class ShaderTranslator {
     // The translation of a DXBC container, or null with the reason (vkd3d's
     // own messages included) in `error`. A domain shader is translated for
     // the hull shader it runs after.
+    // A pixel shader whose outputs feed dual-source blending is translated
+    // with o0 and o1 as the two sources of target 0.
     std::shared_ptr<const TranslatedShader> translate(std::span<const std::uint8_t> bytecode,
                                                       std::string& error,
-                                                      const TranslatedShader* hull = nullptr);
+                                                      const TranslatedShader* hull = nullptr,
+                                                      bool dual_source = false);
 
   private:
     std::mutex mutex_;

@@ -112,6 +112,13 @@ bool dual_source(D3D11_BLEND blend) {
     return blend >= D3D11_BLEND_SRC1_COLOR && blend <= D3D11_BLEND_INV_SRC1_ALPHA;
 }
 
+// Target 0 blends with a second source (D3D11 allows it on target 0 only).
+bool dual_source_blend(const D3D11_BLEND_DESC1& desc) {
+    const D3D11_RENDER_TARGET_BLEND_DESC1& t = desc.RenderTarget[0];
+    return t.BlendEnable && (dual_source(t.SrcBlend) || dual_source(t.DestBlend) ||
+                             dual_source(t.SrcBlendAlpha) || dual_source(t.DestBlendAlpha));
+}
+
 VkLogicOp logic_op(D3D11_LOGIC_OP op) {
     constexpr VkLogicOp kOps[] = {
         VK_LOGIC_OP_CLEAR,         VK_LOGIC_OP_SET,          VK_LOGIC_OP_COPY,
@@ -351,11 +358,6 @@ const GraphicsPipeline* VulkanBackend::graphics_pipeline(const DrawWork& work,
         b.dstAlphaBlendFactor = blend_factor(t.DestBlendAlpha);
         b.alphaBlendOp = minus_one<VkBlendOp>(t.BlendOpAlpha, 4);
         b.colorWriteMask = t.RenderTargetWriteMask & 0xf;
-        if (t.BlendEnable && (dual_source(t.SrcBlend) || dual_source(t.DestBlend) ||
-                              dual_source(t.SrcBlendAlpha) || dual_source(t.DestBlendAlpha))) {
-            error = "dual-source blending is not drawn by the Vulkan device yet";
-            return nullptr;
-        }
     }
     VkPipelineColorBlendStateCreateInfo blend{};
     blend.sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO;
@@ -515,7 +517,8 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
             return "a domain shader is bound without a hull shader";
         shaders.stages[stage] =
             translator_.translate(work.stages[stage].bytecode, error,
-                                  stage == kDomain ? shaders.stages[kHull].get() : nullptr);
+                                  stage == kDomain ? shaders.stages[kHull].get() : nullptr,
+                                  stage == kPixel && dual_source_blend(work.blend));
         if (!shaders.stages[stage]) return error;
         if (shaders.stages[stage]->program_type != kProgramTypes[stage])
             return std::string("the bound ") + kStageNames[stage] + " shader holds another stage";

@@ -677,3 +677,39 @@ ret
     CHECK(scene.texels() == expected);
     check_validation_clean();
 }
+
+TEST_CASE("Dual-source blending takes the second source from the pixel shader's o1",
+          "[draw][blend]") {
+    TestDevice& test = *hardware_device();
+    Scene scene(test, R"(ps_5_0
+.input SV_Position0 v0.xyzw float
+.input COLOR0 v1.xyzw float
+.output SV_Target0 o0.xyzw float
+.output SV_Target1 o1.xyzw float
+dcl_output o0.xyzw
+dcl_output o1.xyzw
+mov o0.xyzw, l(0.200000, 0.000000, 0.000000, 1.000000)
+mov o1.xyzw, l(0.600000, 0.200000, 0.000000, 0.000000)
+ret
+)");
+    const float white[4] = {1, 1, 1, 1};
+    test.context->ClearRenderTargetView(scene.rtv.get(), white);
+    // colour = source 0 + destination * source 1; alpha = source 0's.
+    D3D11_BLEND_DESC blend{};
+    D3D11_RENDER_TARGET_BLEND_DESC& t = blend.RenderTarget[0];
+    t.BlendEnable = TRUE;
+    t.SrcBlend = D3D11_BLEND_ONE;
+    t.DestBlend = D3D11_BLEND_SRC1_COLOR;
+    t.BlendOp = D3D11_BLEND_OP_ADD;
+    t.SrcBlendAlpha = D3D11_BLEND_ONE;
+    t.DestBlendAlpha = D3D11_BLEND_ZERO;
+    t.BlendOpAlpha = D3D11_BLEND_OP_ADD;
+    t.RenderTargetWriteMask = D3D11_COLOR_WRITE_ENABLE_ALL;
+    Com<ID3D11BlendState> state;
+    REQUIRE(test.device->CreateBlendState(&blend, state.out()) == S_OK);
+    test.context->OMSetBlendState(state.get(), nullptr, 0xffffffff);
+    const auto vb = scene.vertices(quad(-1, -1, 1, 1, 0.5f, {0, 0, 0, 0}));
+    scene.draw(6);
+    CHECK(scene.texels() == rows(4, rgba(204, 51, 0, 255), 0));
+    check_validation_clean();
+}

@@ -76,6 +76,7 @@ TEST_CASE("Dispatch runs a compute shader over raw buffers with a constant-buffe
     std::vector<std::uint32_t> expected(kWords);
     for (UINT i = 0; i < kWords; ++i) expected[i] = input[i] + 7 * i;
     CHECK(words == expected);
+    check_validation_clean();
 }
 
 TEST_CASE("Translated modules pass spirv-val and the validation layer reported nothing",
@@ -158,6 +159,7 @@ ret
         expected[2 * i + 1] = input[i] + 0.5f;
     }
     CHECK(got == expected);  // exact: these products and sums are representable
+    check_validation_clean();
 }
 
 TEST_CASE("A compute shader writes a tiled buffer: NULL tiles drop writes and read zero",
@@ -200,6 +202,7 @@ ret
     std::vector<std::uint32_t> expected(kWords, 0);
     for (UINT i = 0; i < kTile / 4; ++i) expected[i] = i;
     CHECK(words == expected);
+    check_validation_clean();
 }
 
 TEST_CASE("umul without its high half runs as imul, which vkd3d-shader translates", "[compute]") {
@@ -231,6 +234,7 @@ ret
     std::vector<std::uint32_t> expected(32);
     for (std::uint32_t i = 0; i < 32; ++i) expected[i] = i * 0x10001u;
     CHECK(read_words(test, target.get(), 32 * 4) == expected);
+    check_validation_clean();
 }
 
 TEST_CASE("Shaders vkd3d-shader would get wrong are named at creation with the instruction",

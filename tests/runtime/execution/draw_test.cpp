@@ -5,6 +5,7 @@
 // texel for texel against values the test computes.
 #include <array>
 #include <catch2/catch.hpp>
+#include <string>
 
 #include "execution_support.h"
 
@@ -143,6 +144,29 @@ struct Scene {
     }
 };
 
+// Position and colour through, instance i moved right by i * shift (clip units).
+std::string instanced_vs(const char* shift) {
+    return std::string(R"(vs_5_0
+.input POSITION0 v0.xyzw float
+.input COLOR0 v1.xyzw float
+.input SV_InstanceID0 v2.x uint instance_id
+.output SV_Position0 o0.xyzw float
+.output COLOR0 o1.xyzw float
+dcl_input v0.xyzw
+dcl_input v1.xyzw
+dcl_input_sgv v2.x, instance_id
+dcl_output_siv o0.xyzw, position
+dcl_output o1.xyzw
+dcl_temps 1
+utof r0.x, v2.x
+mad o0.x, r0.x, l()") +
+           shift + R"(), v0.x
+mov o0.yzw, v0.yyzw
+mov o1.xyzw, v1.xyzw
+ret
+)";
+}
+
 // Rows of 4 texels: the top `rows` of colour `top`, the rest `bottom`.
 std::vector<std::uint32_t> rows(UINT top_rows, std::uint32_t top, std::uint32_t bottom) {
     std::vector<std::uint32_t> out(16, bottom);
@@ -181,26 +205,8 @@ TEST_CASE("Back faces are culled by default, and FrontCounterClockwise flips whi
 TEST_CASE("Indexed, instanced draws: 16-bit indices, a per-instance colour slot", "[draw]") {
     TestDevice& test = *hardware_device();
     // The colour comes from slot 1, one per instance; positions from slot 0.
-    constexpr const char* kInstancedVs = R"(vs_5_0
-.input POSITION0 v0.xyzw float
-.input COLOR0 v1.xyzw float
-.input SV_InstanceID0 v2.x uint instance_id
-.output SV_Position0 o0.xyzw float
-.output COLOR0 o1.xyzw float
-dcl_input v0.xyzw
-dcl_input v1.xyzw
-dcl_input_sgv v2.x, instance_id
-dcl_output_siv o0.xyzw, position
-dcl_output o1.xyzw
-dcl_temps 1
-utof r0.x, v2.x
-add o0.x, v0.x, r0.x
-mov o0.yzw, v0.yyzw
-mov o1.xyzw, v1.xyzw
-ret
-)";
     Scene scene(test);
-    const auto vs_code = assemble(kInstancedVs);
+    const auto vs_code = assemble(instanced_vs("1.000000").c_str());
     Com<ID3D11VertexShader> vs;
     REQUIRE(test.device->CreateVertexShader(vs_code.data(), vs_code.size(), nullptr, vs.out()) ==
             S_OK);
@@ -626,24 +632,7 @@ TEST_CASE("An instance step rate of 2 gives two instances each element", "[draw]
     TestDevice& test = *hardware_device();
     // Instance i draws column i (moved right by i/2 clip units); its colour
     // is element i/2 of slot 1.
-    const auto vs_code = assemble(R"(vs_5_0
-.input POSITION0 v0.xyzw float
-.input COLOR0 v1.xyzw float
-.input SV_InstanceID0 v2.x uint instance_id
-.output SV_Position0 o0.xyzw float
-.output COLOR0 o1.xyzw float
-dcl_input v0.xyzw
-dcl_input v1.xyzw
-dcl_input_sgv v2.x, instance_id
-dcl_output_siv o0.xyzw, position
-dcl_output o1.xyzw
-dcl_temps 1
-utof r0.x, v2.x
-mad o0.x, r0.x, l(0.500000), v0.x
-mov o0.yzw, v0.yyzw
-mov o1.xyzw, v1.xyzw
-ret
-)");
+    const auto vs_code = assemble(instanced_vs("0.500000").c_str());
     Scene scene(test);
     Com<ID3D11VertexShader> vs;
     REQUIRE(test.device->CreateVertexShader(vs_code.data(), vs_code.size(), nullptr, vs.out()) ==

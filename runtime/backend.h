@@ -87,6 +87,7 @@ struct DispatchSize {
     std::uint32_t x = 0, y = 0, z = 0;
     ObjectId arguments = 0;
     std::uint64_t offset = 0;
+    bool count_statistics = false;  // a pipeline-statistics query is running
 };
 
 // One element of the bound input layout, its APPEND_ALIGNED offset resolved.
@@ -124,13 +125,15 @@ struct DrawWork {
     std::vector<D3D11_RECT> scissors;
     std::vector<std::pair<std::uint32_t, ViewInfo>> render_targets;  // by slot
     std::optional<ViewInfo> depth_stencil_view;
-    // An occlusion query is running: count the samples that pass.
+    // Queries are running: count the samples that pass, the pipeline's work.
     bool count_samples = false;
+    bool count_statistics = false;
 };
 
-// What a draw counted for the queries running around it.
-struct DrawResults {
+// What a draw or dispatch counted for the queries running around it.
+struct WorkResults {
     std::uint64_t samples_passed = 0;
+    D3D11_QUERY_DATA_PIPELINE_STATISTICS statistics{};
 };
 
 // A draw's vertices and instances, or (indirect) D3D11's argument structure
@@ -179,14 +182,15 @@ class Backend {
 
     // Runs a compute shader over its thread groups: an empty string, or why
     // the device did not run it (it then changed nothing).
-    virtual std::string dispatch(const StageWork& compute, const DispatchSize& groups) {
-        (void)compute, (void)groups;
+    virtual std::string dispatch(const StageWork& compute, const DispatchSize& groups,
+                                 WorkResults& results) {
+        (void)compute, (void)groups, (void)results;
         return std::string(name()) + " device does not execute shaders";
     }
     // Runs a draw: an empty string, or why the device did not run it (it
     // then changed nothing).
     virtual std::string draw(const DrawWork& work, const DrawArguments& arguments,
-                             DrawResults& results) {
+                             WorkResults& results) {
         (void)work, (void)arguments, (void)results;
         return std::string(name()) + " device does not execute shaders";
     }

@@ -349,7 +349,7 @@ class Context final : public ChildObject<DeviceChildBase, ID3D11DeviceContext2> 
     // What a stage runs with now, and a dispatch of the bound compute shader.
     StageWork stage_work(Stage stage) const;
     DrawWork draw_work() const;
-    void run_dispatch(const char* call, const DispatchSize& groups);
+    void run_dispatch(const char* call, DispatchSize groups);
     // Counts a draw; an immediate context runs it on the device.
     void run_draw(const char* call, const DrawArguments& arguments);
     void count_draw() { ++counters_.draws; }
@@ -372,6 +372,9 @@ class Context final : public ChildObject<DeviceChildBase, ID3D11DeviceContext2> 
     ContextCounters counters_;
     // Occlusion queries between their Begin and End (not state: ClearState keeps them).
     std::vector<Ref<Query>> running_occlusion_;
+    std::vector<Ref<Query>> running_statistics_;  // PIPELINE_STATISTICS likewise
+    // Adds what a draw or dispatch counted to the queries running.
+    void count_results(const WorkResults& results);
     int event_depth_ = 0;
     // Counts nesting; the immediate context's labels go to the backend.
     enum class LabelKind { Begin, End, Marker };

@@ -1,6 +1,7 @@
 // Draws and dispatches (validated and counted), queries, markers, deferred
 // recording, command lists and SwapDeviceContextState.
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstring>
 
@@ -379,22 +380,38 @@ void Context::run_draw(const char* call, const DrawArguments& arguments) {
     DrawWork work = draw_work();
     if (work.stages[static_cast<int>(Stage::Vertex)].bytecode.empty()) return;  // nothing runs
     work.count_samples = !running_occlusion_.empty();
+    work.count_statistics = !running_statistics_.empty();
     auto guard = device().lock();
-    DrawResults results;
+    WorkResults results;
     const std::string why = device().backend().draw(work, arguments, results);
-    for (const Ref<Query>& query : running_occlusion_)
-        query->samples_passed += results.samples_passed;
+    count_results(results);
     if (why.empty()) return;
     ++counters_.not_executed;
     if (device().backend().executes_shaders()) log().error(call, "", "not executed: " + why);
 }
 
-void Context::run_dispatch(const char* call, const DispatchSize& groups) {
+void Context::count_results(const WorkResults& results) {
+    for (const Ref<Query>& query : running_occlusion_)
+        query->samples_passed += results.samples_passed;
+    // The statistics are eleven UINT64 counters.
+    std::array<UINT64, sizeof results.statistics / sizeof(UINT64)> add{}, sum{};
+    std::memcpy(add.data(), &results.statistics, sizeof results.statistics);
+    for (const Ref<Query>& query : running_statistics_) {
+        std::memcpy(sum.data(), &query->statistics, sizeof sum);
+        for (std::size_t i = 0; i < sum.size(); ++i) sum[i] += add[i];
+        std::memcpy(&query->statistics, sum.data(), sizeof sum);
+    }
+}
+
+void Context::run_dispatch(const char* call, DispatchSize groups) {
     if (!groups.arguments && (groups.x == 0 || groups.y == 0 || groups.z == 0)) return;
     const StageWork work = stage_work(Stage::Compute);
     if (work.bytecode.empty()) return;  // no compute shader: nothing runs, as on Windows
+    groups.count_statistics = !running_statistics_.empty();
     auto guard = device().lock();
-    const std::string why = device().backend().dispatch(work, groups);
+    WorkResults results;
+    const std::string why = device().backend().dispatch(work, groups, results);
+    count_results(results);
     if (why.empty()) return;
     ++counters_.not_executed;
     if (device().backend().executes_shaders()) log().error(call, "", "not executed: " + why);
@@ -446,9 +463,11 @@ void Context::Begin(ID3D11Asynchronous* async) {
         return;
     }
     query->state = Query::State::Building;
-    if (query->occlusion()) {
+    const bool statistics = query->desc().Query == D3D11_QUERY_PIPELINE_STATISTICS;
+    if (query->occlusion() || statistics) {
         query->samples_passed = 0;
-        auto& running = running_occlusion_;
+        query->statistics = {};
+        auto& running = statistics ? running_statistics_ : running_occlusion_;
         if (std::find(running.begin(), running.end(), Ref<Query>(query)) == running.end())
             running.emplace_back(query);
     }
@@ -469,8 +488,9 @@ void Context::End(ID3D11Asynchronous* async) {
         log().warning(call, "pAsync", "End without Begin; the query counts from here");
     }
     query->state = Query::State::Issued;
-    auto& running = running_occlusion_;
-    running.erase(std::remove(running.begin(), running.end(), Ref<Query>(query)), running.end());
+    for (auto* running : {&running_occlusion_, &running_statistics_})
+        running->erase(std::remove(running->begin(), running->end(), Ref<Query>(query)),
+                       running->end());
     // The device's own clock where it has one (a GPU's timestamps).
     std::uint64_t ticks = 0, frequency = 0;
     auto guard = device().lock();
@@ -527,6 +547,9 @@ HRESULT Context::GetData(ID3D11Asynchronous* async, void* data, UINT size, UINT 
             break;
         case D3D11_QUERY_OCCLUSION:
             std::memcpy(data, &query->samples_passed, sizeof(UINT64));
+            break;
+        case D3D11_QUERY_PIPELINE_STATISTICS:
+            std::memcpy(data, &query->statistics, sizeof query->statistics);
             break;
         case D3D11_QUERY_OCCLUSION_PREDICATE: {
             const BOOL passed = query->samples_passed != 0;

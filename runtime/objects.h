@@ -414,9 +414,10 @@ class Query final : public ChildObject<DeviceChildBase, ID3D11Predicate> {
 
     enum class State { Idle, Building, Issued };
     State state = State::Idle;
-    std::uint64_t timestamp = 0;              // TIMESTAMP: the device's clock at End
-    std::uint64_t frequency = 1000000000ull;  // TIMESTAMP_DISJOINT: its ticks per second
-    std::uint64_t samples_passed = 0;         // OCCLUSION(_PREDICATE): since Begin
+    std::uint64_t timestamp = 0;                        // TIMESTAMP: the device's clock at End
+    std::uint64_t frequency = 1000000000ull;            // TIMESTAMP_DISJOINT: its ticks per second
+    std::uint64_t samples_passed = 0;                   // OCCLUSION(_PREDICATE): since Begin
+    D3D11_QUERY_DATA_PIPELINE_STATISTICS statistics{};  // PIPELINE_STATISTICS: since Begin
     bool occlusion() const {
         return desc_.Query == D3D11_QUERY_OCCLUSION ||
                desc_.Query == D3D11_QUERY_OCCLUSION_PREDICATE;

@@ -60,11 +60,12 @@ class TimedBackend final : public Backend {
     std::string prepare_shader(std::span<const std::uint8_t> bytecode) override {
         return inner_->prepare_shader(bytecode);
     }
-    std::string dispatch(const StageWork& compute, const DispatchSize& groups) override {
-        return timed([&] { return inner_->dispatch(compute, groups); });
+    std::string dispatch(const StageWork& compute, const DispatchSize& groups,
+                         WorkResults& results) override {
+        return timed([&] { return inner_->dispatch(compute, groups, results); });
     }
     std::string draw(const DrawWork& work, const DrawArguments& arguments,
-                     DrawResults& results) override {
+                     WorkResults& results) override {
         return timed([&] { return inner_->draw(work, arguments, results); });
     }
     void tile_mappings_changed(ObjectId resource, std::uint32_t flags) override {

@@ -119,6 +119,7 @@ FeatureChain::FeatureChain(VkPhysicalDevice physical,
     enabled_.storage_write_without_format = f.shaderStorageImageWriteWithoutFormat;
     enabled_.storage_read_without_format = f.shaderStorageImageReadWithoutFormat;
     enabled_.occlusion_precise = f.occlusionQueryPrecise;
+    enabled_.pipeline_statistics = f.pipelineStatisticsQuery;
     enabled_.mirror_once = features12_.samplerMirrorClampToEdge;
     enabled_.minmax_filter = features12_.samplerFilterMinmax;
 }

@@ -20,8 +20,9 @@ struct ExecutionFeatures {
     bool storage_write_without_format = false;
     bool storage_read_without_format = false;
     bool occlusion_precise = false;  // exact sample counts in occlusion queries
-    bool step_rates = false;         // InstanceDataStepRate other than 1
-    bool step_rate_zero = false;     // ... and 0 (every instance the same element)
+    bool pipeline_statistics = false;
+    bool step_rates = false;      // InstanceDataStepRate other than 1
+    bool step_rate_zero = false;  // ... and 0 (every instance the same element)
 };
 
 // The feature chain vkCreateDevice takes: every execution feature the

@@ -135,9 +135,10 @@ class VulkanBackend final : public FillingBackend {
     bool logic_ops() const override;
     bool executes_shaders() const override { return true; }
     std::string prepare_shader(std::span<const std::uint8_t> bytecode) override;
-    std::string dispatch(const StageWork& compute, const DispatchSize& groups) override;
+    std::string dispatch(const StageWork& compute, const DispatchSize& groups,
+                         WorkResults& results) override;
     std::string draw(const DrawWork& work, const DrawArguments& arguments,
-                     DrawResults& results) override;
+                     WorkResults& results) override;
 
     HRESULT create_resource(const ResourceInfo& info,
                             const D3D11_SUBRESOURCE_DATA* initial) override;
@@ -304,7 +305,11 @@ class VulkanBackend final : public FillingBackend {
     std::unordered_map<std::string, VkSampler> samplers_;                   // by description bytes
     std::unordered_map<std::string, GraphicsPipeline> graphics_pipelines_;  // by state key
     VkDescriptorSetLayout empty_set_layout_ = VK_NULL_HANDLE;
-    VkQueryPool occlusion_pool_ = VK_NULL_HANDLE;  // one query, around a draw
+    VkQueryPool occlusion_pool_ = VK_NULL_HANDLE;   // one query, around a draw
+    VkQueryPool statistics_pool_ = VK_NULL_HANDLE;  // one query, around a draw or dispatch
+    // The statistics query around work: made, reset, begun, ended and read.
+    bool statistics_query(VkCommandBuffer commands, bool begin);
+    void read_statistics(D3D11_QUERY_DATA_PIPELINE_STATISTICS& out);
 };
 
 }  // namespace d3dcap::runtime::gpu

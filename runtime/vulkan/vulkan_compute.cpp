@@ -2,6 +2,8 @@
 // vkd3d-shader, its bound slots in set 0 of the flat binding space
 // (vulkan_descriptors.cpp), one vkCmdDispatch (or vkCmdDispatchIndirect,
 // whose arguments D3D11 lays out the same way).
+#include <cstring>
+
 #include "runtime/shader/container.h"
 #include "runtime/vulkan/vulkan_backend.h"
 
@@ -22,7 +24,8 @@ void VulkanBackend::destroy_pipelines() {
     if (empty_set_layout_) vkDestroyDescriptorSetLayout(dev, empty_set_layout_, nullptr);
     empty_set_layout_ = VK_NULL_HANDLE;
     if (occlusion_pool_) vkDestroyQueryPool(dev, occlusion_pool_, nullptr);
-    occlusion_pool_ = VK_NULL_HANDLE;
+    if (statistics_pool_) vkDestroyQueryPool(dev, statistics_pool_, nullptr);
+    occlusion_pool_ = statistics_pool_ = VK_NULL_HANDLE;
 }
 
 const ComputePipeline* VulkanBackend::compute_pipeline(
@@ -75,6 +78,51 @@ const ComputePipeline* VulkanBackend::compute_pipeline(
     return &compute_pipelines_.emplace(shader.get(), std::move(made)).first->second;
 }
 
+// Every pipeline statistic D3D11 reports, in the order of its structure's
+// counters (Vulkan returns them in flag-bit order, which is the same).
+constexpr VkQueryPipelineStatisticFlags kStatistics =
+    VK_QUERY_PIPELINE_STATISTIC_INPUT_ASSEMBLY_VERTICES_BIT |
+    VK_QUERY_PIPELINE_STATISTIC_INPUT_ASSEMBLY_PRIMITIVES_BIT |
+    VK_QUERY_PIPELINE_STATISTIC_VERTEX_SHADER_INVOCATIONS_BIT |
+    VK_QUERY_PIPELINE_STATISTIC_GEOMETRY_SHADER_INVOCATIONS_BIT |
+    VK_QUERY_PIPELINE_STATISTIC_GEOMETRY_SHADER_PRIMITIVES_BIT |
+    VK_QUERY_PIPELINE_STATISTIC_CLIPPING_INVOCATIONS_BIT |
+    VK_QUERY_PIPELINE_STATISTIC_CLIPPING_PRIMITIVES_BIT |
+    VK_QUERY_PIPELINE_STATISTIC_FRAGMENT_SHADER_INVOCATIONS_BIT |
+    VK_QUERY_PIPELINE_STATISTIC_TESSELLATION_CONTROL_SHADER_PATCHES_BIT |
+    VK_QUERY_PIPELINE_STATISTIC_TESSELLATION_EVALUATION_SHADER_INVOCATIONS_BIT |
+    VK_QUERY_PIPELINE_STATISTIC_COMPUTE_SHADER_INVOCATIONS_BIT;
+
+bool VulkanBackend::statistics_query(VkCommandBuffer commands, bool begin) {
+    if (!gpu_->device().execution().pipeline_statistics) return false;
+    if (statistics_pool_ == VK_NULL_HANDLE) {
+        VkQueryPoolCreateInfo info{};
+        info.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO;
+        info.queryType = VK_QUERY_TYPE_PIPELINE_STATISTICS;
+        info.queryCount = 1;
+        info.pipelineStatistics = kStatistics;
+        if (vkCreateQueryPool(gpu_->vk(), &info, nullptr, &statistics_pool_) != VK_SUCCESS)
+            return false;
+    }
+    if (begin) {
+        vkCmdResetQueryPool(commands, statistics_pool_, 0, 1);
+        vkCmdBeginQuery(commands, statistics_pool_, 0, 0);
+    } else {
+        vkCmdEndQuery(commands, statistics_pool_, 0);
+    }
+    return true;
+}
+
+void VulkanBackend::read_statistics(D3D11_QUERY_DATA_PIPELINE_STATISTICS& out) {
+    std::uint64_t counters[11] = {};
+    static_assert(sizeof counters == sizeof out);
+    if (statistics_pool_ &&
+        vkGetQueryPoolResults(gpu_->vk(), statistics_pool_, 0, 1, sizeof counters, counters,
+                              sizeof counters,
+                              VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) == VK_SUCCESS)
+        std::memcpy(&out, counters, sizeof out);
+}
+
 std::string VulkanBackend::prepare_shader(std::span<const std::uint8_t> bytecode) {
     std::string error;
     // A domain shader is translated for the hull shader of each draw (what
@@ -85,7 +133,8 @@ std::string VulkanBackend::prepare_shader(std::span<const std::uint8_t> bytecode
     return translator_.translate(bytecode, error) ? std::string() : error;
 }
 
-std::string VulkanBackend::dispatch(const StageWork& compute, const DispatchSize& groups) {
+std::string VulkanBackend::dispatch(const StageWork& compute, const DispatchSize& groups,
+                                    WorkResults& results) {
     const Operation call(*this);
     GpuResource* arguments = groups.arguments ? use(groups.arguments) : nullptr;
     if (groups.arguments && (arguments == nullptr || !arguments->is_buffer()))
@@ -109,6 +158,7 @@ std::string VulkanBackend::dispatch(const StageWork& compute, const DispatchSize
     }
     const VkCommandBuffer commands = gpu_->commands();
     gpu_->barrier();
+    const bool statistics = groups.count_statistics && statistics_query(commands, true);
     vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline->pipeline);
     vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline->layout, 0, 1, &set,
                             0, nullptr);
@@ -116,7 +166,9 @@ std::string VulkanBackend::dispatch(const StageWork& compute, const DispatchSize
         vkCmdDispatchIndirect(commands, arguments->buffer, groups.offset);
     else
         vkCmdDispatch(commands, groups.x, groups.y, groups.z);
+    if (statistics) statistics_query(commands, false);
     const bool done = gpu_->finish();
+    if (done && statistics) read_statistics(results.statistics);
     read_counters(made);
     release(made);
     return done ? std::string() : "the GPU was lost running the dispatch";

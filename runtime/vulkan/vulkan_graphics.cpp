@@ -507,7 +507,7 @@ std::string VulkanBackend::attachment_view(const ViewInfo& view, bool depth, Wor
 }
 
 std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& arguments,
-                                DrawResults& results) {
+                                WorkResults& results) {
     const Operation call(*this);
     std::string error;
     PipelineShaders shaders;
@@ -660,6 +660,7 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
     const VkCommandBuffer commands = gpu_->commands();
     gpu_->barrier();
     if (work.count_samples) vkCmdResetQueryPool(commands, occlusion_pool_, 0, 1);
+    const bool statistics = work.count_statistics && statistics_query(commands, true);
     VkRenderingInfo rendering{};
     rendering.sType = VK_STRUCTURE_TYPE_RENDERING_INFO;
     rendering.renderArea = {{0, 0}, area};
@@ -705,7 +706,9 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
                   arguments.start_instance);
     if (work.count_samples) vkCmdEndQuery(commands, occlusion_pool_, 0);
     vkCmdEndRendering(commands);
+    if (statistics) statistics_query(commands, false);
     const bool done = gpu_->finish();
+    if (done && statistics) read_statistics(results.statistics);
     if (done && work.count_samples)
         vkGetQueryPoolResults(gpu_->vk(), occlusion_pool_, 0, 1, sizeof results.samples_passed,
                               &results.samples_passed, sizeof results.samples_passed,

@@ -702,3 +702,34 @@ ret
     CHECK(scene.texels() == rows(4, rgba(204, 51, 0, 255), 0));
     check_validation_clean();
 }
+
+TEST_CASE(
+    "Pipeline-statistics queries count a draw's vertices and primitives and a dispatch's "
+    "invocations",
+    "[draw][query]") {
+    TestDevice& test = *hardware_device();
+    Scene scene(test);
+    const auto vb = scene.vertices(quad(-1, -1, 1, 1, 0.5f, {1, 1, 1, 1}));
+    const D3D11_QUERY_DESC desc{D3D11_QUERY_PIPELINE_STATISTICS, 0};
+    Com<ID3D11Query> query;
+    REQUIRE(test.device->CreateQuery(&desc, query.out()) == S_OK);
+    // 64-thread groups writing nothing.
+    const auto shader = compute_shader(test, R"(cs_5_0
+dcl_thread_group 64, 1, 1
+ret
+)");
+    test.context->Begin(query.get());
+    test.context->Draw(6, 0);
+    test.context->CSSetShader(shader.get(), nullptr, 0);
+    test.context->Dispatch(3, 1, 1);
+    test.context->End(query.get());
+    D3D11_QUERY_DATA_PIPELINE_STATISTICS statistics{};
+    REQUIRE(test.context->GetData(query.get(), &statistics, sizeof statistics, 0) == S_OK);
+    CHECK(statistics.IAVertices == 6);
+    CHECK(statistics.IAPrimitives == 2);
+    CHECK(statistics.CInvocations == 2);
+    CHECK(statistics.GSInvocations == 0);
+    CHECK(statistics.HSInvocations == 0);
+    CHECK(statistics.CSInvocations == 3 * 64);
+    check_validation_clean();
+}

@@ -377,8 +377,13 @@ void Context::run_draw(const char* call, const DrawArguments& arguments) {
         predicate->state == Query::State::Issued &&
         (predicate->samples_passed != 0) == (state_.predicate_value != FALSE))
         return;
+    if (!state_.stages[static_cast<int>(Stage::Vertex)].shader) return;  // nothing runs
+    // Devices that run no shaders skip it without gathering the state.
+    if (!device().backend().executes_shaders()) {
+        ++counters_.not_executed;
+        return;
+    }
     DrawWork work = draw_work();
-    if (work.stages[static_cast<int>(Stage::Vertex)].bytecode.empty()) return;  // nothing runs
     work.count_samples = !running_occlusion_.empty();
     work.count_statistics = !running_statistics_.empty();
     auto guard = device().lock();
@@ -387,7 +392,7 @@ void Context::run_draw(const char* call, const DrawArguments& arguments) {
     count_results(results);
     if (why.empty()) return;
     ++counters_.not_executed;
-    if (device().backend().executes_shaders()) log().error(call, "", "not executed: " + why);
+    log().error(call, "", "not executed: " + why);
 }
 
 void Context::count_results(const WorkResults& results) {
@@ -405,8 +410,13 @@ void Context::count_results(const WorkResults& results) {
 
 void Context::run_dispatch(const char* call, DispatchSize groups) {
     if (!groups.arguments && (groups.x == 0 || groups.y == 0 || groups.z == 0)) return;
+    // No compute shader: nothing runs, as on Windows.
+    if (!state_.stages[static_cast<int>(Stage::Compute)].shader) return;
+    if (!device().backend().executes_shaders()) {
+        ++counters_.not_executed;
+        return;
+    }
     const StageWork work = stage_work(Stage::Compute);
-    if (work.bytecode.empty()) return;  // no compute shader: nothing runs, as on Windows
     groups.count_statistics = !running_statistics_.empty();
     auto guard = device().lock();
     WorkResults results;
@@ -414,7 +424,7 @@ void Context::run_dispatch(const char* call, DispatchSize groups) {
     count_results(results);
     if (why.empty()) return;
     ++counters_.not_executed;
-    if (device().backend().executes_shaders()) log().error(call, "", "not executed: " + why);
+    log().error(call, "", "not executed: " + why);
 }
 
 void Context::DispatchIndirect(ID3D11Buffer* args, UINT offset) {

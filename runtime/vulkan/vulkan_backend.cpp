@@ -205,16 +205,21 @@ HRESULT VulkanBackend::create_resource(const ResourceInfo& info,
     return S_OK;
 }
 
+// A tiled resource's tiling and its tiles, all NULL; shadowed where the GPU
+// has no sparse residency.
+void VulkanBackend::start_tiles(GpuResource& resource) {
+    if (!resource.info.tiled()) return;
+    resource.shadowed = shadow_tiles_;
+    resource.tiling = *tiles_->tiling(resource.info.id);
+    resource.bound.assign(resource.tiling.total_tiles, tiles::TileMapping{});
+}
+
 HRESULT VulkanBackend::create_buffer(GpuResource& resource) {
     const ResourceInfo& info = resource.info;
     VkBufferCreateInfo create{};
     create.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO;
     create.usage = kBufferUsage;
-    resource.shadowed = info.tiled() && shadow_tiles_;
-    if (resource.shadowed) {
-        resource.tiling = *tiles_->tiling(info.id);
-        resource.bound.assign(resource.tiling.total_tiles, tiles::TileMapping{});
-    }
+    start_tiles(resource);
     if (info.tiled() && !resource.shadowed) {
         create.flags = VK_BUFFER_CREATE_SPARSE_BINDING_BIT | VK_BUFFER_CREATE_SPARSE_RESIDENCY_BIT |
                        VK_BUFFER_CREATE_SPARSE_ALIASED_BIT;
@@ -227,11 +232,7 @@ HRESULT VulkanBackend::create_buffer(GpuResource& resource) {
                      static_cast<unsigned long long>(info.byte_width));
         return E_OUTOFMEMORY;
     }
-    if (info.tiled() && !resource.shadowed) {
-        resource.tiling = *tiles_->tiling(info.id);
-        resource.bound.assign(resource.tiling.total_tiles, tiles::TileMapping{});
-        return S_OK;
-    }
+    if (info.tiled() && !resource.shadowed) return S_OK;  // bound as the tile model maps it
     VkMemoryRequirements requirements{};
     vkGetBufferMemoryRequirements(gpu_->vk(), resource.buffer, &requirements);
     const bool host = info.usage == D3D11_USAGE_DYNAMIC || info.usage == D3D11_USAGE_STAGING;
@@ -255,12 +256,8 @@ HRESULT VulkanBackend::create_buffer(GpuResource& resource) {
 HRESULT VulkanBackend::create_image(GpuResource& resource) {
     const ResourceInfo& info = resource.info;
     std::string error;
-    resource.shadowed = info.tiled() && shadow_tiles_;
+    start_tiles(resource);
     const bool sparse = info.tiled() && !resource.shadowed;
-    if (resource.shadowed) {
-        resource.tiling = *tiles_->tiling(info.id);
-        resource.bound.assign(resource.tiling.total_tiles, tiles::TileMapping{});
-    }
     if (!choose_image_storage(gpu_->device().physical_device(), info, sparse, resource.storage,
                               error)) {
         std::fprintf(stderr, "d3dcap: Vulkan device: resource %llu: %s\n",
@@ -302,8 +299,6 @@ HRESULT VulkanBackend::create_image(GpuResource& resource) {
     if (sparse) {
         // Every tile starts NULL: nothing to bind or clear. The layout
         // change does not touch memory.
-        resource.tiling = *tiles_->tiling(info.id);
-        resource.bound.assign(resource.tiling.total_tiles, tiles::TileMapping{});
         std::uint32_t count = 0;
         vkGetImageSparseMemoryRequirements(gpu_->vk(), resource.image, &count, nullptr);
         std::vector<VkSparseImageMemoryRequirements> requirements(count);

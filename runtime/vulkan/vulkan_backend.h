@@ -104,6 +104,9 @@ struct GpuResource {
     bool is_buffer() const { return info.dimension == D3D11_RESOURCE_DIMENSION_BUFFER; }
 };
 
+// "this device keeps FORMAT textures as bits only", for what cannot use them.
+std::string kept_as_bits(const GpuResource& resource);
+
 class VulkanBackend;
 
 // Holds the device's lock for one call; when the outermost one ends, the
@@ -187,6 +190,7 @@ class VulkanBackend final : public FillingBackend {
     GpuResource* use(ObjectId id);
     std::uint32_t sparse_memory_types() const;
 
+    void start_tiles(GpuResource& resource);
     HRESULT create_buffer(GpuResource& resource);
     HRESULT create_image(GpuResource& resource);
     HRESULT create_pool(GpuResource& resource);
@@ -265,6 +269,11 @@ class VulkanBackend final : public FillingBackend {
                                   VkDescriptorSet set, WorkObjects& made);
     std::string image_view(const ViewInfo& view, const ShaderDescriptor& d, WorkObjects& made,
                            VkImageView& out);
+    // A view of one usage: empty, or why not (the image lacks the usage, or
+    // the GPU the format feature `needed`).
+    std::string make_view(const GpuResource& resource, VkImageViewCreateInfo info,
+                          VkImageUsageFlags usage, VkFormatFeatureFlags needed, WorkObjects& made,
+                          VkImageView& out);
     static constexpr std::uint64_t kCounterStride = 256;  // past any texel-buffer alignment
     std::string counter_descriptor(const StageWork& work, const ShaderDescriptor& d,
                                    WorkObjects& made, VkBufferView& view);

@@ -221,11 +221,8 @@ std::string VulkanBackend::image_view(const ViewInfo& view, const ShaderDescript
     GpuResource* resource = use(view.resource);
     if (resource == nullptr || resource->is_buffer()) return name + " is not bound to a texture";
     const ImageStorage& storage = resource->storage;
-    if (!storage.real) {
-        return name + ": this device keeps " + formats::describe(resource->info.format) +
-               (resource->info.sample_count > 1 ? " with MSAA" : "") +
-               " textures as bits only, which shaders cannot read yet";
-    }
+    if (!storage.real)
+        return name + ": " + kept_as_bits(*resource) + ", which shaders cannot read yet";
     const bool uav = d.kind == RegisterKind::Uav;
     if (uav) wrote(*resource);
     VkImageViewCreateInfo info{};
@@ -263,22 +260,32 @@ std::string VulkanBackend::image_view(const ViewInfo& view, const ShaderDescript
     }
     info.subresourceRange = {aspect, view.first_mip, uav ? 1 : view.mip_count,
                              volume ? 0 : view.first_slice, layers};
-    const VkImageUsageFlags usage = uav ? VK_IMAGE_USAGE_STORAGE_BIT : VK_IMAGE_USAGE_SAMPLED_BIT;
-    if (!(storage.usage & usage)) return name + ": the texture was not created for this binding";
+    const std::string why = uav ? make_view(*resource, info, VK_IMAGE_USAGE_STORAGE_BIT,
+                                            VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT, made, out)
+                                : make_view(*resource, info, VK_IMAGE_USAGE_SAMPLED_BIT,
+                                            VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT, made, out);
+    return why.empty() ? why : name + ": " + why + " (" + formats::describe(view.format) + ")";
+}
+
+std::string kept_as_bits(const GpuResource& resource) {
+    return "this device keeps " + formats::describe(resource.info.format) +
+           (resource.info.sample_count > 1 ? " with MSAA" : "") + " textures as bits only";
+}
+
+std::string VulkanBackend::make_view(const GpuResource& resource, VkImageViewCreateInfo info,
+                                     VkImageUsageFlags usage, VkFormatFeatureFlags needed,
+                                     WorkObjects& made, VkImageView& out) {
+    if (!(resource.storage.usage & usage)) return "the texture was not created for this binding";
     VkFormatProperties properties{};
     vkGetPhysicalDeviceFormatProperties(gpu_->device().physical_device(), info.format, &properties);
-    const VkFormatFeatureFlags needed =
-        uav ? VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT : VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT;
-    if (!(properties.optimalTilingFeatures & needed)) {
-        return name + ": this GPU cannot " + (uav ? "write " : "read ") +
-               formats::describe(view.format) + " textures in shaders";
-    }
+    if (info.format == VK_FORMAT_UNDEFINED || !(properties.optimalTilingFeatures & needed))
+        return "this GPU cannot use the view's format this way";
     VkImageViewUsageCreateInfo usage_info{};
     usage_info.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_USAGE_CREATE_INFO;
     usage_info.usage = usage;
     info.pNext = &usage_info;
     if (vkCreateImageView(gpu_->vk(), &info, nullptr, &out) != VK_SUCCESS)
-        return name + ": the GPU cannot make this view";
+        return "the GPU cannot make this view";
     made.image_views.push_back(out);
     return {};
 }

@@ -166,6 +166,45 @@ bool same_semantic(const std::string& a, const std::string& b) {
            });
 }
 
+// Each stage's varyings must sit where the stage before writes them
+// (vkd3d-shader links by register): empty, or the first that does not.
+std::string check_linkage(const PipelineShaders& shaders) {
+    const TranslatedShader* producer = nullptr;
+    int producer_stage = kVertex;
+    for (int stage = 0; stage < 5; ++stage) {
+        const TranslatedShader* consumer = shaders.stages[stage].get();
+        if (consumer == nullptr) continue;
+        for (const shader::SignatureElement& input : consumer->inputs) {
+            if (producer == nullptr || !varying(input)) continue;
+            const auto written = [&](const shader::SignatureElement& output) {
+                return same_semantic(output.semantic_name, input.semantic_name) &&
+                       output.semantic_index == input.semantic_index &&
+                       output.register_index == input.register_index;
+            };
+            if (std::none_of(producer->outputs.begin(), producer->outputs.end(), written))
+                return std::string("the ") + kStageNames[stage] + " shader's input " +
+                       input.semantic_name + std::to_string(input.semantic_index) + " (v" +
+                       std::to_string(input.register_index) +
+                       ") is not written to the same register by the " +
+                       kStageNames[producer_stage] + " shader";
+        }
+        producer = consumer;
+        producer_stage = stage;
+    }
+    return {};
+}
+
+// What a draw loads and stores of its attachments: everything, in GENERAL.
+VkRenderingAttachmentInfo attachment(VkImageView view) {
+    VkRenderingAttachmentInfo info{};
+    info.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO;
+    info.imageView = view;
+    info.imageLayout = VK_IMAGE_LAYOUT_GENERAL;
+    info.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
+    info.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+    return info;
+}
+
 }  // namespace
 
 VkDescriptorSetLayout VulkanBackend::empty_set_layout() {
@@ -472,14 +511,10 @@ std::string VulkanBackend::attachment_view(const ViewInfo& view, bool depth, Wor
         return std::string(what) + " is not of a texture this device draws into";
     const ImageStorage& storage = resource->storage;
     if (!storage.real)
-        return std::string(what) + " is of a texture this device keeps as bits only (" +
-               formats::describe(resource->info.format) +
-               (resource->info.sample_count > 1 ? " with MSAA" : "") + ")";
+        return std::string(what) + ": " + kept_as_bits(*resource) +
+               ", which it cannot draw into yet";
     if (storage.type != VK_IMAGE_TYPE_2D)
         return std::string(what) + " of a 1D or 3D texture is not drawn into yet";
-    const VkImageUsageFlags usage =
-        depth ? VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT : VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
-    if (!(storage.usage & usage)) return std::string(what) + "'s texture has no such bind flag";
     wrote(*resource);
     VkImageViewCreateInfo info{};
     info.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO;
@@ -488,19 +523,13 @@ std::string VulkanBackend::attachment_view(const ViewInfo& view, bool depth, Wor
     info.format = depth ? storage.format : same_bits_format(view.format);
     info.subresourceRange = {storage.aspects, view.first_mip, 1, view.first_slice,
                              std::max<std::uint32_t>(1, view.slice_count)};
-    VkImageViewUsageCreateInfo usage_info{};
-    usage_info.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_USAGE_CREATE_INFO;
-    usage_info.usage = usage;
-    info.pNext = &usage_info;
-    VkFormatProperties properties{};
-    vkGetPhysicalDeviceFormatProperties(gpu_->device().physical_device(), info.format, &properties);
-    const VkFormatFeatureFlags needed = depth ? VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT
-                                              : VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT;
-    if (info.format == VK_FORMAT_UNDEFINED || !(properties.optimalTilingFeatures & needed))
-        return "this GPU cannot draw into " + formats::describe(view.format);
-    if (vkCreateImageView(gpu_->vk(), &info, nullptr, &out) != VK_SUCCESS)
-        return std::string("the GPU cannot make ") + what;
-    made.image_views.push_back(out);
+    const std::string why =
+        depth ? make_view(*resource, info, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
+                          VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT, made, out)
+              : make_view(*resource, info, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT,
+                          VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT, made, out);
+    if (!why.empty())
+        return std::string(what) + ": " + why + " (" + formats::describe(view.format) + ")";
     extent = {std::max<std::uint32_t>(1, storage.extent.width >> view.first_mip),
               std::max<std::uint32_t>(1, storage.extent.height >> view.first_mip)};
     return {};
@@ -525,33 +554,7 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
     }
     if (shaders.stages[kHull] && !shaders.stages[kDomain])
         return "a hull shader is bound without a domain shader";
-    // Each stage's varyings must sit where the stage before writes them
-    // (vkd3d-shader links by register).
-    const TranslatedShader* producer = nullptr;
-    int producer_stage = kVertex;
-    for (int stage = 0; stage < 5; ++stage) {
-        const TranslatedShader* consumer = shaders.stages[stage].get();
-        if (consumer == nullptr) continue;
-        if (producer != nullptr) {
-            for (const shader::SignatureElement& input : consumer->inputs) {
-                if (!varying(input)) continue;
-                bool found = false;
-                for (const shader::SignatureElement& output : producer->outputs)
-                    found |= same_semantic(output.semantic_name, input.semantic_name) &&
-                             output.semantic_index == input.semantic_index &&
-                             output.register_index == input.register_index;
-                if (!found)
-                    return std::string("the ") + kStageNames[stage] + " shader's input " +
-                           input.semantic_name + std::to_string(input.semantic_index) + " (v" +
-                           std::to_string(input.register_index) +
-                           ") is not written to the same "
-                           "register by the " +
-                           kStageNames[producer_stage] + " shader";
-            }
-        }
-        producer = consumer;
-        producer_stage = stage;
-    }
+    if (const std::string why = check_linkage(shaders); !why.empty()) return why;
     if (work.viewports.empty()) return {};  // D3D11 rasterizes nothing without a viewport
 
     // Attachments first: they fix the pipeline's formats and the render area.
@@ -560,33 +563,22 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
         release(made);
         return why;
     };
-    std::vector<VkRenderingAttachmentInfo> colors;
+    std::vector<VkRenderingAttachmentInfo> colors;  // by slot; gaps have no view
     VkExtent2D area{~0u, ~0u};
     for (const auto& [slot, view] : work.render_targets) {
-        if (slot >= colors.size()) {
-            colors.resize(slot + 1);
-            for (auto& c : colors)
-                if (c.sType == 0) c.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO;
-        }
+        if (slot >= colors.size()) colors.resize(slot + 1, attachment(VK_NULL_HANDLE));
         VkExtent2D extent{};
         std::string why = attachment_view(view, false, made, colors[slot].imageView, extent);
         if (!why.empty()) return fail(why);
-        colors[slot].imageLayout = VK_IMAGE_LAYOUT_GENERAL;
-        colors[slot].loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
-        colors[slot].storeOp = VK_ATTACHMENT_STORE_OP_STORE;
         area = {std::min(area.width, extent.width), std::min(area.height, extent.height)};
     }
-    VkRenderingAttachmentInfo depth_attachment{};
-    depth_attachment.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO;
+    VkRenderingAttachmentInfo depth_attachment = attachment(VK_NULL_HANDLE);
     bool stencil = false;
     if (work.depth_stencil_view) {
         VkExtent2D extent{};
         std::string why = attachment_view(*work.depth_stencil_view, true, made,
                                           depth_attachment.imageView, extent);
         if (!why.empty()) return fail(why);
-        depth_attachment.imageLayout = VK_IMAGE_LAYOUT_GENERAL;
-        depth_attachment.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
-        depth_attachment.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
         stencil = has_stencil(find(work.depth_stencil_view->resource)->storage.format);
         area = {std::min(area.width, extent.width), std::min(area.height, extent.height)};
     }

@@ -20,6 +20,16 @@ Com<ID3D11ShaderResourceView> srv(TestDevice& test, ID3D11Resource* resource,
     return view;
 }
 
+// A Texture2D view of mip 0 in `format`.
+Com<ID3D11ShaderResourceView> mip0_view(TestDevice& test, ID3D11Resource* resource,
+                                        DXGI_FORMAT format) {
+    D3D11_SHADER_RESOURCE_VIEW_DESC desc{};
+    desc.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE2D;
+    desc.Texture2D = {0, 1};
+    desc.Format = format;
+    return srv(test, resource, &desc);
+}
+
 // Runs `shader` once with t0..tN and s0..sN bound and u0 a raw buffer of
 // `words` words, and returns those words.
 std::vector<std::uint32_t> run(TestDevice& test, const char* shader_text,
@@ -81,13 +91,8 @@ TEST_CASE("ld of an RGBA8 texture through UNORM and UINT views of its typeless g
         }
     auto texture = test.texture2d(4, 2, DXGI_FORMAT_R8G8B8A8_TYPELESS, D3D11_BIND_SHADER_RESOURCE);
     test.context->UpdateSubresource(texture.get(), 0, nullptr, texels.data(), 16, 0);
-    D3D11_SHADER_RESOURCE_VIEW_DESC desc{};
-    desc.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE2D;
-    desc.Texture2D = {0, 1};
-    desc.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
-    const auto unorm = srv(test, texture.get(), &desc);
-    desc.Format = DXGI_FORMAT_R8G8B8A8_UINT;
-    const auto uint_view = srv(test, texture.get(), &desc);
+    const auto unorm = mip0_view(test, texture.get(), DXGI_FORMAT_R8G8B8A8_UNORM);
+    const auto uint_view = mip0_view(test, texture.get(), DXGI_FORMAT_R8G8B8A8_UINT);
     // Thread (x, y): word 2*(y*4+x) = round(unorm.x * 255) + 1000 * round(unorm.y * 255),
     // the next word = uint.z + 256 * uint.w.
     const auto words = run(test, R"(cs_5_0
@@ -267,13 +272,8 @@ TEST_CASE("Depth and stencil of a D24S8 texture: cleared, read by views, copied 
     test.context->Unmap(staging.get(), 0);
     CHECK(first == (200u << 24 | 0x800000u));
 
-    D3D11_SHADER_RESOURCE_VIEW_DESC desc{};
-    desc.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE2D;
-    desc.Texture2D = {0, 1};
-    desc.Format = DXGI_FORMAT_R24_UNORM_X8_TYPELESS;
-    const auto depth_view = srv(test, depth.get(), &desc);
-    desc.Format = DXGI_FORMAT_X24_TYPELESS_G8_UINT;
-    const auto stencil_view = srv(test, depth.get(), &desc);
+    const auto depth_view = mip0_view(test, depth.get(), DXGI_FORMAT_R24_UNORM_X8_TYPELESS);
+    const auto stencil_view = mip0_view(test, depth.get(), DXGI_FORMAT_X24_TYPELESS_G8_UINT);
     // Word 0: round(depth * (2^24 - 1)) of texel (1, 1); word 1: its stencil
     // (the G channel).
     const auto words = run(test, R"(cs_5_0

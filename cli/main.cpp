@@ -129,6 +129,12 @@ int main(int argc, char** argv) {
     replay_cmd->add_option("--screenshots", replay_options.screenshots,
                            "Write every presented frame as DIR/frame-NNNNN.png");
     replay_cmd
+        ->add_option("--gpu-timestamps", replay_options.gpu_timestamps,
+                     "On the Vulkan device: a GPU timestamp per event, or per submission "
+                     "(fewer queries; a frame's GPU time goes to its last event)")
+        ->check(CLI::IsMember({"event", "submission"}))
+        ->capture_default_str();
+    replay_cmd
         ->add_option("--rows", replay_options.rows,
                      "Rows of the slowest-events and slowest-regions tables")
         ->capture_default_str();

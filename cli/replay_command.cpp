@@ -141,6 +141,9 @@ int run_replay_command(const ReplayCommandOptions& options, std::ostream& out, s
     run.verify = options.verify;
     run.strict = options.strict;
     run.screenshot_directory = options.screenshots;
+    run.gpu_timestamps = options.gpu_timestamps == "submission"
+                             ? runtime::WorkTiming::PerSubmission
+                             : runtime::WorkTiming::PerStep;
     // Without a report file only the slowest-events table needs event times.
     if (options.report.empty()) run.slowest_events = std::max<std::size_t>(options.rows, 1);
     if (!options.screenshots.empty()) {

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "runtime/tiles/tile_state.h"
+#include "runtime/work_timing.h"
 
 namespace d3dcap::runtime {
 
@@ -161,6 +162,18 @@ class Backend {
         (void)ns;
         return false;
     }
+    // Devices that time work in the command stream (work_timing.h): the tag
+    // of the work recorded from now on; the times of tagged work once it is
+    // done (with wait, after waiting for all of it), returning the lowest tag
+    // of work not done yet (UINT64_MAX: none).
+    virtual bool times_tagged_work() const { return false; }
+    virtual void tag_work(std::uint64_t tag) { (void)tag; }
+    virtual void set_work_timing(WorkTiming timing) { (void)timing; }
+    virtual std::uint64_t take_work_times(bool wait, std::vector<WorkTime>& out) {
+        (void)wait;
+        (void)out;
+        return UINT64_MAX;
+    }
 
     // What the device reports: its tiled-resources tier (the tile model
     // supports tier 3) and, for GPU devices, the adapter's name.
@@ -227,9 +240,12 @@ class Backend {
         (void)frequency;
         return false;
     }
-    // ID3D11DeviceContext::Flush on the immediate context: work a device
-    // holds back (the Vulkan device's sparse binds) goes to the GPU now.
+    // ID3D11DeviceContext::Flush on the immediate context and Present: work
+    // a device holds back (the Vulkan device's batch and sparse binds) goes
+    // to the GPU now, not waited for.
     virtual void flush() {}
+    // Waits until the work so far is done (GetData of an EVENT query).
+    virtual void wait_for_work() {}
 
     virtual void copy_resource(ObjectId dest, ObjectId source) = 0;
     virtual void copy_subresource_region(ObjectId dest, std::uint32_t dest_subresource,

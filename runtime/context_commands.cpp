@@ -80,8 +80,8 @@ HRESULT Context::FinishCommandList(BOOL restore, ID3D11CommandList** list) {
     return S_OK;
 }
 
-// Devices finish every call before returning, except work a device holds
-// back on purpose (the Vulkan device's sparse binds), which goes now.
+// Work a device holds back (the Vulkan device's batched commands and
+// sparse binds) goes to the GPU now.
 void Context::Flush() {
     if (deferred_) return;
     auto guard = device().lock();
@@ -548,6 +548,10 @@ HRESULT Context::GetData(ID3D11Asynchronous* async, void* data, UINT size, UINT 
     std::memset(data, 0, size);  // OCCLUSION 0, statistics 0, predicates FALSE
     switch (query->desc().Query) {
         case D3D11_QUERY_EVENT: {
+            {
+                auto guard = device().lock();
+                device().backend().wait_for_work();  // "done" must be true of the GPU
+            }
             const BOOL done = TRUE;
             std::memcpy(data, &done, sizeof done);
             break;

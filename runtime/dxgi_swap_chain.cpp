@@ -87,6 +87,9 @@ HRESULT SwapChain::present(const char* call, UINT sync_interval, UINT flags) {
             device_->log().warning(call, "", "no screenshot: " + error);
         }
     }
+    // The frame's work goes to the GPU now (the Vulkan device batches it).
+    const auto guard = device_->lock();
+    device_->backend().flush();
     return S_OK;
 }
 

@@ -77,6 +77,9 @@ class TimedBackend final : public Backend {
     bool timestamp(std::uint64_t* ticks, std::uint64_t* frequency) override {
         return inner_->timestamp(ticks, frequency);
     }
+    void wait_for_work() override {
+        timed([&] { inner_->wait_for_work(); });
+    }
     void flush() override {
         timed([&] { inner_->flush(); });
     }

@@ -13,6 +13,7 @@
 #include "format/trace/reader.h"
 #include "replay/engine/record_limits.h"
 #include "replay/engine/session.h"
+#include "runtime/backend.h"
 #include "runtime/internal.h"
 
 namespace d3dcap::replay {
@@ -158,6 +159,8 @@ struct Replayer::State {
     std::uint64_t next = 0;
     DeviceFacts facts;
     std::vector<ID3D11Device*> clocked_devices;  // devices with a GPU clock; referenced
+    // Those of them that time in the command stream, and their backends.
+    std::vector<runtime::Backend*> streamed;
     // Immediate contexts, for the draws and dispatches they ran; referenced.
     std::vector<ID3D11DeviceContext*> immediate_contexts;
     ~State() {
@@ -177,10 +180,17 @@ struct Replayer::State {
             std::uint64_t ns = 0;
             if (session.options.timing && runtime::device_gpu_clock_ns(device, &ns) &&
                 std::find(clocked_devices.begin(), clocked_devices.end(), device) ==
-                    clocked_devices.end())
+                    clocked_devices.end()) {
                 clocked_devices.push_back(device);  // keeps the reference QueryInterface gave
-            else
+                runtime::Backend* backend = runtime::device_backend(device);
+                if (backend->times_tagged_work()) {
+                    backend->set_work_timing(session.options.gpu_timestamps);
+                    backend->tag_work(session.event);
+                    streamed.push_back(backend);
+                }
+            } else {
                 device->Release();
+            }
         }
         if (SUCCEEDED(object->QueryInterface(__uuidof(ID3D11DeviceContext), &found))) {
             auto* context = static_cast<ID3D11DeviceContext*>(found);
@@ -209,6 +219,8 @@ struct Replayer::State {
             facts.tiled_resources_tier = static_cast<std::uint32_t>(options.TiledResourcesTier);
         std::uint64_t ns = 0;
         facts.gpu_clock = runtime::device_gpu_clock_ns(device, &ns);
+        const runtime::Backend* backend = runtime::device_backend(device);
+        facts.gpu_in_command_stream = backend != nullptr && backend->times_tagged_work();
         compare_tier();
         IDXGIDevice* dxgi = nullptr;
         if (FAILED(device->QueryInterface(__uuidof(IDXGIDevice), reinterpret_cast<void**>(&dxgi))))
@@ -237,13 +249,16 @@ struct Replayer::State {
              false});
     }
 
-    // The sum of the GPU clocks, or -1 when no device has one.
+    // The sum of the GPU clocks read around each call, or -1 when no device
+    // has one (those timing in the command stream tell later).
     std::int64_t gpu_clock() const {
-        if (clocked_devices.empty()) return -1;
+        if (clocked_devices.size() == streamed.size()) return -1;
         std::uint64_t total = 0;
         for (ID3D11Device* device : clocked_devices) {
             std::uint64_t ns = 0;
-            if (runtime::device_gpu_clock_ns(device, &ns)) total += ns;
+            if (!runtime::device_backend(device)->times_tagged_work() &&
+                runtime::device_gpu_clock_ns(device, &ns))
+                total += ns;
         }
         return static_cast<std::int64_t>(total);
     }
@@ -278,6 +293,13 @@ Result<std::unique_ptr<Replayer>> Replayer::open(const std::string& trace_path,
     if (!reader) return reader.error();
     auto state = std::make_unique<State>(std::move(reader.value()), resolved);
     return std::unique_ptr<Replayer>(new Replayer(std::move(state)));
+}
+
+std::uint64_t Replayer::take_gpu_times(bool wait, std::vector<runtime::WorkTime>& out) {
+    std::uint64_t pending_from = UINT64_MAX;
+    for (runtime::Backend* backend : state_->streamed)
+        pending_from = std::min(pending_from, backend->take_work_times(wait, out));
+    return pending_from;
 }
 
 std::uint64_t Replayer::next_event() const {
@@ -318,6 +340,7 @@ Result<EventTiming> Replayer::step() {
     s.session.objects.set_event(s.next);
     using Clock = std::chrono::steady_clock;
     const bool timed = s.session.options.timing;
+    for (runtime::Backend* backend : s.streamed) backend->tag_work(s.next);
     const std::int64_t gpu_before = timed ? s.gpu_clock() : -1;
     const Clock::time_point start = timed ? Clock::now() : Clock::time_point{};
     s.check_ns = 0;
@@ -330,6 +353,8 @@ Result<EventTiming> Replayer::step() {
         const std::int64_t gpu_after = s.gpu_clock();
         // A device created by this event has no "before": its whole clock counts.
         if (gpu_after >= 0) timing.gpu_ns = gpu_after - std::max<std::int64_t>(gpu_before, 0);
+        timing.gpu_later = !s.streamed.empty();
+        if (timing.gpu_later) timing.gpu_ns = std::max<std::int64_t>(timing.gpu_ns, 0);
     }
     ++s.next;
     return timing;

@@ -14,6 +14,7 @@
 #include "format/trace/error.h"
 #include "runtime/internal.h"
 #include "runtime/thumbnail.h"
+#include "runtime/work_timing.h"
 
 namespace d3dcap::fb {
 struct Record;
@@ -31,6 +32,9 @@ struct ReplayOptions {
     D3D_DRIVER_TYPE driver = D3D_DRIVER_TYPE_REFERENCE;
     // Time each event (CPU, and GPU where the device can tell).
     bool timing = false;
+    // Devices that time their work in the command stream: a timestamp per
+    // event, or only per submission (a frame: its time goes to its last event).
+    runtime::WorkTiming gpu_timestamps = runtime::WorkTiming::PerStep;
     // Recompute the recorded content hashes (ContentHashes records).
     bool verify = false;
     // Every Present writes DIR/frame-NNNNN.png when not empty.
@@ -50,6 +54,9 @@ struct EventTiming {
     std::uint8_t meta = 0;  // fb::Meta of a record that is no call
     std::uint64_t cpu_ns = 0;
     std::int64_t gpu_ns = -1;
+    // The device times the event's GPU work once it is done: take_gpu_times
+    // adds it to gpu_ns later.
+    bool gpu_later = false;
     // Time replay spent on its own checks (content hashes), left out of cpu_ns.
     std::uint64_t check_ns = 0;
 };
@@ -133,8 +140,14 @@ class Replayer {
         std::uint32_t feature_level = 0;
         std::uint32_t tiled_resources_tier = 0;
         bool gpu_clock = false;
+        bool gpu_in_command_stream = false;  // GPU timestamps, read when the work is done
     };
     const DeviceFacts& device_facts() const;
+    // The GPU times (by event) of work done since the last call, on devices
+    // that time in the command stream; with wait, after all work is done.
+    // Returns the first event whose GPU time may still be missing
+    // (UINT64_MAX: none).
+    std::uint64_t take_gpu_times(bool wait, std::vector<runtime::WorkTime>& out);
     // The runtime's content hash of a replayed resource's subresource; 0
     // for ids that are no resource of this runtime.
     std::uint64_t content_hash(std::uint64_t id, UINT subresource) const;

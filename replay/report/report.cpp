@@ -75,6 +75,7 @@ json report_json(const RunReport& r) {
                 {"driver", r.device.driver},
                 {"adapter", r.device.adapter},
                 {"gpu_timing", r.device.gpu_timing},
+                {"gpu_timing_mode", r.device.gpu_timing_mode},
                 {"reason", r.device.reason},
                 {"recorded",
                  {{"adapter", r.recorded.adapter},
@@ -235,7 +236,9 @@ void print_summary(const RunReport& r, std::ostream& out, std::size_t rows) {
     }
     if (rows == 0) return;
 
-    out << "\nframe times (ms" << (r.loops > 0 ? ", over the timed loops" : "") << ")\n";
+    out << "\nframe times (ms" << (r.loops > 0 ? ", over the timed loops" : "") << ")";
+    if (!r.device.gpu_timing_mode.empty()) out << "; gpu: " << r.device.gpu_timing_mode;
+    out << "\n";
     out << (r.loops > 0 ? "  frame     events   cpu min  cpu med  cpu p95  cpu max  gpu med\n"
                         : "  frame     events       cpu      gpu\n");
     for (const FrameTime& f : r.frames) {

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <deque>
+#include <functional>
 #include <memory>
 
 #include "format/trace/reader.h"
@@ -165,6 +167,57 @@ class RegionSums {
     std::size_t bound_ = 0;
 };
 
+// Timed events whose GPU times may still come (devices that time in the
+// command stream tell once the work is done), in event order; released to
+// `done` once final, with each frame's totals after its last event.
+class PendingTimes {
+  public:
+    using Done = std::function<void(const EventTime&)>;
+    using FrameDone = std::function<void(double cpu_ms, double gpu_ms)>;
+    PendingTimes(const TraceLayout& layout, std::size_t first_frame, Done done,
+                 FrameDone frame_done)
+        : layout_(layout),
+          frame_(first_frame),
+          done_(std::move(done)),
+          frame_done_(std::move(frame_done)) {}
+
+    void add(const EventTime& event) { events_.push_back(event); }
+    void close_frame(double cpu_ms) { frame_cpu_ms_.push_back(cpu_ms); }
+    void add_gpu(const runtime::WorkTime& time) {
+        if (events_.empty() || time.tag < events_.front().event) return;  // not timed
+        const std::uint64_t at = time.tag - events_.front().event;        // events are consecutive
+        if (at >= events_.size()) return;
+        std::int64_t& ns = events_[at].gpu_ns;
+        ns = std::max<std::int64_t>(ns, 0) + static_cast<std::int64_t>(time.ns);
+    }
+    // Every event before `pending_from` is final.
+    void release(std::uint64_t pending_from) {
+        while (!events_.empty() && events_.front().event < pending_from) {
+            const EventTime event = events_.front();
+            const bool frame_ends = event.event + 1 == layout_.frame_end(frame_);
+            if (frame_ends && frame_cpu_ms_.empty()) return;  // its frame is still running
+            events_.pop_front();
+            done_(event);
+            frame_gpu_ns_ += std::max<std::int64_t>(event.gpu_ns, 0);
+            if (frame_ends) {
+                frame_done_(frame_cpu_ms_.front(), static_cast<double>(frame_gpu_ns_) / 1e6);
+                frame_cpu_ms_.pop_front();
+                frame_gpu_ns_ = 0;
+                ++frame_;
+            }
+        }
+    }
+
+  private:
+    const TraceLayout& layout_;
+    std::size_t frame_;  // of the oldest event not released
+    Done done_;
+    FrameDone frame_done_;
+    std::deque<EventTime> events_;
+    std::deque<double> frame_cpu_ms_;  // frames that ended, oldest first
+    std::int64_t frame_gpu_ns_ = 0;
+};
+
 struct Pass {
     std::unique_ptr<Replayer> replayer;
     std::vector<std::uint64_t> cpu_ns;  // per timed event
@@ -214,6 +267,7 @@ Result<RunReport> run_replay(const RunOptions& options) {
     ReplayOptions replay_options;
     replay_options.driver = options.driver;
     replay_options.timing = true;
+    replay_options.gpu_timestamps = options.gpu_timestamps;
     std::vector<Pass> timed;
     // One pass feeds these as it goes; with loops, the per-event medians do.
     RegionSums sums(layout.regions, first, end);
@@ -232,44 +286,69 @@ Result<RunReport> run_replay(const RunOptions& options) {
             run.cpu_ns.reserve(end - first);
             run.gpu_ns.reserve(end - first);
         }
+        PendingTimes pending(
+            layout, frames.first,
+            [&](const EventTime& e) {
+                if (passes == 1) {
+                    sums.add(e.cpu_ns, e.gpu_ns);
+                    kept.add(e);
+                } else {
+                    run.cpu_ns.push_back(e.cpu_ns);
+                    run.gpu_ns.push_back(e.gpu_ns);
+                    run.calls.push_back(e.call);
+                    run.metas.push_back(e.meta);
+                }
+            },
+            [&](double cpu_ms, double gpu_ms) {
+                run.frame_cpu_ms.push_back(cpu_ms);
+                run.frame_gpu_ms.push_back(gpu_ms);
+            });
+        std::vector<runtime::WorkTime> gpu_times;
+        std::uint64_t pending_from = UINT64_MAX;  // the first event without its GPU time
+        const auto take_gpu_times = [&](bool wait) {
+            gpu_times.clear();
+            pending_from = replayer.take_gpu_times(wait, gpu_times);
+            for (const runtime::WorkTime& time : gpu_times) pending.add_gpu(time);
+        };
         std::size_t frame = frames.first;
         Clock::time_point frame_start{};
-        std::int64_t frame_gpu = 0;
         std::uint64_t frame_checks = 0;  // ns of replay's own checks, not the frame's
         for (std::uint64_t event = 0; event < end; ++event) {
             if (event == layout.frame_starts[frame] && event >= first) {
                 frame_start = Clock::now();
-                frame_gpu = 0;
                 frame_checks = 0;
             }
             Result<EventTiming> done = replayer.step();
             if (!done) return done.error();
             if (event >= first) {
-                if (passes == 1) {
-                    sums.add(done->cpu_ns, done->gpu_ns);
-                    kept.add({event, done->call, done->meta, done->cpu_ns, done->gpu_ns});
-                } else {
-                    run.cpu_ns.push_back(done->cpu_ns);
-                    run.gpu_ns.push_back(done->gpu_ns);
-                    run.calls.push_back(done->call);
-                    run.metas.push_back(done->meta);
-                }
-                frame_gpu += std::max<std::int64_t>(done->gpu_ns, 0);
+                pending.add({event, done->call, done->meta, done->cpu_ns, done->gpu_ns});
                 frame_checks += done->check_ns;
-                if (event + 1 == layout.frame_end(frame)) {
-                    run.frame_cpu_ms.push_back(milliseconds(Clock::now() - frame_start) -
-                                               static_cast<double>(frame_checks) / 1e6);
-                    run.frame_gpu_ms.push_back(static_cast<double>(frame_gpu) / 1e6);
+                const bool frame_ends = event + 1 == layout.frame_end(frame);
+                if (frame_ends) {
+                    pending.close_frame(milliseconds(Clock::now() - frame_start) -
+                                        static_cast<double>(frame_checks) / 1e6);
                     ++frame;
                 }
+                if (done->gpu_later && (frame_ends || (event & 1023) == 0)) take_gpu_times(false);
+                pending.release(done->gpu_later ? pending_from : UINT64_MAX);
             }
             if (options.progress && (event & 1023) == 0)
                 options.progress(pass * end + event, total);
         }
+        take_gpu_times(true);
+        pending.release(UINT64_MAX);
         report.events_replayed += end;
         if (first_pass) {
             report.device.adapter = replayer.device_facts().adapter;
             report.device.gpu_timing = replayer.device_facts().gpu_clock;
+            report.device.gpu_timing_mode =
+                !report.device.gpu_timing ? ""
+                : !replayer.device_facts().gpu_in_command_stream
+                    ? "the device's clock around each call"
+                : options.gpu_timestamps == runtime::WorkTiming::PerStep
+                    ? "GPU timestamps per event in the command stream (work batched, no wait "
+                      "per call)"
+                    : "GPU timestamps per submission (a frame's GPU time on its last event)";
             report.mismatches = replayer.mismatches();
             report.adaptations = replayer.adaptations();
             report.verified = options.verify;

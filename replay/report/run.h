@@ -32,6 +32,8 @@ struct RunOptions {
     bool verify = false;
     bool strict = false;
     std::string screenshot_directory;
+    // GPU timestamps per event, or per submission (cheaper, per frame).
+    runtime::WorkTiming gpu_timestamps = runtime::WorkTiming::PerStep;
     // 0: RunReport::events holds every timed event (for a report file); N:
     // only the N slowest, so that a single pass takes memory that does not
     // grow with the trace (with loops, the per-pass times of each timed
@@ -46,7 +48,8 @@ struct DeviceSummary {
     std::string driver;  // "reference", "null"
     std::string reason;
     std::string adapter;
-    bool gpu_timing = false;  // the device reports GPU times
+    bool gpu_timing = false;      // the device reports GPU times
+    std::string gpu_timing_mode;  // how it measured them
 };
 
 struct RecordedDevice {

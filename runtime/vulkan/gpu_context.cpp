@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 
 namespace d3dcap::runtime::gpu {
 namespace {
@@ -143,8 +144,6 @@ bool GpuContext::init(std::string& error) {
     pool_info.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO;
     pool_info.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
     pool_info.queueFamilyIndex = device_->general_family();
-    VkCommandBufferAllocateInfo buffer_info{};
-    buffer_info.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO;
     VkSemaphoreTypeCreateInfo timeline_type{};
     timeline_type.sType = VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO;
     timeline_type.semaphoreType = VK_SEMAPHORE_TYPE_TIMELINE;
@@ -152,13 +151,12 @@ bool GpuContext::init(std::string& error) {
     semaphore_info.sType = VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO;
     semaphore_info.pNext = &timeline_type;
     if (vkCreateCommandPool(dev, &pool_info, nullptr, &pool_) != VK_SUCCESS ||
-        (buffer_info.commandPool = pool_, buffer_info.commandBufferCount = 1,
-         buffer_info.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
-         vkAllocateCommandBuffers(dev, &buffer_info, &buffer_) != VK_SUCCESS) ||
         vkCreateSemaphore(dev, &semaphore_info, nullptr, &timeline_) != VK_SUCCESS) {
-        error = "cannot create a command pool, command buffer or timeline semaphore";
+        error = "cannot create a command pool or timeline semaphore";
         return false;
     }
+    const char* sync = std::getenv("D3DCAP_VULKAN_SYNC");
+    sync_steps_ = sync != nullptr && std::string(sync) == "1";
 
     VkPhysicalDeviceProperties properties{};
     vkGetPhysicalDeviceProperties(device_->physical_device(), &properties);
@@ -168,18 +166,10 @@ bool GpuContext::init(std::string& error) {
     std::vector<VkQueueFamilyProperties> families(family_count);
     vkGetPhysicalDeviceQueueFamilyProperties(device_->physical_device(), &family_count,
                                              families.data());
-    if (device_->general_family() < family_count &&
-        families[device_->general_family()].timestampValidBits > 0) {
-        VkQueryPoolCreateInfo query_info{};
-        query_info.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO;
-        query_info.queryType = VK_QUERY_TYPE_TIMESTAMP;
-        query_info.queryCount = 2;
-        timestamps_valid_ =
-            vkCreateQueryPool(dev, &query_info, nullptr, &timestamps_) == VK_SUCCESS;
-    }
+    timestamps_valid_ = device_->general_family() < family_count &&
+                        families[device_->general_family()].timestampValidBits > 0;
 
     VkBufferCreateInfo staging_info{};
-
     staging_info.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO;
     staging_info.size = kStagingBytes;
     staging_info.usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
@@ -201,15 +191,49 @@ bool GpuContext::init(std::string& error) {
     }
     staging_bytes_ = staging_memory_.mapped;
     if (device_->debug_utils_enabled()) {
+        // Labels go into the command stream; lavapipe (Mesa 22) crashes
+        // recording them, so there they go on the queue, after the work
+        // before them is submitted.
+        queue_labels_ = device_->adapter().type == VK_PHYSICAL_DEVICE_TYPE_CPU;
         const VkInstance instance = device_->instance();
-        begin_label_ = reinterpret_cast<PFN_vkQueueBeginDebugUtilsLabelEXT>(
-            vkGetInstanceProcAddr(instance, "vkQueueBeginDebugUtilsLabelEXT"));
-        end_label_ = reinterpret_cast<PFN_vkQueueEndDebugUtilsLabelEXT>(
-            vkGetInstanceProcAddr(instance, "vkQueueEndDebugUtilsLabelEXT"));
-        insert_label_ = reinterpret_cast<PFN_vkQueueInsertDebugUtilsLabelEXT>(
-            vkGetInstanceProcAddr(instance, "vkQueueInsertDebugUtilsLabelEXT"));
+        const auto function = [&](const char* name) {
+            return queue_labels_ ? vkGetInstanceProcAddr(instance, name)
+                                 : vkGetDeviceProcAddr(dev, name);
+        };
+        if (queue_labels_) {
+            queue_begin_label_ = reinterpret_cast<PFN_vkQueueBeginDebugUtilsLabelEXT>(
+                function("vkQueueBeginDebugUtilsLabelEXT"));
+            queue_end_label_ = reinterpret_cast<PFN_vkQueueEndDebugUtilsLabelEXT>(
+                function("vkQueueEndDebugUtilsLabelEXT"));
+            queue_insert_label_ = reinterpret_cast<PFN_vkQueueInsertDebugUtilsLabelEXT>(
+                function("vkQueueInsertDebugUtilsLabelEXT"));
+        } else {
+            begin_label_ = reinterpret_cast<PFN_vkCmdBeginDebugUtilsLabelEXT>(
+                function("vkCmdBeginDebugUtilsLabelEXT"));
+            end_label_ = reinterpret_cast<PFN_vkCmdEndDebugUtilsLabelEXT>(
+                function("vkCmdEndDebugUtilsLabelEXT"));
+            insert_label_ = reinterpret_cast<PFN_vkCmdInsertDebugUtilsLabelEXT>(
+                function("vkCmdInsertDebugUtilsLabelEXT"));
+        }
     }
     return true;
+}
+
+GpuContext::~GpuContext() {
+    const VkDevice dev = vk();
+    finish();
+    vkDeviceWaitIdle(dev);
+    if (open_) {  // finish failed: the device is lost
+        free_buffers_.push_back(open_->buffer);
+        if (open_->queries) free_query_pools_.push_back(open_->queries);
+    }
+    for (Batch& batch : in_flight_)
+        if (batch.queries) free_query_pools_.push_back(batch.queries);
+    for (VkQueryPool queries : free_query_pools_) vkDestroyQueryPool(dev, queries, nullptr);
+    if (staging_) vkDestroyBuffer(dev, staging_, nullptr);
+    allocator_.free(staging_memory_);
+    if (timeline_) vkDestroySemaphore(dev, timeline_, nullptr);
+    if (pool_) vkDestroyCommandPool(dev, pool_, nullptr);
 }
 
 bool GpuContext::timestamp(std::uint64_t* ticks, std::uint64_t* frequency) {
@@ -225,20 +249,20 @@ void GpuContext::label(Label kind, const std::string& text) {
     VkDebugUtilsLabelEXT label{};
     label.sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_LABEL_EXT;
     label.pLabelName = text.c_str();
-    const VkQueue queue = device_->general_queue();
-    if (kind == Label::Begin && begin_label_) begin_label_(queue, &label);
-    if (kind == Label::End && end_label_) end_label_(queue);
-    if (kind == Label::Marker && insert_label_) insert_label_(queue, &label);
-}
-
-GpuContext::~GpuContext() {
-    const VkDevice dev = vk();
-    vkDeviceWaitIdle(dev);
-    if (staging_) vkDestroyBuffer(dev, staging_, nullptr);
-    allocator_.free(staging_memory_);
-    if (timestamps_) vkDestroyQueryPool(dev, timestamps_, nullptr);
-    if (timeline_) vkDestroySemaphore(dev, timeline_, nullptr);
-    if (pool_) vkDestroyCommandPool(dev, pool_, nullptr);
+    if (queue_labels_ && queue_begin_label_ && queue_end_label_ && queue_insert_label_) {
+        if (!submit()) return;
+        const VkQueue queue = device_->general_queue();
+        if (kind == Label::Begin) queue_begin_label_(queue, &label);
+        if (kind == Label::End) queue_end_label_(queue);
+        if (kind == Label::Marker) queue_insert_label_(queue, &label);
+        return;
+    }
+    if (!begin_label_ || !end_label_ || !insert_label_) return;
+    if (!open_ && !open_batch()) return;
+    const VkCommandBuffer buffer = open_->buffer;  // no step of its own
+    if (kind == Label::Begin) begin_label_(buffer, &label);
+    if (kind == Label::End) end_label_(buffer);
+    if (kind == Label::Marker) insert_label_(buffer, &label);
 }
 
 void GpuContext::barrier() {
@@ -253,22 +277,117 @@ void GpuContext::barrier() {
     dependency.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO;
     dependency.memoryBarrierCount = 1;
     dependency.pMemoryBarriers = &memory;
-    vkCmdPipelineBarrier2(buffer_, &dependency);
+    vkCmdPipelineBarrier2(open_->buffer, &dependency);
 }
 
-VkCommandBuffer GpuContext::commands() {
-    if (open_) return buffer_;
+bool GpuContext::open_batch() {
+    auto batch = std::make_unique<Batch>();
+    if (!free_buffers_.empty()) {
+        batch->buffer = free_buffers_.back();
+        free_buffers_.pop_back();
+    } else {
+        VkCommandBufferAllocateInfo info{};
+        info.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO;
+        info.commandPool = pool_;
+        info.commandBufferCount = 1;
+        info.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+        if (vkAllocateCommandBuffers(vk(), &info, &batch->buffer) != VK_SUCCESS) return false;
+    }
+    if (timestamps_valid_ && !free_query_pools_.empty()) {
+        batch->queries = free_query_pools_.back();
+        free_query_pools_.pop_back();
+    } else if (timestamps_valid_) {
+        VkQueryPoolCreateInfo info{};
+        info.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO;
+        info.queryType = VK_QUERY_TYPE_TIMESTAMP;
+        info.queryCount = kStepsPerBatch + 1;
+        if (vkCreateQueryPool(vk(), &info, nullptr, &batch->queries) != VK_SUCCESS)
+            batch->queries = VK_NULL_HANDLE;
+    }
+    batch->number = next_batch_;
+    batch->first_tag = tag_;
     VkCommandBufferBeginInfo begin{};
     begin.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO;
     begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-    vkBeginCommandBuffer(buffer_, &begin);
-    open_ = true;
-    if (timestamps_valid_) {
-        vkCmdResetQueryPool(buffer_, timestamps_, 0, 2);
-        vkCmdWriteTimestamp2(buffer_, VK_PIPELINE_STAGE_2_TOP_OF_PIPE_BIT, timestamps_, 0);
+    vkBeginCommandBuffer(batch->buffer, &begin);
+    if (batch->queries) vkCmdResetQueryPool(batch->buffer, batch->queries, 0, kStepsPerBatch + 1);
+    open_ = std::move(batch);
+    step_open_ = false;
+    return true;
+}
+
+VkCommandBuffer GpuContext::commands() {
+    if (open_ && !step_open_ && open_->steps == kStepsPerBatch) submit();
+    if (!open_ && !open_batch()) {
+        std::fprintf(stderr, "d3dcap: Vulkan device: cannot allocate a command buffer\n");
+        std::abort();  // nothing can record work any more
     }
-    barrier();  // earlier calls' writes, and the host's, before this call's work
-    return buffer_;
+    if (step_open_) return open_->buffer;
+    // A new step: after everything before it (earlier batches, the host's
+    // writes to staging memory), timed from here.
+    step_open_ = true;
+    barrier();
+    Batch& batch = *open_;
+    const bool per_step = step_timing_ == WorkTiming::PerStep;
+    if (batch.queries && (per_step || batch.query_count == 0)) {
+        vkCmdWriteTimestamp2(batch.buffer, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, batch.queries,
+                             batch.query_count++);
+        batch.tags.push_back(tag_);
+    }
+    if (!per_step && !batch.tags.empty()) batch.tags.back() = tag_;
+    ++batch.steps;
+    return batch.buffer;
+}
+
+void GpuContext::end_step() {
+    if (!step_open_) return;
+    step_open_ = false;
+    if (sync_steps_) finish();
+}
+
+GpuContext::Staging GpuContext::stage(VkDeviceSize bytes) {
+    constexpr VkDeviceSize kAlignment = 256;  // any texel size and copy offset
+    bytes = align_up(std::max<VkDeviceSize>(bytes, 1), kAlignment);
+    for (;;) {
+        commands();  // the slice belongs to the open batch (which may be a new one)
+        if (staging_used_ == 0) staging_head_ = staging_tail_ = 0;
+        VkDeviceSize at = kStagingBytes;  // none
+        VkDeviceSize skipped = 0;
+        if (staging_head_ >= staging_tail_ && staging_used_ < kStagingBytes) {
+            if (kStagingBytes - staging_head_ >= bytes) {
+                at = staging_head_;
+            } else if (staging_tail_ >= bytes) {  // wrap; the end stays unused
+                skipped = kStagingBytes - staging_head_;
+                at = 0;
+            }
+        } else if (staging_tail_ - staging_head_ >= bytes) {
+            at = staging_head_;
+        }
+        if (at != kStagingBytes) {
+            staging_head_ = at + bytes;
+            if (staging_head_ == kStagingBytes) staging_head_ = 0;
+            staging_used_ += bytes + skipped;
+            open_->staging_bytes += bytes + skipped;
+            return {at, staging_bytes_ + at};
+        }
+        // Full: wait for the oldest batch, or for this one.
+        const bool progressed = in_flight_.empty() ? finish() : retire_oldest();
+        if (!progressed) return {0, staging_bytes_};  // the device is lost
+    }
+}
+
+void GpuContext::when_done(std::function<void()> release) {
+    if (open_)
+        open_->after.push_back(std::move(release));
+    else if (!in_flight_.empty())
+        in_flight_.back().after.push_back(std::move(release));
+    else
+        release();
+}
+
+std::uint64_t GpuContext::first_unfinished_batch() const {
+    if (!in_flight_.empty()) return in_flight_.front().number;
+    return open_ ? open_->number : next_batch_ + 1;
 }
 
 bool GpuContext::wait_value(std::uint64_t value) {
@@ -286,16 +405,18 @@ bool GpuContext::wait_value(std::uint64_t value) {
     return true;
 }
 
-bool GpuContext::finish() {
+bool GpuContext::submit() {
     if (!open_) return true;
-    barrier();  // this call's writes before the host reads staging memory
-    if (timestamps_valid_) {
-        vkCmdWriteTimestamp2(buffer_, VK_PIPELINE_STAGE_2_BOTTOM_OF_PIPE_BIT, timestamps_, 1);
+    Batch& batch = *open_;
+    if (batch.queries) {
+        vkCmdWriteTimestamp2(batch.buffer, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, batch.queries,
+                             batch.query_count++);
     }
-    vkEndCommandBuffer(buffer_);
-    open_ = false;
+    barrier();  // this batch's writes before the host reads them
+    vkEndCommandBuffer(batch.buffer);
+    step_open_ = false;
 
-    const std::uint64_t wait_for = timeline_value_;  // binds before this work
+    const std::uint64_t wait_for = timeline_value_;  // binds and work before this
     const std::uint64_t signal = ++timeline_value_;
     VkTimelineSemaphoreSubmitInfo timeline{};
     timeline.sType = VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO;
@@ -304,42 +425,100 @@ bool GpuContext::finish() {
     timeline.signalSemaphoreValueCount = 1;
     timeline.pSignalSemaphoreValues = &signal;
     const VkPipelineStageFlags wait_stage = VK_PIPELINE_STAGE_ALL_COMMANDS_BIT;
-    VkSubmitInfo submit{};
-    submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
-    submit.pNext = &timeline;
-    submit.waitSemaphoreCount = 1;
-    submit.pWaitSemaphores = &timeline_;
-    submit.pWaitDstStageMask = &wait_stage;
-    submit.signalSemaphoreCount = 1;
-    submit.pSignalSemaphores = &timeline_;
-    submit.commandBufferCount = 1;
-    submit.pCommandBuffers = &buffer_;
-    if (const VkResult result = vkQueueSubmit(device_->general_queue(), 1, &submit, VK_NULL_HANDLE);
+    VkSubmitInfo info{};
+    info.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
+    info.pNext = &timeline;
+    info.waitSemaphoreCount = 1;
+    info.pWaitSemaphores = &timeline_;
+    info.pWaitDstStageMask = &wait_stage;
+    info.signalSemaphoreCount = 1;
+    info.pSignalSemaphores = &timeline_;
+    info.commandBufferCount = 1;
+    info.pCommandBuffers = &batch.buffer;
+    if (const VkResult result = vkQueueSubmit(device_->general_queue(), 1, &info, VK_NULL_HANDLE);
         result != VK_SUCCESS) {
         std::fprintf(stderr, "d3dcap: Vulkan device: vkQueueSubmit failed (VkResult %d)\n",
                      static_cast<int>(result));
+        --timeline_value_;
         return false;
     }
-    if (!wait_value(signal)) return false;
-    if (timestamps_valid_) {
-        std::uint64_t ticks[2] = {};
-        if (vkGetQueryPoolResults(vk(), timestamps_, 0, 2, sizeof ticks, ticks, sizeof ticks[0],
-                                  VK_QUERY_RESULT_64_BIT) == VK_SUCCESS &&
-            ticks[1] >= ticks[0]) {
-            last_ticks_ = ticks[1];
-            gpu_ns_ += static_cast<std::uint64_t>(static_cast<double>(ticks[1] - ticks[0]) *
-                                                  timestamp_period_ns_);
-        }
+    batch.value = signal;
+    batch.staging_end = staging_head_;
+    in_flight_.push_back(std::move(batch));
+    open_.reset();
+    ++next_batch_;
+    if (in_flight_.size() > kBatchesInFlight) return retire_oldest();
+    return retire(false);
+}
+
+bool GpuContext::finish() {
+    if (!submit()) return false;
+    return retire(true);
+}
+
+bool GpuContext::retire_oldest() {
+    if (in_flight_.empty()) return true;
+    if (!wait_value(in_flight_.front().value)) return false;
+    return retire(false);
+}
+
+bool GpuContext::retire(bool wait_all) {
+    if (wait_all && !in_flight_.empty() && !wait_value(in_flight_.back().value)) return false;
+    std::uint64_t reached = 0;
+    if (vkGetSemaphoreCounterValue(vk(), timeline_, &reached) != VK_SUCCESS) return false;
+    std::size_t done = 0;
+    while (done < in_flight_.size() && in_flight_[done].value <= reached) {
+        Batch& batch = in_flight_[done++];
+        record_times(batch);
+        for (auto& release : batch.after) release();
+        staging_used_ -= batch.staging_bytes;
+        staging_tail_ = batch.staging_end;
+        free_buffers_.push_back(batch.buffer);
+        if (batch.queries) free_query_pools_.push_back(batch.queries);
     }
+    in_flight_.erase(in_flight_.begin(), in_flight_.begin() + static_cast<std::ptrdiff_t>(done));
     return true;
 }
 
-bool GpuContext::bind_sparse(vulkan::SparseBatch batch, bool no_overwrite) {
-    if (!finish()) return false;  // recorded work goes first
+void GpuContext::record_times(Batch& batch) {
+    if (batch.query_count < 2) return;
+    std::vector<std::uint64_t> ticks(batch.query_count);
+    if (vkGetQueryPoolResults(vk(), batch.queries, 0, batch.query_count,
+                              ticks.size() * sizeof ticks[0], ticks.data(), sizeof ticks[0],
+                              VK_QUERY_RESULT_64_BIT) != VK_SUCCESS)
+        return;
+    last_ticks_ = ticks.back();
+    for (std::uint32_t i = 0; i + 1 < batch.query_count; ++i) {
+        if (ticks[i + 1] < ticks[i]) continue;
+        add_time(batch.tags[i],
+                 static_cast<std::uint64_t>(static_cast<double>(ticks[i + 1] - ticks[i]) *
+                                            timestamp_period_ns_));
+    }
+}
+
+void GpuContext::add_time(std::uint64_t tag, std::uint64_t ns) {
+    gpu_ns_ += ns;
+    if (!times_.empty() && times_.back().tag == tag)
+        times_.back().ns += ns;
+    else
+        times_.push_back({tag, ns});
+}
+
+std::uint64_t GpuContext::take_times(bool wait, std::vector<WorkTime>& out) {
+    if (wait)
+        finish();
+    else
+        retire(false);
+    out.insert(out.end(), times_.begin(), times_.end());
+    times_.clear();
+    if (!in_flight_.empty()) return in_flight_.front().first_tag;
+    return open_ ? open_->first_tag : UINT64_MAX;
+}
+
+bool GpuContext::bind_sparse(vulkan::SparseBatch batch) {
+    if (!submit()) return false;  // recorded work goes first
     const auto start = std::chrono::steady_clock::now();
-    // Every earlier submission has signalled by now (finish waits), so the
-    // wait only matters once work is left in flight; NO_OVERWRITE skips it.
-    batch.wait = no_overwrite ? VK_NULL_HANDLE : timeline_;
+    batch.wait = timeline_;
     batch.wait_value = timeline_value_;
     batch.signal = timeline_;
     batch.signal_value = ++timeline_value_;
@@ -351,10 +530,9 @@ bool GpuContext::bind_sparse(vulkan::SparseBatch batch, bool no_overwrite) {
         --timeline_value_;
         return false;
     }
-    if (!wait_value(batch.signal_value)) return false;
-    gpu_ns_ += static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
-                                              std::chrono::steady_clock::now() - start)
-                                              .count());
+    add_time(tag_, static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                                  std::chrono::steady_clock::now() - start)
+                                                  .count()));
     return true;
 }
 

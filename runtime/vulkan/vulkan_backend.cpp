@@ -96,6 +96,7 @@ VulkanBackend::~VulkanBackend() {
         static_cast<void>(gpu_.release());
         return;
     }
+    gpu_->finish();
     vkDeviceWaitIdle(gpu_->vk());
     destroy_pipelines();
     for (auto& [id, resource] : resources_) release(*resource);
@@ -107,6 +108,21 @@ VulkanBackend::~VulkanBackend() {
 bool VulkanBackend::gpu_clock_ns(std::uint64_t* ns) const {
     *ns = gpu_->gpu_ns();
     return true;
+}
+
+void VulkanBackend::tag_work(std::uint64_t tag) {
+    const std::lock_guard lock(mutex_);
+    gpu_->set_tag(tag);
+}
+
+void VulkanBackend::set_work_timing(WorkTiming timing) {
+    const std::lock_guard lock(mutex_);
+    gpu_->set_timing(timing);
+}
+
+std::uint64_t VulkanBackend::take_work_times(bool wait, std::vector<WorkTime>& out) {
+    const Operation call(*this);
+    return gpu_->take_times(wait, out);
 }
 
 // Shadowed tiled resources follow the tile model exactly, Texture3D included.
@@ -233,8 +249,23 @@ HRESULT VulkanBackend::create_buffer(GpuResource& resource) {
         return E_OUTOFMEMORY;
     }
     if (info.tiled() && !resource.shadowed) return S_OK;  // bound as the tile model maps it
+    if (!bind_buffer_memory(resource.info, resource.buffer, resource.memory)) return E_OUTOFMEMORY;
+    // New resources read as zeros, as on the reference device.
+    if (resource.memory.mapped != nullptr) {
+        std::memset(resource.memory.mapped, 0, info.byte_width);
+    } else {
+        vkCmdFillBuffer(gpu_->commands(), resource.buffer, 0, VK_WHOLE_SIZE, 0);
+        gpu_->end_step();
+    }
+    return S_OK;
+}
+
+// Memory for a new buffer: host-visible for DYNAMIC and STAGING, which Map
+// hands to the program.
+bool VulkanBackend::bind_buffer_memory(const ResourceInfo& info, VkBuffer buffer,
+                                       Allocation& memory) {
     VkMemoryRequirements requirements{};
-    vkGetBufferMemoryRequirements(gpu_->vk(), resource.buffer, &requirements);
+    vkGetBufferMemoryRequirements(gpu_->vk(), buffer, &requirements);
     const bool host = info.usage == D3D11_USAGE_DYNAMIC || info.usage == D3D11_USAGE_STAGING;
     const VkMemoryPropertyFlags required =
         host ? VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT
@@ -242,15 +273,32 @@ HRESULT VulkanBackend::create_buffer(GpuResource& resource) {
     const VkMemoryPropertyFlags preferred = info.usage == D3D11_USAGE_STAGING
                                                 ? VK_MEMORY_PROPERTY_HOST_CACHED_BIT
                                                 : VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
-    if (gpu_->allocator().allocate(requirements, true, required, preferred, resource.memory) !=
-            VK_SUCCESS ||
-        vkBindBufferMemory(gpu_->vk(), resource.buffer, resource.memory.memory,
-                           resource.memory.offset) != VK_SUCCESS) {
-        return E_OUTOFMEMORY;
+    return gpu_->allocator().allocate(requirements, true, required, preferred, memory) ==
+               VK_SUCCESS &&
+           vkBindBufferMemory(gpu_->vk(), buffer, memory.memory, memory.offset) == VK_SUCCESS;
+}
+
+// WRITE_DISCARD of a buffer that work not yet done reads: new memory (with
+// the old bytes, as the reference device hands them back); the old memory
+// goes once that work is done. False when there is no memory for it.
+bool VulkanBackend::rename_buffer(GpuResource& resource) {
+    VkBufferCreateInfo create{};
+    create.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO;
+    create.usage = kBufferUsage;
+    create.size = std::max<std::uint64_t>(resource.info.byte_width, 4);
+    VkBuffer buffer = VK_NULL_HANDLE;
+    Allocation memory;
+    if (vkCreateBuffer(gpu_->vk(), &create, nullptr, &buffer) != VK_SUCCESS) return false;
+    if (!bind_buffer_memory(resource.info, buffer, memory) || memory.mapped == nullptr) {
+        vkDestroyBuffer(gpu_->vk(), buffer, nullptr);
+        gpu_->allocator().free(memory);
+        return false;
     }
-    // New resources read as zeros, as on the reference device.
-    vkCmdFillBuffer(gpu_->commands(), resource.buffer, 0, VK_WHOLE_SIZE, 0);
-    return gpu_->finish() ? S_OK : DXGI_ERROR_DEVICE_REMOVED;
+    std::memcpy(memory.mapped, resource.memory.mapped, resource.info.byte_width);
+    release_later(resource.buffer, VK_NULL_HANDLE, resource.memory);
+    resource.buffer = buffer;
+    resource.memory = memory;
+    return true;
 }
 
 HRESULT VulkanBackend::create_image(GpuResource& resource) {
@@ -321,7 +369,8 @@ HRESULT VulkanBackend::create_image(GpuResource& resource) {
             return E_INVALIDARG;
         }
         vkCmdPipelineBarrier2(gpu_->commands(), &dependency);
-        return gpu_->finish() ? S_OK : DXGI_ERROR_DEVICE_REMOVED;
+        gpu_->end_step();
+        return S_OK;
     }
 
     VkMemoryRequirements requirements{};
@@ -338,9 +387,10 @@ HRESULT VulkanBackend::create_image(GpuResource& resource) {
         const VkClearDepthStencilValue zero{0.0f, 0};
         vkCmdClearDepthStencilImage(gpu_->commands(), resource.image, VK_IMAGE_LAYOUT_GENERAL,
                                     &zero, 1, &to_general.subresourceRange);
-        return gpu_->finish() ? S_OK : DXGI_ERROR_DEVICE_REMOVED;
+        gpu_->end_step();
+        return S_OK;
     }
-    gpu_->finish();
+    gpu_->end_step();
     for (std::uint32_t sub = 0; sub < info.subresource_count(); ++sub) {
         FillBox zero;
         zero.subresource = sub;
@@ -351,20 +401,33 @@ HRESULT VulkanBackend::create_image(GpuResource& resource) {
     return S_OK;
 }
 
+// Objects work not yet done may use go once it is done.
 void VulkanBackend::release(GpuResource& resource) {
     if (vulkan::process_exiting()) return;  // see ~VulkanBackend
-    const VkDevice dev = gpu_->vk();
-    if (resource.buffer) vkDestroyBuffer(dev, resource.buffer, nullptr);
-    if (resource.image) vkDestroyImage(dev, resource.image, nullptr);
+    release_later(resource.buffer, resource.image, resource.memory);
     resource.buffer = VK_NULL_HANDLE;
     resource.image = VK_NULL_HANDLE;
-    gpu_->allocator().free(resource.memory);
     resource.memory = {};
-    for (PoolChunk& chunk : resource.chunks) {
-        if (chunk.buffer) vkDestroyBuffer(dev, chunk.buffer, nullptr);
-        if (chunk.memory) vkFreeMemory(dev, chunk.memory, nullptr);
+    if (!resource.chunks.empty()) {
+        gpu_->when_done([dev = gpu_->vk(), chunks = std::move(resource.chunks)] {
+            for (const PoolChunk& chunk : chunks) {
+                if (chunk.buffer) vkDestroyBuffer(dev, chunk.buffer, nullptr);
+                if (chunk.memory) vkFreeMemory(dev, chunk.memory, nullptr);
+            }
+        });
     }
     resource.chunks.clear();
+}
+
+void VulkanBackend::release_later(VkBuffer buffer, VkImage image, const Allocation& memory) {
+    if (buffer == VK_NULL_HANDLE && image == VK_NULL_HANDLE && memory.memory == VK_NULL_HANDLE)
+        return;
+    gpu_->when_done([this, buffer, image, memory] {
+        const VkDevice dev = gpu_->vk();
+        if (buffer) vkDestroyBuffer(dev, buffer, nullptr);
+        if (image) vkDestroyImage(dev, image, nullptr);
+        gpu_->allocator().free(memory);
+    });
 }
 
 void VulkanBackend::destroy_resource(ObjectId id) {
@@ -482,7 +545,7 @@ void VulkanBackend::copy_box(GpuResource& dest, std::uint32_t dest_sub, std::uin
     if (dest.is_buffer() && source.is_buffer()) {
         const VkBufferCopy region{box.left, target.left, box.width()};
         vkCmdCopyBuffer(commands, source.buffer, dest.buffer, 1, &region);
-        gpu_->finish();
+        gpu_->end_step();
         return;
     }
     if (dest.is_buffer() || source.is_buffer()) return;  // D3D11 refuses these
@@ -511,7 +574,7 @@ void VulkanBackend::copy_box(GpuResource& dest, std::uint32_t dest_sub, std::uin
     region.extent = extent;
     vkCmdCopyImage(commands, source.image, VK_IMAGE_LAYOUT_GENERAL, dest.image,
                    VK_IMAGE_LAYOUT_GENERAL, 1, &region);
-    gpu_->finish();
+    gpu_->end_step();
 }
 
 void VulkanBackend::update_subresource(ObjectId dest_id, std::uint32_t subresource,
@@ -544,8 +607,13 @@ HRESULT VulkanBackend::map(ObjectId id, std::uint32_t subresource, D3D11_MAP typ
     mapped->RowPitch = static_cast<UINT>(layout.row_bytes());
     mapped->DepthPitch = static_cast<UINT>(layout.slice_bytes());
     if (resource->is_buffer() && resource->memory.mapped != nullptr && !resource->shadowed) {
-        // Host-visible memory; every earlier call has finished with it.
-        // WRITE_DISCARD hands back the old bytes, as the reference device does.
+        // Host-visible memory, once the work using it is done: WRITE_DISCARD
+        // takes new memory rather than wait, NO_OVERWRITE promises not to
+        // touch what that work uses.
+        if (type != D3D11_MAP_WRITE_NO_OVERWRITE && !gpu_->batch_done(resource->used_in)) {
+            const bool renamed = type == D3D11_MAP_WRITE_DISCARD && rename_buffer(*resource);
+            if (!renamed && !gpu_->finish()) return DXGI_ERROR_DEVICE_REMOVED;
+        }
         mapped->pData = resource->memory.mapped;
         return S_OK;
     }

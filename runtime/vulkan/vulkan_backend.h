@@ -61,7 +61,6 @@ struct GraphicsPipeline {
 struct WorkObjects {
     std::vector<VkBufferView> buffer_views;
     std::vector<VkImageView> image_views;
-    std::vector<VkDescriptorPool> pools;
     // Hidden counters to read back when the work is done: where to, and
     // the byte offset of the counter in the device's counter buffer.
     std::vector<std::pair<std::uint32_t*, std::uint64_t>> counters;
@@ -97,6 +96,7 @@ struct GpuResource {
     std::vector<PoolChunk> chunks;
     std::uint64_t version = 1;
     bool offered = false;
+    std::uint64_t used_in = 0;  // the last batch that recorded work with it
     // Maps of textures: the subresource in canonical layout until Unmap.
     std::map<std::uint32_t, std::vector<std::uint8_t>> mapped;
     std::map<std::uint32_t, D3D11_MAP> map_types;
@@ -132,6 +132,10 @@ class VulkanBackend final : public FillingBackend {
 
     const char* name() const override { return "vulkan"; }
     bool gpu_clock_ns(std::uint64_t* ns) const override;
+    bool times_tagged_work() const override { return gpu_->timed(); }
+    void tag_work(std::uint64_t tag) override;
+    void set_work_timing(WorkTiming timing) override;
+    std::uint64_t take_work_times(bool wait, std::vector<WorkTime>& out) override;
     D3D11_TILED_RESOURCES_TIER tiled_resources_tier() const override;
     std::optional<AdapterIdentity> adapter_identity() const override;
     std::string tier_reason() const override;
@@ -149,6 +153,7 @@ class VulkanBackend final : public FillingBackend {
     void resize_tile_pool(ObjectId pool, std::uint64_t new_byte_width) override;
     void tile_mappings_changed(ObjectId resource, std::uint32_t flags) override;
     void flush() override;
+    void wait_for_work() override;
     void begin_event(const std::string& label) override;
     void end_event() override;
     void set_marker(const std::string& label) override;
@@ -192,10 +197,13 @@ class VulkanBackend final : public FillingBackend {
 
     void start_tiles(GpuResource& resource);
     HRESULT create_buffer(GpuResource& resource);
+    bool bind_buffer_memory(const ResourceInfo& info, VkBuffer buffer, Allocation& memory);
+    bool rename_buffer(GpuResource& resource);
     HRESULT create_image(GpuResource& resource);
     HRESULT create_pool(GpuResource& resource);
     bool grow_pool(GpuResource& pool, std::uint64_t tiles);
     void release(GpuResource& resource);
+    void release_later(VkBuffer buffer, VkImage image, const Allocation& memory);
     void forget_retired_pools();
 
     // Host bytes <-> an element box of one subresource. Upload rows are
@@ -225,8 +233,7 @@ class VulkanBackend final : public FillingBackend {
     // or only the listed ones (the rest stay pending).
     void bind_pending(GpuResource& resource, const std::vector<tiles::TileRef>* only);
     void bind_changes(GpuResource& resource,
-                      const std::vector<std::pair<std::uint32_t, tiles::TileMapping>>& changes,
-                      std::uint32_t flags);
+                      const std::vector<std::pair<std::uint32_t, tiles::TileMapping>>& changes);
     bool pool_page(ObjectId pool, std::uint32_t pool_tile, VkDeviceMemory& memory,
                    std::uint64_t& page);
     VkBufferImageCopy tile_region(const GpuResource& resource, const tiles::TileRef& tile,
@@ -264,7 +271,7 @@ class VulkanBackend final : public FillingBackend {
     // Descriptors: one set for a piece of work, the bound slots of a stage
     // written into it for its shader (empty, or why the work cannot run),
     // and the objects made for them released.
-    std::string allocate_set(VkDescriptorSetLayout layout, WorkObjects& made, VkDescriptorSet& set);
+    std::string allocate_set(VkDescriptorSetLayout layout, VkDescriptorSet& set);
     std::string write_descriptors(const StageWork& work, const TranslatedShader& shader,
                                   VkDescriptorSet set, WorkObjects& made);
     std::string image_view(const ViewInfo& view, const ShaderDescriptor& d, WorkObjects& made,
@@ -301,9 +308,8 @@ class VulkanBackend final : public FillingBackend {
     vulkan::SparseBinder binder_;
     std::unordered_map<ObjectId, std::unique_ptr<GpuResource>> resources_;
     std::unordered_map<ObjectId, std::unique_ptr<GpuResource>> retired_pools_;
-    // Tiled resources whose mappings changed since their last bind, with the
-    // D3D11_TILE_MAPPING flags all those calls had in common.
-    std::map<ObjectId, std::uint32_t> pending_binds_;
+    // Tiled resources whose mappings changed since their last bind.
+    std::set<ObjectId> pending_binds_;
     // D3DCAP_VULKAN_BIND_PER_TILE=1: one bind entry per tile, the baseline
     // the coalescer is measured against.
     bool per_tile_binds_ = false;
@@ -314,6 +320,8 @@ class VulkanBackend final : public FillingBackend {
     std::unordered_map<std::string, VkSampler> samplers_;                   // by description bytes
     std::unordered_map<std::string, GraphicsPipeline> graphics_pipelines_;  // by state key
     VkDescriptorSetLayout empty_set_layout_ = VK_NULL_HANDLE;
+    VkDescriptorPool descriptor_pool_ = VK_NULL_HANDLE;  // sets come from here
+    std::vector<VkDescriptorPool> free_descriptor_pools_;
     VkQueryPool occlusion_pool_ = VK_NULL_HANDLE;   // one query, around a draw
     VkQueryPool statistics_pool_ = VK_NULL_HANDLE;  // one query, around a draw or dispatch
     // The statistics query around work: made, reset, begun, ended and read.

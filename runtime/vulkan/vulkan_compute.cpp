@@ -22,6 +22,10 @@ void VulkanBackend::destroy_pipelines() {
     for (auto& [key, pipeline] : graphics_pipelines_) destroy(pipeline);
     graphics_pipelines_.clear();
     if (empty_set_layout_) vkDestroyDescriptorSetLayout(dev, empty_set_layout_, nullptr);
+    if (descriptor_pool_) free_descriptor_pools_.push_back(descriptor_pool_);
+    for (VkDescriptorPool pool : free_descriptor_pools_) vkDestroyDescriptorPool(dev, pool, nullptr);
+    descriptor_pool_ = VK_NULL_HANDLE;
+    free_descriptor_pools_.clear();
     empty_set_layout_ = VK_NULL_HANDLE;
     if (occlusion_pool_) vkDestroyQueryPool(dev, occlusion_pool_, nullptr);
     if (statistics_pool_) vkDestroyQueryPool(dev, statistics_pool_, nullptr);
@@ -150,7 +154,7 @@ std::string VulkanBackend::dispatch(const StageWork& compute, const DispatchSize
     // work is done.
     WorkObjects made;
     VkDescriptorSet set = VK_NULL_HANDLE;
-    std::string why = allocate_set(pipeline->set_layout, made, set);
+    std::string why = allocate_set(pipeline->set_layout, set);
     if (why.empty()) why = write_descriptors(compute, *shader, set, made);
     if (!why.empty()) {
         release(made);
@@ -167,7 +171,8 @@ std::string VulkanBackend::dispatch(const StageWork& compute, const DispatchSize
     else
         vkCmdDispatch(commands, groups.x, groups.y, groups.z);
     if (statistics) statistics_query(commands, false);
-    const bool done = gpu_->finish();
+    const bool wait = statistics || !made.counters.empty();  // results the host reads
+    const bool done = !wait || gpu_->finish();
     if (done && statistics) read_statistics(results.statistics);
     read_counters(made);
     release(made);

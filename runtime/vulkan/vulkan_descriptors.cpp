@@ -392,39 +392,59 @@ std::string VulkanBackend::write_descriptors(const StageWork& work, const Transl
     return {};
 }
 
-std::string VulkanBackend::allocate_set(VkDescriptorSetLayout layout, WorkObjects& made,
-                                        VkDescriptorSet& set) {
+// Sets come from pools of kSetsPerPool; a full pool is reset and reused
+// once the work recorded with its sets is done.
+std::string VulkanBackend::allocate_set(VkDescriptorSetLayout layout, VkDescriptorSet& set) {
+    constexpr std::uint32_t kSetsPerPool = 64;
     const VkDevice dev = gpu_->vk();
-    const VkDescriptorPoolSize sizes[] = {{VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 16},
-                                          {VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, 128},
-                                          {VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER, 128},
-                                          {VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, 128},
-                                          {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 64},
-                                          {VK_DESCRIPTOR_TYPE_SAMPLER, 16}};
-    VkDescriptorPoolCreateInfo pool_info{};
-    pool_info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO;
-    pool_info.maxSets = 1;
-    pool_info.poolSizeCount = static_cast<std::uint32_t>(std::size(sizes));
-    pool_info.pPoolSizes = sizes;
     VkDescriptorSetAllocateInfo set_info{};
     set_info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO;
     set_info.descriptorSetCount = 1;
     set_info.pSetLayouts = &layout;
-    VkDescriptorPool pool = VK_NULL_HANDLE;
-    if (vkCreateDescriptorPool(dev, &pool_info, nullptr, &pool) != VK_SUCCESS)
-        return "the GPU has no descriptor memory left";
-    made.pools.push_back(pool);
-    set_info.descriptorPool = pool;
+    set_info.descriptorPool = descriptor_pool_;
+    if (descriptor_pool_ && vkAllocateDescriptorSets(dev, &set_info, &set) == VK_SUCCESS) return {};
+    if (descriptor_pool_) {
+        gpu_->when_done([this, dev, pool = descriptor_pool_] {
+            vkResetDescriptorPool(dev, pool, 0);
+            free_descriptor_pools_.push_back(pool);
+        });
+        descriptor_pool_ = VK_NULL_HANDLE;
+    }
+    if (!free_descriptor_pools_.empty()) {
+        descriptor_pool_ = free_descriptor_pools_.back();
+        free_descriptor_pools_.pop_back();
+    } else {
+        // What one set of any stage may hold, kSetsPerPool times.
+        const VkDescriptorPoolSize sizes[] = {
+            {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 16 * kSetsPerPool},
+            {VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, 128 * kSetsPerPool},
+            {VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER, 128 * kSetsPerPool},
+            {VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, 128 * kSetsPerPool},
+            {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 64 * kSetsPerPool},
+            {VK_DESCRIPTOR_TYPE_SAMPLER, 16 * kSetsPerPool}};
+        VkDescriptorPoolCreateInfo pool_info{};
+        pool_info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO;
+        pool_info.maxSets = kSetsPerPool;
+        pool_info.poolSizeCount = static_cast<std::uint32_t>(std::size(sizes));
+        pool_info.pPoolSizes = sizes;
+        if (vkCreateDescriptorPool(dev, &pool_info, nullptr, &descriptor_pool_) != VK_SUCCESS)
+            return "the GPU has no descriptor memory left";
+    }
+    set_info.descriptorPool = descriptor_pool_;
     if (vkAllocateDescriptorSets(dev, &set_info, &set) != VK_SUCCESS)
         return "the GPU has no descriptor memory left";
     return {};
 }
 
+// Once the work recorded with them is done.
 void VulkanBackend::release(WorkObjects& made) {
-    const VkDevice dev = gpu_->vk();
-    for (VkBufferView view : made.buffer_views) vkDestroyBufferView(dev, view, nullptr);
-    for (VkImageView view : made.image_views) vkDestroyImageView(dev, view, nullptr);
-    for (VkDescriptorPool pool : made.pools) vkDestroyDescriptorPool(dev, pool, nullptr);
+    if (!made.buffer_views.empty() || !made.image_views.empty()) {
+        gpu_->when_done([dev = gpu_->vk(), buffer_views = std::move(made.buffer_views),
+                         image_views = std::move(made.image_views)] {
+            for (VkBufferView view : buffer_views) vkDestroyBufferView(dev, view, nullptr);
+            for (VkImageView view : image_views) vkDestroyImageView(dev, view, nullptr);
+        });
+    }
     made = {};
 }
 

@@ -594,7 +594,7 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
     VkDescriptorSet sets[5]{};
     for (int stage = 0; stage < 5; ++stage) {
         if (!shaders.stages[stage]) continue;
-        std::string why = allocate_set(pipeline->set_layouts[stage], made, sets[stage]);
+        std::string why = allocate_set(pipeline->set_layouts[stage], sets[stage]);
         if (why.empty())
             why = write_descriptors(work.stages[stage], *shaders.stages[stage], sets[stage], made);
         if (!why.empty()) return fail(std::string(kStageNames[stage]) + " shader: " + why);
@@ -699,7 +699,9 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
     if (work.count_samples) vkCmdEndQuery(commands, occlusion_pool_, 0);
     vkCmdEndRendering(commands);
     if (statistics) statistics_query(commands, false);
-    const bool done = gpu_->finish();
+    // Results the host reads wait for the work; nothing else does.
+    const bool wait = statistics || work.count_samples || !made.counters.empty();
+    const bool done = !wait || gpu_->finish();
     if (done && statistics) read_statistics(results.statistics);
     if (done && work.count_samples)
         vkGetQueryPoolResults(gpu_->vk(), occlusion_pool_, 0, 1, sizeof results.samples_passed,

@@ -30,7 +30,9 @@ Operation::Operation(VulkanBackend& backend) : backend_(backend), lock_(backend.
 }
 
 Operation::~Operation() {
-    if (--backend_.depth_ == 0 && !backend_.written_.empty()) backend_.write_back_shadows();
+    if (--backend_.depth_ != 0) return;
+    if (!backend_.written_.empty()) backend_.write_back_shadows();
+    backend_.gpu_->end_step();
 }
 
 bool VulkanBackend::pool_buffer_page(ObjectId pool_id, std::uint32_t pool_tile, VkBuffer& buffer,
@@ -150,7 +152,7 @@ std::set<std::uint32_t> VulkanBackend::copy_pages(GpuResource& r,
             vkCmdCopyBufferToImage(commands, page, r.image, VK_IMAGE_LAYOUT_GENERAL, n,
                                    regions.data());
     }
-    gpu_->finish();
+    gpu_->end_step();
     return packed_slices;
 }
 
@@ -271,6 +273,7 @@ void VulkanBackend::write_back(GpuResource& r) {
 }
 
 void VulkanBackend::write_back_shadows() {
+    gpu_->end_step();  // after the call's own work
     std::vector<ObjectId> written = std::move(written_);
     written_.clear();
     for (ObjectId id : written)

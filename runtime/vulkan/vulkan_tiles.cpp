@@ -62,7 +62,8 @@ bool VulkanBackend::grow_pool(GpuResource& pool, std::uint64_t tiles) {
     // Pool tiles nobody wrote read as zeros.
     vkCmdFillBuffer(gpu_->commands(), chunk.buffer, 0, VK_WHOLE_SIZE, 0);
     pool.chunks.push_back(chunk);
-    return gpu_->finish();
+    gpu_->end_step();
+    return true;
 }
 
 void VulkanBackend::resize_tile_pool(ObjectId id, std::uint64_t new_byte_width) {
@@ -129,13 +130,12 @@ VkBufferImageCopy VulkanBackend::tile_region(const GpuResource& resource,
 
 // Binds wait until GPU work uses the tiles: a tile remapped twice before that
 // is bound once, and UpdateTiles/CopyTiles bind only the tiles they touch.
-void VulkanBackend::tile_mappings_changed(ObjectId id, std::uint32_t flags) {
+void VulkanBackend::tile_mappings_changed(ObjectId id, std::uint32_t /*flags*/) {
     const Operation call(*this);
     GpuResource* resource = find(id);
     if (resource == nullptr || !resource->info.tiled() || tiles_ == nullptr) return;
     if (resource->shadowed) return;  // read from the tile model at the next use
-    const auto [pending, added] = pending_binds_.try_emplace(id, flags);
-    if (!added) pending->second &= flags;  // NO_OVERWRITE only when every call said so
+    pending_binds_.insert(id);
     if (per_tile_binds_) bind_pending(*resource, nullptr);  // the baseline binds at once
 }
 
@@ -143,19 +143,28 @@ void VulkanBackend::flush() {
     if (vulkan::process_exiting()) return;  // no binds for a process that is ending
     const Operation call(*this);
     while (!pending_binds_.empty()) {
-        GpuResource* resource = find(pending_binds_.begin()->first);
+        GpuResource* resource = find(*pending_binds_.begin());
         if (resource == nullptr) {
             pending_binds_.erase(pending_binds_.begin());
             continue;
         }
         bind_pending(*resource, nullptr);
     }
+    gpu_->submit();
+}
+
+void VulkanBackend::wait_for_work() {
+    flush();
+    const Operation call(*this);
+    gpu_->finish();
 }
 
 GpuResource* VulkanBackend::use(ObjectId id) {
     GpuResource* resource = find(id);
-    if (resource != nullptr && pending_binds_.count(id) != 0) bind_pending(*resource, nullptr);
-    if (resource != nullptr && resource->shadowed) sync_shadow(*resource);
+    if (resource == nullptr) return nullptr;
+    resource->used_in = gpu_->recording_batch();
+    if (pending_binds_.count(id) != 0) bind_pending(*resource, nullptr);
+    if (resource->shadowed) sync_shadow(*resource);
     return resource;
 }
 
@@ -163,7 +172,6 @@ void VulkanBackend::bind_pending(GpuResource& r, const std::vector<tiles::TileRe
     const ObjectId id = r.info.id;
     const auto pending = pending_binds_.find(id);
     if (pending == pending_binds_.end()) return;
-    const std::uint32_t flags = pending->second;
     std::vector<std::pair<std::uint32_t, tiles::TileMapping>> changes;
     if (only == nullptr) {
         pending_binds_.erase(pending);
@@ -177,12 +185,11 @@ void VulkanBackend::bind_pending(GpuResource& r, const std::vector<tiles::TileRe
                 changes.emplace_back(ref.tile, tiles_->mapping(id, ref.tile));
         }
     }
-    bind_changes(r, changes, flags);
+    bind_changes(r, changes);
 }
 
 void VulkanBackend::bind_changes(
-    GpuResource& r, const std::vector<std::pair<std::uint32_t, tiles::TileMapping>>& changes,
-    std::uint32_t flags) {
+    GpuResource& r, const std::vector<std::pair<std::uint32_t, tiles::TileMapping>>& changes) {
     GpuResource* resource = &r;
     const ObjectId id = r.info.id;
     const tiles::ResourceTiling& tiling = resource->tiling;
@@ -258,7 +265,7 @@ void VulkanBackend::bind_changes(
     batch.image_opaque_binds = opaque;
     batch.buffer = resource->buffer;
     batch.buffer_binds = buffer_binds;
-    gpu_->bind_sparse(batch, (flags & D3D11_TILE_MAPPING_NO_OVERWRITE) != 0);
+    gpu_->bind_sparse(batch);
 }
 
 bool VulkanBackend::tile_position(const GpuResource& resource, std::uint32_t tile,
@@ -310,15 +317,16 @@ void VulkanBackend::update_tiles(ObjectId id, const std::vector<tiles::TileRef>&
     const std::size_t per_batch = GpuContext::kStagingBytes / kTile;
     for (std::size_t first = 0; first < tile_list.size(); first += per_batch) {
         const std::size_t count = std::min(per_batch, tile_list.size() - first);
-        std::memcpy(gpu_->staging(), bytes + first * kTile, count * kTile);
+        const GpuContext::Staging staging = gpu_->stage(count * kTile);
+        std::memcpy(staging.data, bytes + first * kTile, count * kTile);
         std::vector<VkBufferImageCopy> image_regions;
         std::vector<VkBufferCopy> buffer_regions;
         for (std::size_t k = 0; k < count; ++k) {
             const tiles::TileRef& tile = tile_list[first + k];
             if (resource->is_buffer()) {
-                buffer_regions.push_back({k * kTile, tile.tile * kTile, kTile});
+                buffer_regions.push_back({staging.offset + k * kTile, tile.tile * kTile, kTile});
             } else if (!packed_tile(*resource, tile)) {  // the tile model refuses packed writes
-                image_regions.push_back(tile_region(*resource, tile, k * kTile));
+                image_regions.push_back(tile_region(*resource, tile, staging.offset + k * kTile));
             }
         }
         const VkCommandBuffer commands = gpu_->commands();
@@ -332,8 +340,8 @@ void VulkanBackend::update_tiles(ObjectId id, const std::vector<tiles::TileRef>&
                 commands, gpu_->staging_buffer(), resource->image, VK_IMAGE_LAYOUT_GENERAL,
                 static_cast<std::uint32_t>(image_regions.size()), image_regions.data());
         }
-        gpu_->finish();
     }
+    gpu_->end_step();
 }
 
 std::vector<std::uint8_t> VulkanBackend::packed_stream(GpuResource& resource, std::uint32_t slice) {
@@ -420,7 +428,7 @@ void VulkanBackend::copy_tiles(ObjectId id, const std::vector<tiles::TileRef>& t
                                    buffer->buffer, region_count, image_regions.data());
         }
     }
-    gpu_->finish();
+    gpu_->end_step();
     for (const auto& [linear, bytes] : packed_reads) {
         const ElementBox box{static_cast<std::uint32_t>(linear),         0, 0,
                              static_cast<std::uint32_t>(linear + kTile), 1, 1};

@@ -64,14 +64,15 @@ std::vector<Band> bands_of(const ElementBox& box, std::uint64_t row_bytes) {
     return bands;
 }
 
-// The copy of a band of elements at buffer offset 0, rows tightly packed.
+// The copy of a band of elements at a staging offset, rows tightly packed.
 VkBufferImageCopy band_region(const GpuResource& resource, std::uint32_t sub,
                               const reference::SubresourceLayout& layout, const ElementBox& box,
-                              const Band& band) {
+                              const Band& band, VkDeviceSize staging_offset) {
     const ImageStorage& storage = resource.storage;
     const std::uint32_t mip = sub % storage.mip_levels;
     const bool volume = storage.type == VK_IMAGE_TYPE_3D;
     VkBufferImageCopy region{};
+    region.bufferOffset = staging_offset;
     region.bufferRowLength = box.width() * storage.texels_x;
     region.bufferImageHeight = (band.bottom - band.top) * storage.texels_y;
     region.imageSubresource = {storage.aspects, mip, volume ? 0 : sub / storage.mip_levels, 1};
@@ -104,7 +105,7 @@ std::array<VkBufferImageCopy, 2> plane_regions(VkBufferImageCopy region, std::ui
     std::array<VkBufferImageCopy, 2> regions{region, region};
     regions[0].imageSubresource.aspectMask = VK_IMAGE_ASPECT_DEPTH_BIT;
     regions[1].imageSubresource.aspectMask = VK_IMAGE_ASPECT_STENCIL_BIT;
-    regions[1].bufferOffset = texels * 4;
+    regions[1].bufferOffset += texels * 4;
     return regions;
 }
 
@@ -132,18 +133,18 @@ void VulkanBackend::upload_box(GpuResource& resource, std::uint32_t sub, const E
                                std::uint64_t slice_pitch) {
     if (box.empty()) return;
     wrote_box(resource, sub, box);
-    std::uint8_t* staging = gpu_->staging();
     if (resource.is_buffer()) {
         for (const Segment& segment : segments_of(resource, box.left, box.width())) {
             for (std::uint64_t done = 0; done < segment.size; done += GpuContext::kStagingBytes) {
                 const std::uint64_t size = std::min(GpuContext::kStagingBytes, segment.size - done);
-                std::memcpy(staging, bytes + (segment.at - box.left) + done, size);
-                const VkBufferCopy region{0, segment.offset + done, size};
+                const GpuContext::Staging staging = gpu_->stage(size);
+                std::memcpy(staging.data, bytes + (segment.at - box.left) + done, size);
+                const VkBufferCopy region{staging.offset, segment.offset + done, size};
                 vkCmdCopyBuffer(gpu_->commands(), gpu_->staging_buffer(), segment.buffer, 1,
                                 &region);
-                gpu_->finish();
             }
         }
+        gpu_->end_step();
         return;
     }
     const reference::SubresourceLayout layout = reference::layout_of(resource.info, sub);
@@ -152,6 +153,8 @@ void VulkanBackend::upload_box(GpuResource& resource, std::uint32_t sub, const E
         for (const Band& band : bands_of(box, box.width() * kPlaneBytes)) {
             const std::uint64_t texels =
                 std::uint64_t{box.width()} * (band.bottom - band.top) * (band.back - band.front);
+            const GpuContext::Staging slice = gpu_->stage(texels * kPlaneBytes);
+            std::uint8_t* staging = slice.data;
             std::uint64_t at = 0;
             for (std::uint32_t z = band.front; z < band.back; ++z) {
                 for (std::uint32_t y = band.top; y < band.bottom; ++y) {
@@ -164,42 +167,45 @@ void VulkanBackend::upload_box(GpuResource& resource, std::uint32_t sub, const E
                 }
             }
             const auto regions =
-                plane_regions(band_region(resource, sub, layout, box, band), texels);
+                plane_regions(band_region(resource, sub, layout, box, band, slice.offset), texels);
             vkCmdCopyBufferToImage(gpu_->commands(), gpu_->staging_buffer(), resource.image,
                                    VK_IMAGE_LAYOUT_GENERAL, 2, regions.data());
-            gpu_->finish();
         }
+        gpu_->end_step();
         return;
     }
     for (const Band& band : bands_of(box, row)) {
-        std::uint8_t* out = staging;
+        const GpuContext::Staging slice =
+            gpu_->stage(row * (band.bottom - band.top) * (band.back - band.front));
+        std::uint8_t* out = slice.data;
         for (std::uint32_t z = band.front; z < band.back; ++z) {
             for (std::uint32_t y = band.top; y < band.bottom; ++y, out += row) {
                 std::memcpy(out, bytes + (z - box.front) * slice_pitch + (y - box.top) * row_pitch,
                             row);
             }
         }
-        const VkBufferImageCopy region = band_region(resource, sub, layout, box, band);
+        const VkBufferImageCopy region =
+            band_region(resource, sub, layout, box, band, slice.offset);
         vkCmdCopyBufferToImage(gpu_->commands(), gpu_->staging_buffer(), resource.image,
                                VK_IMAGE_LAYOUT_GENERAL, 1, &region);
-        gpu_->finish();
     }
+    gpu_->end_step();
 }
 
 void VulkanBackend::download_box(GpuResource& resource, std::uint32_t sub, const ElementBox& box,
                                  const ByteSink& sink) {
     if (box.empty()) return;
-    const std::uint8_t* staging = gpu_->staging();
     if (resource.is_buffer()) {
         std::uint64_t at = box.left;
         for (const Segment& segment : segments_of(resource, box.left, box.width())) {
             for (std::uint64_t done = 0; done < segment.size; done += GpuContext::kStagingBytes) {
                 const std::uint64_t size = std::min(GpuContext::kStagingBytes, segment.size - done);
-                const VkBufferCopy region{segment.offset + done, 0, size};
+                const GpuContext::Staging staging = gpu_->stage(size);
+                const VkBufferCopy region{segment.offset + done, staging.offset, size};
                 vkCmdCopyBuffer(gpu_->commands(), segment.buffer, gpu_->staging_buffer(), 1,
                                 &region);
                 gpu_->finish();
-                sink(staging, size);
+                sink(staging.data, size);
                 at += size;
             }
         }
@@ -219,8 +225,10 @@ void VulkanBackend::download_box(GpuResource& resource, std::uint32_t sub, const
         for (const Band& band : bands_of(box, box.width() * kPlaneBytes)) {
             const std::uint64_t texels =
                 std::uint64_t{box.width()} * (band.bottom - band.top) * (band.back - band.front);
+            const GpuContext::Staging slice = gpu_->stage(texels * kPlaneBytes);
+            const std::uint8_t* staging = slice.data;
             const auto regions =
-                plane_regions(band_region(resource, sub, layout, box, band), texels);
+                plane_regions(band_region(resource, sub, layout, box, band, slice.offset), texels);
             vkCmdCopyImageToBuffer(gpu_->commands(), resource.image, VK_IMAGE_LAYOUT_GENERAL,
                                    gpu_->staging_buffer(), 2, regions.data());
             gpu_->finish();
@@ -234,11 +242,14 @@ void VulkanBackend::download_box(GpuResource& resource, std::uint32_t sub, const
         return;
     }
     for (const Band& band : bands_of(box, row)) {
-        const VkBufferImageCopy region = band_region(resource, sub, layout, box, band);
+        const std::uint64_t size = row * (band.bottom - band.top) * (band.back - band.front);
+        const GpuContext::Staging staging = gpu_->stage(size);
+        const VkBufferImageCopy region =
+            band_region(resource, sub, layout, box, band, staging.offset);
         vkCmdCopyImageToBuffer(gpu_->commands(), resource.image, VK_IMAGE_LAYOUT_GENERAL,
                                gpu_->staging_buffer(), 1, &region);
         gpu_->finish();
-        sink(staging, row * (band.bottom - band.top) * (band.back - band.front));
+        sink(staging.data, size);
     }
 }
 
@@ -275,7 +286,6 @@ void VulkanBackend::fill(GpuResource& resource, const FillBox& fill) {
         return;
     }
     // Staging memory holds as many pattern rows as fit; copies repeat them.
-    std::uint8_t* staging = gpu_->staging();
     if (resource.is_buffer()) {
         // A whole number of patterns, plus one for the phase of each segment.
         const std::uint64_t chunk =
@@ -283,18 +293,19 @@ void VulkanBackend::fill(GpuResource& resource, const FillBox& fill) {
         std::vector<std::uint8_t> patterns(chunk + size);
         for (std::uint64_t at = 0; at < patterns.size(); ++at)
             patterns[at] = fill.pattern[at % size];
-        std::memcpy(staging, patterns.data(), patterns.size());
+        const GpuContext::Staging staging = gpu_->stage(patterns.size());
+        std::memcpy(staging.data, patterns.data(), patterns.size());
         for (const Segment& segment : segments_of(resource, box.left, box.width())) {
             const std::uint64_t phase = (segment.at - box.left) % size;
             std::vector<VkBufferCopy> regions;
             for (std::uint64_t done = 0; done < segment.size; done += chunk) {
-                regions.push_back(
-                    {phase, segment.offset + done, std::min(chunk, segment.size - done)});
+                regions.push_back({staging.offset + phase, segment.offset + done,
+                                   std::min(chunk, segment.size - done)});
             }
             vkCmdCopyBuffer(gpu_->commands(), gpu_->staging_buffer(), segment.buffer,
                             static_cast<std::uint32_t>(regions.size()), regions.data());
-            gpu_->finish();
         }
+        gpu_->end_step();
         return;
     }
     const auto rows = static_cast<std::uint32_t>(std::min<std::uint64_t>(
@@ -303,20 +314,22 @@ void VulkanBackend::fill(GpuResource& resource, const FillBox& fill) {
     // uncached, where byte writes are slow).
     std::vector<std::uint8_t> pattern_row(row);
     for (std::uint64_t at = 0; at < row; ++at) pattern_row[at] = fill.pattern[at % size];
+    const GpuContext::Staging staging = gpu_->stage(row * rows);
     for (std::uint32_t line = 0; line < rows; ++line) {
-        std::memcpy(staging + std::uint64_t{line} * row, pattern_row.data(), row);
+        std::memcpy(staging.data + std::uint64_t{line} * row, pattern_row.data(), row);
     }
     std::vector<VkBufferImageCopy> regions;
     for (std::uint32_t z = box.front; z < box.back; ++z) {
         for (std::uint32_t y = box.top; y < box.bottom; y += rows) {
             const Band band{y, std::min(box.bottom, y + rows), z, z + 1};
-            regions.push_back(band_region(resource, fill.subresource, layout, box, band));
+            regions.push_back(
+                band_region(resource, fill.subresource, layout, box, band, staging.offset));
         }
     }
     vkCmdCopyBufferToImage(gpu_->commands(), gpu_->staging_buffer(), resource.image,
                            VK_IMAGE_LAYOUT_GENERAL, static_cast<std::uint32_t>(regions.size()),
                            regions.data());
-    gpu_->finish();
+    gpu_->end_step();
 }
 
 void VulkanBackend::fill_view(const ViewInfo& view, const ClearTexel& clear,

@@ -2,12 +2,16 @@
 // draws (one triangle each, in a 256x256 target) with state changes, as
 // draws per wall-clock second: every draw binds another constant-buffer
 // window (its colour and offset), every 16th another blend state, every
-// 64th another vertex buffer offset. On the default adapter (the GPU, or
-// lavapipe where there is none) and on the CPU adapter (WARP).
+// 64th another vertex buffer offset; the frame ends when an EVENT query
+// says the GPU is done. On the default adapter (the GPU, or lavapipe where
+// there is none) and on the CPU adapter (WARP), batched as the device runs,
+// and with D3DCAP_VULKAN_SYNC=1 (every call submitted and waited for: the
+// baseline).
 #include <benchmark/benchmark.h>
 #include <d3d11_2.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <vector>
 
 #include "runtime/shader/assembler.h"
@@ -47,6 +51,7 @@ struct Scene {
     ID3D11Buffer* constants = nullptr;
     ID3D11Buffer* vertices = nullptr;
     ID3D11BlendState* blends[2] = {};
+    ID3D11Query* done = nullptr;
 
     template <class T>
     T* keep(T* object) {
@@ -69,19 +74,22 @@ struct Scene {
         ID3D11PixelShader* ps = nullptr;
         device->CreateVertexShader(vs_code.container.data(), vs_code.container.size(), nullptr,
                                    &vs);
-        device->CreatePixelShader(ps_code.container.data(), ps_code.container.size(), nullptr,
-                                  &ps);
+        device->CreatePixelShader(ps_code.container.data(), ps_code.container.size(), nullptr, &ps);
         const D3D11_INPUT_ELEMENT_DESC element{
             "POSITION", 0, DXGI_FORMAT_R32G32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0};
         ID3D11InputLayout* layout = nullptr;
-        device->CreateInputLayout(&element, 1, vs_code.container.data(),
-                                  vs_code.container.size(), &layout);
+        device->CreateInputLayout(&element, 1, vs_code.container.data(), vs_code.container.size(),
+                                  &layout);
         // 64 triangles' vertices; each draw takes one.
         std::vector<float> positions;
         for (int t = 0; t < 64; ++t)
             positions.insert(positions.end(), {-0.1f, 0.1f, 0.1f, 0.1f, -0.1f, -0.1f});
         const D3D11_BUFFER_DESC vb_desc{static_cast<UINT>(positions.size() * 4),
-                                        D3D11_USAGE_DEFAULT, D3D11_BIND_VERTEX_BUFFER, 0, 0, 0};
+                                        D3D11_USAGE_DEFAULT,
+                                        D3D11_BIND_VERTEX_BUFFER,
+                                        0,
+                                        0,
+                                        0};
         const D3D11_SUBRESOURCE_DATA vb_data{positions.data(), 0, 0};
         device->CreateBuffer(&vb_desc, &vb_data, &vertices);
         // 256 windows of 16 constants: an offset and a colour each.
@@ -93,11 +101,23 @@ struct Scene {
             c[4] = (w % 7) / 7.0f, c[5] = (w % 5) / 5.0f, c[6] = (w % 3) / 3.0f, c[7] = 0.5f;
         }
         const D3D11_BUFFER_DESC cb_desc{static_cast<UINT>(windows.size() * 4),
-                                        D3D11_USAGE_DEFAULT, D3D11_BIND_CONSTANT_BUFFER, 0, 0, 0};
+                                        D3D11_USAGE_DEFAULT,
+                                        D3D11_BIND_CONSTANT_BUFFER,
+                                        0,
+                                        0,
+                                        0};
         const D3D11_SUBRESOURCE_DATA cb_data{windows.data(), 0, 0};
         device->CreateBuffer(&cb_desc, &cb_data, &constants);
-        D3D11_TEXTURE2D_DESC target_desc{256, 256, 1, 1, DXGI_FORMAT_R8G8B8A8_UNORM, {1, 0},
-                                         D3D11_USAGE_DEFAULT, D3D11_BIND_RENDER_TARGET, 0, 0};
+        D3D11_TEXTURE2D_DESC target_desc{256,
+                                         256,
+                                         1,
+                                         1,
+                                         DXGI_FORMAT_R8G8B8A8_UNORM,
+                                         {1, 0},
+                                         D3D11_USAGE_DEFAULT,
+                                         D3D11_BIND_RENDER_TARGET,
+                                         0,
+                                         0};
         ID3D11Texture2D* target = nullptr;
         device->CreateTexture2D(&target_desc, nullptr, &target);
         ID3D11RenderTargetView* rtv = nullptr;
@@ -112,8 +132,10 @@ struct Scene {
         blend.RenderTarget[0].SrcBlend = D3D11_BLEND_SRC_ALPHA;
         blend.RenderTarget[0].DestBlend = D3D11_BLEND_INV_SRC_ALPHA;
         device->CreateBlendState(&blend, &blends[1]);
-        keep(vs), keep(ps), keep(layout), keep(vertices), keep(constants), keep(target),
-            keep(rtv), keep(blends[0]), keep(blends[1]);
+        const D3D11_QUERY_DESC event{D3D11_QUERY_EVENT, 0};
+        device->CreateQuery(&event, &done);
+        keep(vs), keep(ps), keep(layout), keep(vertices), keep(constants), keep(target), keep(rtv),
+            keep(blends[0]), keep(blends[1]), keep(done);
         context->IASetInputLayout(layout);
         context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
         context->VSSetShader(vs, nullptr, 0);
@@ -144,20 +166,25 @@ struct Scene {
             }
             context->Draw(3, 0);
         }
-        context->Flush();
+        context->End(done);
+        BOOL finished = FALSE;
+        while (context->GetData(done, &finished, sizeof finished, 0) == S_FALSE) {
+        }
     }
 };
 
-void run(benchmark::State& state, D3D_DRIVER_TYPE driver) {
+void run(benchmark::State& state, D3D_DRIVER_TYPE driver, bool sync = false) {
+    if (sync) setenv("D3DCAP_VULKAN_SYNC", "1", 1);
     Scene scene(driver);
+    unsetenv("D3DCAP_VULKAN_SYNC");
     if (scene.context == nullptr) {
         state.SkipWithError("no Vulkan device for this driver type");
         return;
     }
     for (auto _ : state) scene.frame();
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * kDraws);
-    state.counters["draws/s"] = benchmark::Counter(
-        static_cast<double>(state.iterations()) * kDraws, benchmark::Counter::kIsRate);
+    state.counters["draws/s"] = benchmark::Counter(static_cast<double>(state.iterations()) * kDraws,
+                                                   benchmark::Counter::kIsRate);
 }
 
 void BM_DrawsHardware(benchmark::State& state) {
@@ -166,9 +193,17 @@ void BM_DrawsHardware(benchmark::State& state) {
 void BM_DrawsWarp(benchmark::State& state) {
     run(state, D3D_DRIVER_TYPE_WARP);
 }
+void BM_DrawsHardwareSync(benchmark::State& state) {
+    run(state, D3D_DRIVER_TYPE_HARDWARE, true);
+}
+void BM_DrawsWarpSync(benchmark::State& state) {
+    run(state, D3D_DRIVER_TYPE_WARP, true);
+}
 
 BENCHMARK(BM_DrawsHardware)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
+BENCHMARK(BM_DrawsHardwareSync)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
 BENCHMARK(BM_DrawsWarp)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
+BENCHMARK(BM_DrawsWarpSync)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
 
 }  // namespace
 

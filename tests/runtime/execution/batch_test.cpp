@@ -1,0 +1,148 @@
+// The Vulkan device records calls into batches and waits only when the host
+// needs results: work stays unsubmitted until Flush, Present, a readback or
+// an EVENT query; GPU timestamps time each tagged step once done; Map
+// WRITE_DISCARD of a buffer that pending work reads gets new memory; copies
+// through staging memory past its ring still arrive.
+#include <catch2/catch.hpp>
+#include <set>
+
+#include "draw_support.h"
+#include "runtime/backend.h"
+
+using namespace object_tests;
+using namespace execution_tests;
+using d3dcap::runtime::WorkTime;
+using d3dcap::runtime::WorkTiming;
+
+namespace {
+
+// Colour from cb0[0].
+constexpr const char* kConstantPs = R"(ps_5_0
+.input SV_Position0 v0.xyzw float
+.input COLOR0 v1.xyzw float
+.output SV_Target0 o0.xyzw float
+dcl_constantbuffer cb0[1], immediateIndexed
+dcl_output o0.xyzw
+mov o0.xyzw, cb0[0].xyzw
+ret
+)";
+
+d3dcap::runtime::Backend& backend_of(TestDevice& test) {
+    d3dcap::runtime::Backend* backend = d3dcap::runtime::device_backend(test.device.get());
+    REQUIRE(backend != nullptr);
+    REQUIRE(backend->times_tagged_work());
+    return *backend;
+}
+
+std::set<std::uint64_t> tags_of(const std::vector<WorkTime>& times) {
+    std::set<std::uint64_t> tags;
+    for (const WorkTime& time : times) tags.insert(time.tag);
+    return tags;
+}
+
+}  // namespace
+
+TEST_CASE("Draws wait for nothing: they run at Flush, timed per tagged step", "[batch]") {
+    TestDevice& test = *hardware_device();
+    d3dcap::runtime::Backend& backend = backend_of(test);
+    Scene scene(test);
+    const auto vb = scene.vertices(quad(-1, 0, 1, 1, 0.5f, {1.0f, 0.0f, 0.0f, 1.0f}));
+    std::vector<WorkTime> times;
+    backend.take_work_times(true, times);  // what the scene's setup did
+    times.clear();
+
+    backend.set_work_timing(WorkTiming::PerStep);
+    for (std::uint64_t tag = 1001; tag <= 1003; ++tag) {
+        backend.tag_work(tag);
+        scene.draw(6);
+    }
+    // Recorded, not submitted: the first draw's work is not done.
+    CHECK(backend.take_work_times(false, times) == 1001);
+    CHECK(times.empty());
+    test.context->Flush();
+    CHECK(backend.take_work_times(true, times) == UINT64_MAX);
+    CHECK(tags_of(times) == std::set<std::uint64_t>{1001, 1002, 1003});
+
+    // Per submission: the batch's whole time goes to its last tag.
+    backend.set_work_timing(WorkTiming::PerSubmission);
+    times.clear();
+    for (std::uint64_t tag = 2001; tag <= 2003; ++tag) {
+        backend.tag_work(tag);
+        scene.draw(6);
+    }
+    test.context->Flush();
+    CHECK(backend.take_work_times(true, times) == UINT64_MAX);
+    CHECK(tags_of(times) == std::set<std::uint64_t>{2003});
+    backend.set_work_timing(WorkTiming::PerStep);
+    CHECK(scene.texels() == rows(2, rgba(255, 0, 0, 255), rgba(0, 0, 0, 255)));
+    check_validation_clean();
+}
+
+TEST_CASE("An EVENT query is done when the GPU is: nothing is left pending", "[batch]") {
+    TestDevice& test = *hardware_device();
+    d3dcap::runtime::Backend& backend = backend_of(test);
+    Scene scene(test);
+    const auto vb = scene.vertices(quad(-1, -1, 1, 1, 0.5f, {0.0f, 1.0f, 0.0f, 1.0f}));
+    backend.tag_work(3001);
+    scene.draw(6);
+    const D3D11_QUERY_DESC desc{D3D11_QUERY_EVENT, 0};
+    Com<ID3D11Query> event;
+    REQUIRE(test.device->CreateQuery(&desc, event.out()) == S_OK);
+    test.context->End(event.get());
+    BOOL done = FALSE;
+    CHECK(test.context->GetData(event.get(), &done, sizeof done, 0) == S_OK);
+    CHECK(done == TRUE);
+    std::vector<WorkTime> times;
+    CHECK(backend.take_work_times(false, times) == UINT64_MAX);
+    CHECK(tags_of(times).count(3001) == 1);
+    check_validation_clean();
+}
+
+TEST_CASE("Map WRITE_DISCARD between draws: each draw reads the contents it was given",
+          "[batch][map]") {
+    TestDevice& test = *hardware_device();
+    Scene scene(test, kConstantPs);
+    const auto vb = scene.vertices(quad(-1, -1, 1, 1, 0.5f, {0, 0, 0, 0}));
+    auto constants =
+        test.buffer(16, D3D11_BIND_CONSTANT_BUFFER, D3D11_USAGE_DYNAMIC, D3D11_CPU_ACCESS_WRITE);
+    ID3D11Buffer* buffers[] = {constants.get()};
+    test.context->PSSetConstantBuffers(0, 1, buffers);
+    const float colours[4][4] = {{1, 0, 0, 1}, {0, 1, 0, 1}, {0, 0, 1, 1}, {1, 1, 1, 1}};
+    // Four draws, one row each, none of them run before the last Map.
+    for (UINT row = 0; row < 4; ++row) {
+        D3D11_MAPPED_SUBRESOURCE mapped{};
+        REQUIRE(test.context->Map(constants.get(), 0, D3D11_MAP_WRITE_DISCARD, 0, &mapped) == S_OK);
+        std::memcpy(mapped.pData, colours[row], 16);
+        test.context->Unmap(constants.get(), 0);
+        const D3D11_VIEWPORT viewport{0, static_cast<float>(row), 4, 1, 0, 1};
+        test.context->RSSetViewports(1, &viewport);
+        scene.draw(6);
+    }
+    std::vector<std::uint32_t> expected;
+    for (std::uint32_t colour : {rgba(255, 0, 0, 255), rgba(0, 255, 0, 255), rgba(0, 0, 255, 255),
+                                 rgba(255, 255, 255, 255)})
+        expected.insert(expected.end(), 4, colour);
+    CHECK(scene.texels() == expected);
+    check_validation_clean();
+}
+
+TEST_CASE("Uploads past the staging ring in one batch all arrive", "[batch][transfer]") {
+    TestDevice& test = *hardware_device();
+    // Five 20 MiB buffers: 100 MiB through 64 MiB of staging memory.
+    constexpr UINT kBytes = 20u << 20;
+    std::vector<Com<ID3D11Buffer>> buffers;
+    std::vector<std::uint32_t> words(kBytes / 4);
+    for (std::uint32_t b = 0; b < 5; ++b) {
+        buffers.push_back(test.buffer(kBytes, D3D11_BIND_SHADER_RESOURCE));
+        for (std::size_t i = 0; i < words.size(); ++i)
+            words[i] = b << 24 | static_cast<std::uint32_t>(i);
+        test.context->UpdateSubresource(buffers.back().get(), 0, nullptr, words.data(), 0, 0);
+    }
+    for (std::uint32_t b = 0; b < 5; ++b) {
+        const std::vector<std::uint32_t> read = read_words(test, buffers[b].get(), kBytes);
+        CHECK(read.front() == (b << 24));
+        CHECK(read[12345] == (b << 24 | 12345u));
+        CHECK(read.back() == (b << 24 | (kBytes / 4 - 1)));
+    }
+    check_validation_clean();
+}

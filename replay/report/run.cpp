@@ -304,10 +304,11 @@ Result<RunReport> run_replay(const RunOptions& options) {
                 run.frame_gpu_ms.push_back(gpu_ms);
             });
         std::vector<runtime::WorkTime> gpu_times;
-        std::uint64_t pending_from = UINT64_MAX;  // the first event without its GPU time
-        const auto take_gpu_times = [&](bool wait) {
+        std::uint64_t pending_from = 0;  // the first event whose GPU time may still come
+        // Work of later events may still come: they are not final either.
+        const auto take_gpu_times = [&](bool wait, std::uint64_t next_event) {
             gpu_times.clear();
-            pending_from = replayer.take_gpu_times(wait, gpu_times);
+            pending_from = std::min(replayer.take_gpu_times(wait, gpu_times), next_event);
             for (const runtime::WorkTime& time : gpu_times) pending.add_gpu(time);
         };
         std::size_t frame = frames.first;
@@ -329,13 +330,14 @@ Result<RunReport> run_replay(const RunOptions& options) {
                                         static_cast<double>(frame_checks) / 1e6);
                     ++frame;
                 }
-                if (done->gpu_later && (frame_ends || (event & 1023) == 0)) take_gpu_times(false);
+                if (done->gpu_later && (frame_ends || (event & 1023) == 0))
+                    take_gpu_times(false, event + 1);
                 pending.release(done->gpu_later ? pending_from : UINT64_MAX);
             }
             if (options.progress && (event & 1023) == 0)
                 options.progress(pass * end + event, total);
         }
-        take_gpu_times(true);
+        take_gpu_times(true, UINT64_MAX);
         pending.release(UINT64_MAX);
         report.events_replayed += end;
         if (first_pass) {

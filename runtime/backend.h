@@ -106,6 +106,26 @@ struct VertexBufferSlot {
     std::uint32_t stride = 0, offset = 0;
 };
 
+// A geometry shader's stream-output declaration
+// (CreateGeometryShaderWithStreamOutput; its semantic names point into the
+// shader object, which outlives any call that passes them).
+struct StreamOutputDeclaration {
+    std::vector<D3D11_SO_DECLARATION_ENTRY> entries;                  // empty: no stream output
+    std::array<std::uint32_t, D3D11_SO_BUFFER_SLOT_COUNT> strides{};  // 0: packed entries
+    std::uint32_t rasterized_stream = 0;  // D3D11_SO_NO_RASTERIZED_STREAM: none
+};
+
+// Stream output at a draw: the declaration and the SOSetTargets buffers.
+struct StreamOutputWork {
+    StreamOutputDeclaration declaration;
+    std::array<ObjectId, D3D11_SO_BUFFER_SLOT_COUNT> targets{};
+    // Where this draw starts writing each target: the offset SOSetTargets
+    // gave, or kAppend (after what the buffer's earlier stream output wrote).
+    static constexpr std::uint32_t kAppend = 0xffffffffu;
+    std::array<std::uint32_t, D3D11_SO_BUFFER_SLOT_COUNT> offsets{};
+    bool active() const { return !declaration.entries.empty(); }
+};
+
 // Everything a draw runs with, the output merger's and rasterizer's states
 // filled with D3D11's defaults where none is bound.
 struct DrawWork {
@@ -126,15 +146,19 @@ struct DrawWork {
     std::vector<D3D11_RECT> scissors;
     std::vector<std::pair<std::uint32_t, ViewInfo>> render_targets;  // by slot
     std::optional<ViewInfo> depth_stencil_view;
-    // Queries are running: count the samples that pass, the pipeline's work.
+    StreamOutputWork stream_output;
+    // Queries are running: count the samples that pass, the pipeline's work,
+    // the primitives streamed out.
     bool count_samples = false;
     bool count_statistics = false;
+    bool count_stream_output = false;
 };
 
 // What a draw or dispatch counted for the queries running around it.
 struct WorkResults {
     std::uint64_t samples_passed = 0;
     D3D11_QUERY_DATA_PIPELINE_STATISTICS statistics{};
+    std::array<D3D11_QUERY_DATA_SO_STATISTICS, D3D11_SO_STREAM_COUNT> stream_output{};
 };
 
 // A draw's vertices and instances, or (indirect) D3D11's argument structure
@@ -147,6 +171,9 @@ struct DrawArguments {
     std::uint32_t start_instance = 0;
     ObjectId arguments = 0;
     std::uint64_t offset = 0;
+    // DrawAuto: as many vertices as stream output wrote to the buffer in
+    // vertex-buffer slot 0 (past that slot's offset, by its stride).
+    bool from_stream_output = false;
 };
 
 class Backend {
@@ -209,10 +236,12 @@ class Backend {
     }
     // True for devices that execute shaders, whose refusals are worth a message.
     virtual bool executes_shaders() const { return false; }
-    // Readies a new shader for execution (translation): empty, or why work
-    // with it will not be executed.
-    virtual std::string prepare_shader(std::span<const std::uint8_t> bytecode) {
-        (void)bytecode;
+    // Readies a new shader for execution (translation, with the stream
+    // output a geometry shader declares): empty, or why work with it will
+    // not be executed.
+    virtual std::string prepare_shader(std::span<const std::uint8_t> bytecode,
+                                       const StreamOutputDeclaration* stream_output = nullptr) {
+        (void)bytecode, (void)stream_output;
         return {};
     }
 

@@ -353,6 +353,7 @@ class Context final : public ChildObject<DeviceChildBase, ID3D11DeviceContext2> 
     // Counts a draw; an immediate context runs it on the device.
     void run_draw(const char* call, const DrawArguments& arguments);
     void count_draw() { ++counters_.draws; }
+    bool predicated() const;
 
     void copy_region(const char* call, ID3D11Resource* dst, UINT dst_subresource, UINT x, UINT y,
                      UINT z, ID3D11Resource* src, UINT src_subresource, const D3D11_BOX* box,
@@ -372,7 +373,8 @@ class Context final : public ChildObject<DeviceChildBase, ID3D11DeviceContext2> 
     ContextCounters counters_;
     // Occlusion queries between their Begin and End (not state: ClearState keeps them).
     std::vector<Ref<Query>> running_occlusion_;
-    std::vector<Ref<Query>> running_statistics_;  // PIPELINE_STATISTICS likewise
+    std::vector<Ref<Query>> running_statistics_;     // PIPELINE_STATISTICS likewise
+    std::vector<Ref<Query>> running_stream_output_;  // SO_STATISTICS and SO_OVERFLOW_*
     // Adds what a draw or dispatch counted to the queries running.
     void count_results(const WorkResults& results);
     int event_depth_ = 0;

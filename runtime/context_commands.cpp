@@ -189,12 +189,9 @@ void Context::DrawIndexedInstanced(UINT index_count, UINT instance_count, UINT s
 
 void Context::DrawAuto() {
     if (deferred_) record([](Context& target) { target.DrawAuto(); });
-    count_draw();
-    if (deferred_) return;
-    ++counters_.not_executed;  // stream output is not run yet
-    if (device().backend().executes_shaders())
-        log().error("ID3D11DeviceContext::DrawAuto", "",
-                    "not executed: stream output (DrawAuto) is not run by this device yet");
+    DrawArguments arguments;
+    arguments.from_stream_output = true;
+    run_draw("ID3D11DeviceContext::DrawAuto", arguments);
 }
 
 void Context::DrawIndexedInstancedIndirect(ID3D11Buffer* args, UINT offset) {
@@ -363,20 +360,26 @@ DrawWork Context::draw_work() const {
         if (state_.render_targets[slot])
             work.render_targets.emplace_back(slot, state_.render_targets[slot]->info());
     if (state_.depth_stencil_view) work.depth_stencil_view = state_.depth_stencil_view->info();
+    const ShaderBase* geometry = state_.stages[static_cast<int>(Stage::Geometry)].shader.get();
+    if (geometry != nullptr && !geometry->stream_output.empty()) {
+        StreamOutputWork& so = work.stream_output;
+        so.declaration = geometry->stream_output_declaration();
+        for (std::size_t slot = 0; slot < so.targets.size(); ++slot) {
+            if (!state_.stream_output_targets[slot]) continue;
+            so.targets[slot] = state_.stream_output_targets[slot]->id();
+            so.offsets[slot] = state_.stream_output_offsets[slot];
+        }
+    }
     return work;
 }
 
 void Context::run_draw(const char* call, const DrawArguments& arguments) {
     count_draw();
     if (deferred_) return;
-    if (!arguments.arguments && (arguments.count == 0 || arguments.instances == 0)) return;
-    // Predicated: skipped when the predicate's result equals the value given
-    // to SetPredication (occlusion predicates; other predicates never skip).
-    if (const Query* predicate = state_.predicate.get();
-        predicate != nullptr && predicate->desc().Query == D3D11_QUERY_OCCLUSION_PREDICATE &&
-        predicate->state == Query::State::Issued &&
-        (predicate->samples_passed != 0) == (state_.predicate_value != FALSE))
+    if (!arguments.arguments && !arguments.from_stream_output &&
+        (arguments.count == 0 || arguments.instances == 0))
         return;
+    if (predicated()) return;
     if (!state_.stages[static_cast<int>(Stage::Vertex)].shader) return;  // nothing runs
     // Devices that run no shaders skip it without gathering the state.
     if (!device().backend().executes_shaders()) {
@@ -386,18 +389,48 @@ void Context::run_draw(const char* call, const DrawArguments& arguments) {
     DrawWork work = draw_work();
     work.count_samples = !running_occlusion_.empty();
     work.count_statistics = !running_statistics_.empty();
+    work.count_stream_output = !running_stream_output_.empty();
     auto guard = device().lock();
     WorkResults results;
     const std::string why = device().backend().draw(work, arguments, results);
     count_results(results);
+    // SOSetTargets' offsets hold for the first draw that streams out; later
+    // draws append to what it wrote.
+    if (work.stream_output.active())
+        for (std::size_t slot = 0; slot < work.stream_output.targets.size(); ++slot)
+            if (work.stream_output.targets[slot])
+                state_.stream_output_offsets[slot] = StreamOutputWork::kAppend;
     if (why.empty()) return;
     ++counters_.not_executed;
     log().error(call, "", "not executed: " + why);
 }
 
+// Predicated work is skipped when the predicate's result equals the value
+// given to SetPredication (occlusion and stream-output overflow predicates;
+// other predicates never skip).
+bool Context::predicated() const {
+    const Query* predicate = state_.predicate.get();
+    if (predicate == nullptr || predicate->state != Query::State::Issued) return false;
+    bool result = false;
+    if (predicate->desc().Query == D3D11_QUERY_OCCLUSION_PREDICATE)
+        result = predicate->samples_passed != 0;
+    else if (predicate->counts_stream_output())
+        result = predicate->stream_output_overflowed();
+    else
+        return false;
+    return result == (state_.predicate_value != FALSE);
+}
+
 void Context::count_results(const WorkResults& results) {
     for (const Ref<Query>& query : running_occlusion_)
         query->samples_passed += results.samples_passed;
+    for (const Ref<Query>& query : running_stream_output_)
+        for (std::size_t stream = 0; stream < query->stream_output.size(); ++stream) {
+            query->stream_output[stream].NumPrimitivesWritten +=
+                results.stream_output[stream].NumPrimitivesWritten;
+            query->stream_output[stream].PrimitivesStorageNeeded +=
+                results.stream_output[stream].PrimitivesStorageNeeded;
+        }
     // The statistics are eleven UINT64 counters.
     std::array<UINT64, sizeof results.statistics / sizeof(UINT64)> add{}, sum{};
     std::memcpy(add.data(), &results.statistics, sizeof results.statistics);
@@ -411,7 +444,7 @@ void Context::count_results(const WorkResults& results) {
 void Context::run_dispatch(const char* call, DispatchSize groups) {
     if (!groups.arguments && (groups.x == 0 || groups.y == 0 || groups.z == 0)) return;
     // No compute shader: nothing runs, as on Windows.
-    if (!state_.stages[static_cast<int>(Stage::Compute)].shader) return;
+    if (!state_.stages[static_cast<int>(Stage::Compute)].shader || predicated()) return;
     if (!device().backend().executes_shaders()) {
         ++counters_.not_executed;
         return;
@@ -474,10 +507,13 @@ void Context::Begin(ID3D11Asynchronous* async) {
     }
     query->state = Query::State::Building;
     const bool statistics = query->desc().Query == D3D11_QUERY_PIPELINE_STATISTICS;
-    if (query->occlusion() || statistics) {
+    if (query->occlusion() || statistics || query->counts_stream_output()) {
         query->samples_passed = 0;
         query->statistics = {};
-        auto& running = statistics ? running_statistics_ : running_occlusion_;
+        query->stream_output = {};
+        auto& running = statistics                      ? running_statistics_
+                        : query->counts_stream_output() ? running_stream_output_
+                                                        : running_occlusion_;
         if (std::find(running.begin(), running.end(), Ref<Query>(query)) == running.end())
             running.emplace_back(query);
     }
@@ -498,7 +534,7 @@ void Context::End(ID3D11Asynchronous* async) {
         log().warning(call, "pAsync", "End without Begin; the query counts from here");
     }
     query->state = Query::State::Issued;
-    for (auto* running : {&running_occlusion_, &running_statistics_})
+    for (auto* running : {&running_occlusion_, &running_statistics_, &running_stream_output_})
         running->erase(std::remove(running->begin(), running->end(), Ref<Query>(query)),
                        running->end());
     // The device's own clock where it has one (a GPU's timestamps).
@@ -568,6 +604,24 @@ HRESULT Context::GetData(ID3D11Asynchronous* async, void* data, UINT size, UINT 
         case D3D11_QUERY_OCCLUSION_PREDICATE: {
             const BOOL passed = query->samples_passed != 0;
             std::memcpy(data, &passed, sizeof passed);
+            break;
+        }
+        case D3D11_QUERY_SO_STATISTICS:
+        case D3D11_QUERY_SO_STATISTICS_STREAM0:
+        case D3D11_QUERY_SO_STATISTICS_STREAM1:
+        case D3D11_QUERY_SO_STATISTICS_STREAM2:
+        case D3D11_QUERY_SO_STATISTICS_STREAM3: {
+            const D3D11_QUERY_DATA_SO_STATISTICS counts = query->stream_output_counts();
+            std::memcpy(data, &counts, sizeof counts);
+            break;
+        }
+        case D3D11_QUERY_SO_OVERFLOW_PREDICATE:
+        case D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM0:
+        case D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM1:
+        case D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM2:
+        case D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM3: {
+            const BOOL overflowed = query->stream_output_overflowed();
+            std::memcpy(data, &overflowed, sizeof overflowed);
             break;
         }
         case D3D11_QUERY_TIMESTAMP_DISJOINT: {

@@ -324,6 +324,14 @@ class ShaderBase : public DeviceChildBase {
     std::vector<std::string> stream_output_names;
     std::vector<UINT> stream_output_strides;
     UINT rasterized_stream = 0;
+    StreamOutputDeclaration stream_output_declaration() const {
+        StreamOutputDeclaration declaration;
+        declaration.entries = stream_output;
+        std::copy(stream_output_strides.begin(), stream_output_strides.end(),
+                  declaration.strides.begin());
+        declaration.rasterized_stream = rasterized_stream;
+        return declaration;
+    }
 
   private:
     std::vector<std::uint8_t> bytecode_;
@@ -418,10 +426,23 @@ class Query final : public ChildObject<DeviceChildBase, ID3D11Predicate> {
     std::uint64_t frequency = 1000000000ull;            // TIMESTAMP_DISJOINT: its ticks per second
     std::uint64_t samples_passed = 0;                   // OCCLUSION(_PREDICATE): since Begin
     D3D11_QUERY_DATA_PIPELINE_STATISTICS statistics{};  // PIPELINE_STATISTICS: since Begin
+    // SO_STATISTICS(_STREAMn), SO_OVERFLOW_PREDICATE(_STREAMn): per stream
+    // since Begin.
+    std::array<D3D11_QUERY_DATA_SO_STATISTICS, D3D11_SO_STREAM_COUNT> stream_output{};
     bool occlusion() const {
         return desc_.Query == D3D11_QUERY_OCCLUSION ||
                desc_.Query == D3D11_QUERY_OCCLUSION_PREDICATE;
     }
+    bool counts_stream_output() const {
+        return desc_.Query == D3D11_QUERY_SO_STATISTICS ||
+               desc_.Query == D3D11_QUERY_SO_OVERFLOW_PREDICATE ||
+               (desc_.Query >= D3D11_QUERY_SO_STATISTICS_STREAM0 &&
+                desc_.Query <= D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM3);
+    }
+    // What a stream-output query reports: its stream's counts (all streams
+    // summed for the queries without a stream) and whether they overflowed.
+    D3D11_QUERY_DATA_SO_STATISTICS stream_output_counts() const;
+    bool stream_output_overflowed() const;
 
   private:
     D3D11_QUERY_DESC desc_;

@@ -84,7 +84,8 @@ std::string accepted_names(int first, unsigned accepted) {
 // bytecode it takes (stream output after a vertex or domain shader).
 template <class T>
 HRESULT create_shader(Device& device, const char* call, int expected_type, const void* bytecode,
-                      SIZE_T length, T** shader, unsigned also = 0) {
+                      SIZE_T length, T** shader, unsigned also = 0,
+                      const StreamOutputDeclaration* stream_output = nullptr) {
     if (shader) *shader = nullptr;
     std::string problem;
     const int type = dxbc_program_type(bytecode, length, problem);
@@ -106,8 +107,8 @@ HRESULT create_shader(Device& device, const char* call, int expected_type, const
     *shader = new T(device, bytecode, length);
     // Windows takes the shader; say now when this device cannot run it.
     if (device.backend().executes_shaders()) {
-        const std::string why = device.backend().prepare_shader(
-            bytes_of(bytecode, length));
+        const std::string why =
+            device.backend().prepare_shader(bytes_of(bytecode, length), stream_output);
         if (!why.empty())
             device.log().error(
                 call, "pShaderBytecode",
@@ -194,11 +195,15 @@ HRESULT Device::CreateGeometryShaderWithStreamOutput(const void* bytecode, SIZE_
             return E_INVALIDARG;
         }
     }
+    StreamOutputDeclaration declaration;
+    declaration.entries.assign(entries, entries + entry_count);
+    std::copy(strides, strides + stride_count, declaration.strides.begin());
+    declaration.rasterized_stream = rasterized_stream;
     GeometryShader* created = nullptr;
     // Stream output with no geometry shader takes the vertex or domain
     // shader's bytecode (its output signature), as Windows does.
     HRESULT hr = create_shader(*this, call, 2, bytecode, length, shader ? &created : nullptr,
-                               type_bit(1) | type_bit(4));
+                               type_bit(1) | type_bit(4), &declaration);
     if (!created) return hr;
     created->stream_output_names.reserve(entry_count);
     for (UINT i = 0; i < entry_count; ++i) {
@@ -417,6 +422,28 @@ UINT Query::data_size(D3D11_QUERY query) {
 
 UINT Query::GetDataSize() {
     return data_size(desc_.Query);
+}
+
+D3D11_QUERY_DATA_SO_STATISTICS Query::stream_output_counts() const {
+    if (desc_.Query >= D3D11_QUERY_SO_STATISTICS_STREAM0)
+        return stream_output[(desc_.Query - D3D11_QUERY_SO_STATISTICS_STREAM0) / 2];
+    D3D11_QUERY_DATA_SO_STATISTICS all{};
+    for (const D3D11_QUERY_DATA_SO_STATISTICS& stream : stream_output) {
+        all.NumPrimitivesWritten += stream.NumPrimitivesWritten;
+        all.PrimitivesStorageNeeded += stream.PrimitivesStorageNeeded;
+    }
+    return all;
+}
+
+// SO_OVERFLOW_PREDICATE is true when any stream overflowed.
+bool Query::stream_output_overflowed() const {
+    if (desc_.Query >= D3D11_QUERY_SO_STATISTICS_STREAM0) {
+        const D3D11_QUERY_DATA_SO_STATISTICS counts = stream_output_counts();
+        return counts.PrimitivesStorageNeeded > counts.NumPrimitivesWritten;
+    }
+    for (const D3D11_QUERY_DATA_SO_STATISTICS& stream : stream_output)
+        if (stream.PrimitivesStorageNeeded > stream.NumPrimitivesWritten) return true;
+    return false;
 }
 
 HRESULT Device::CreateQuery(const D3D11_QUERY_DESC* desc, ID3D11Query** query) {

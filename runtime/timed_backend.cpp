@@ -57,8 +57,9 @@ class TimedBackend final : public Backend {
     std::string tier_reason() const override { return inner_->tier_reason(); }
     bool logic_ops() const override { return inner_->logic_ops(); }
     bool executes_shaders() const override { return inner_->executes_shaders(); }
-    std::string prepare_shader(std::span<const std::uint8_t> bytecode) override {
-        return inner_->prepare_shader(bytecode);
+    std::string prepare_shader(std::span<const std::uint8_t> bytecode,
+                               const StreamOutputDeclaration* stream_output) override {
+        return inner_->prepare_shader(bytecode, stream_output);
     }
     std::string dispatch(const StageWork& compute, const DispatchSize& groups,
                          WorkResults& results) override {

@@ -39,6 +39,8 @@ constexpr SystemValue kSystemValues[] = {
     {70, "inner_coverage", "SV_InnerCoverage"},
 };
 
+}  // namespace
+
 bool equal_ignoring_case(std::string_view a, std::string_view b) {
     if (a.size() != b.size()) return false;
     for (std::size_t i = 0; i < a.size(); ++i)
@@ -47,8 +49,6 @@ bool equal_ignoring_case(std::string_view a, std::string_view b) {
             return false;
     return true;
 }
-
-}  // namespace
 
 std::string_view signature_system_value_name(std::uint32_t value) {
     for (const SystemValue& entry : kSystemValues)

@@ -11,6 +11,8 @@ namespace d3dcap::runtime::shader {
 
 // Empty for a value without a name.
 std::string_view signature_system_value_name(std::uint32_t value);
+// Semantic names compare without case, as D3D11 matches them.
+bool equal_ignoring_case(std::string_view a, std::string_view b);
 std::optional<std::uint32_t> parse_signature_system_value(std::string_view name);
 // The D3D_NAME an "SV_" semantic implies; 0 for other names and for the
 // tessellation factors, whose D3D_NAME depends on the domain.

@@ -33,6 +33,9 @@ FeatureChain::FeatureChain(VkPhysicalDevice physical,
     const bool border = listed(extensions, VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME);
     const bool robustness = listed(extensions, VK_EXT_ROBUSTNESS_2_EXTENSION_NAME);
     const bool divisor = listed(extensions, VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME);
+    const bool feedback = listed(extensions, VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME);
+    VkPhysicalDeviceTransformFeedbackFeaturesEXT has_feedback{};
+    has_feedback.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT;
     void** tail = &has12.pNext;
     if (border) {
         *tail = &has_border;
@@ -42,7 +45,11 @@ FeatureChain::FeatureChain(VkPhysicalDevice physical,
         *tail = &has_robustness;
         tail = &has_robustness.pNext;
     }
-    if (divisor) *tail = &has_divisor;
+    if (divisor) {
+        *tail = &has_divisor;
+        tail = &has_divisor.pNext;
+    }
+    if (feedback) *tail = &has_feedback;
     vkGetPhysicalDeviceFeatures2(physical, &has);
 
     // What to enable: the chain vkCreateDevice gets.
@@ -110,9 +117,18 @@ FeatureChain::FeatureChain(VkPhysicalDevice physical,
         divisor_.vertexAttributeInstanceRateZeroDivisor =
             has_divisor.vertexAttributeInstanceRateZeroDivisor;
         *tail = &divisor_;
+        tail = &divisor_.pNext;
         extensions_.push_back(VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME);
         enabled_.step_rates = true;
         enabled_.step_rate_zero = has_divisor.vertexAttributeInstanceRateZeroDivisor;
+    }
+    if (feedback && has_feedback.transformFeedback) {
+        feedback_.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT;
+        feedback_.transformFeedback = VK_TRUE;
+        feedback_.geometryStreams = has_feedback.geometryStreams;
+        *tail = &feedback_;
+        extensions_.push_back(VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME);
+        enabled_.transform_feedback = true;
     }
     enabled_.anisotropy = f.samplerAnisotropy;
     enabled_.cube_arrays = f.imageCubeArray;

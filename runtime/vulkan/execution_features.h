@@ -21,8 +21,9 @@ struct ExecutionFeatures {
     bool storage_read_without_format = false;
     bool occlusion_precise = false;  // exact sample counts in occlusion queries
     bool pipeline_statistics = false;
-    bool step_rates = false;      // InstanceDataStepRate other than 1
-    bool step_rate_zero = false;  // ... and 0 (every instance the same element)
+    bool step_rates = false;          // InstanceDataStepRate other than 1
+    bool step_rate_zero = false;      // ... and 0 (every instance the same element)
+    bool transform_feedback = false;  // stream output, DrawAuto, SO queries
 };
 
 // The feature chain vkCreateDevice takes: every execution feature the
@@ -47,6 +48,7 @@ class FeatureChain {
     VkPhysicalDeviceCustomBorderColorFeaturesEXT border_{};
     VkPhysicalDeviceRobustness2FeaturesEXT robustness_{};
     VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT divisor_{};
+    VkPhysicalDeviceTransformFeedbackFeaturesEXT feedback_{};
     std::vector<const char*> extensions_;
     ExecutionFeatures enabled_;
 };

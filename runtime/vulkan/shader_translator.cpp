@@ -12,6 +12,7 @@
 #include "runtime/shader/container.h"
 #include "runtime/shader/decoder.h"
 #include "runtime/shader/dxbc_checksum.h"
+#include "runtime/vulkan/stream_output_layout.h"
 
 namespace d3dcap::runtime::gpu {
 
@@ -215,6 +216,20 @@ bool lower(std::vector<std::uint8_t>& container, std::string& error) {
     return true;
 }
 
+// Tells declarations apart in the cache key (names by value).
+std::uint64_t declaration_hash(const StreamOutputDeclaration& declaration) {
+    std::string bytes;
+    for (const D3D11_SO_DECLARATION_ENTRY& entry : declaration.entries) {
+        bytes += entry.SemanticName != nullptr ? entry.SemanticName : "";
+        const std::uint32_t fields[] = {entry.Stream, entry.SemanticIndex, entry.StartComponent,
+                                        entry.ComponentCount, entry.OutputSlot};
+        bytes.append(reinterpret_cast<const char*>(fields), sizeof fields);
+    }
+    bytes.append(reinterpret_cast<const char*>(declaration.strides.data()),
+                 sizeof declaration.strides);
+    return XXH3_64bits(bytes.data(), bytes.size()) | 1;
+}
+
 }  // namespace
 
 std::uint32_t descriptor_set_of(int program_type) {
@@ -234,9 +249,13 @@ std::uint32_t descriptor_set_of(int program_type) {
 
 std::shared_ptr<const TranslatedShader> ShaderTranslator::translate(
     std::span<const std::uint8_t> bytecode, std::string& error, const TranslatedShader* hull,
-    bool dual_source) {
+    bool dual_source, const StreamOutputDeclaration* stream_output) {
     std::uint64_t key = XXH3_64bits(bytecode.data(), bytecode.size());
     if (dual_source) key ^= std::uint64_t{1} << 40;
+    if (stream_output != nullptr && !stream_output->entries.empty())
+        key ^= declaration_hash(*stream_output);
+    else
+        stream_output = nullptr;
     if (hull != nullptr)
         key ^= std::uint64_t{hull->tess_output_primitive} << 56 |
                std::uint64_t{hull->tess_partitioning} << 48;
@@ -269,6 +288,15 @@ std::shared_ptr<const TranslatedShader> ShaderTranslator::translate(
     if (!shader::output_signature(*chunks, shader->outputs, error)) return nullptr;
     std::vector<std::uint8_t> lowered(bytecode.begin(), bytecode.end());
     if (!lower(lowered, error)) return nullptr;
+    XfbLayout xfb_layout;
+    if (stream_output != nullptr) {
+        if (shader->program_type != 1 && shader->program_type != 2 && shader->program_type != 4) {
+            error = "stream output after a shader that is not a vertex, domain or geometry shader";
+            return nullptr;
+        }
+        error = lay_out_stream_output(*stream_output, shader->outputs, xfb_layout);
+        if (!error.empty()) return nullptr;
+    }
 
     vkd3d_shader_compile_info info{};
     info.type = VKD3D_SHADER_STRUCTURE_TYPE_COMPILE_INFO;
@@ -319,14 +347,26 @@ std::shared_ptr<const TranslatedShader> ShaderTranslator::translate(
             static_cast<vkd3d_shader_tessellator_partitioning>(hull->tess_partitioning);
         target.next = &domain;
     }
-    vkd3d_shader_interface_info interface {};
-    interface.type = VKD3D_SHADER_STRUCTURE_TYPE_INTERFACE_INFO;
-    interface.next = &target;
-    interface.bindings = bindings.data();
-    interface.binding_count = static_cast<unsigned>(bindings.size());
-    interface.uav_counters = counters.data();
-    interface.uav_counter_count = static_cast<unsigned>(counters.size());
-    info.next = &interface;
+    std::vector<vkd3d_shader_transform_feedback_element> xfb_elements;
+    for (const XfbElement& e : xfb_layout.elements)
+        xfb_elements.push_back({0, e.semantic.c_str(), e.semantic_index, 0,
+                                static_cast<std::uint8_t>(e.component_count),
+                                static_cast<std::uint8_t>(e.slot)});
+    vkd3d_shader_transform_feedback_info xfb{};
+    xfb.type = VKD3D_SHADER_STRUCTURE_TYPE_TRANSFORM_FEEDBACK_INFO;
+    xfb.next = &target;
+    xfb.elements = xfb_elements.data();
+    xfb.element_count = static_cast<unsigned>(xfb_elements.size());
+    xfb.buffer_strides = xfb_layout.strides.data();
+    xfb.buffer_stride_count = static_cast<unsigned>(xfb_layout.strides.size());
+    vkd3d_shader_interface_info shader_interface{};
+    shader_interface.type = VKD3D_SHADER_STRUCTURE_TYPE_INTERFACE_INFO;
+    shader_interface.next = stream_output != nullptr ? static_cast<const void*>(&xfb) : &target;
+    shader_interface.bindings = bindings.data();
+    shader_interface.binding_count = static_cast<unsigned>(bindings.size());
+    shader_interface.uav_counters = counters.data();
+    shader_interface.uav_counter_count = static_cast<unsigned>(counters.size());
+    info.next = &shader_interface;
     const vkd3d_shader_compile_option strip{VKD3D_SHADER_COMPILE_OPTION_STRIP_DEBUG, 1};
     info.options = &strip;
     info.option_count = 1;
@@ -343,6 +383,11 @@ std::shared_ptr<const TranslatedShader> ShaderTranslator::translate(
     const auto* words = static_cast<const std::uint32_t*>(spirv.code);
     shader->spirv.assign(words, words + spirv.size / 4);
     vkd3d_shader_free_shader_code(&spirv);
+    if (stream_output != nullptr) {
+        error = set_xfb_offsets(shader->spirv, xfb_layout);
+        if (!error.empty()) return nullptr;
+        shader->streams_out = true;
+    }
     dump_module(key, shader->spirv);
 
     std::lock_guard lock(mutex_);

@@ -14,6 +14,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "runtime/backend.h"
 #include "runtime/shader/program.h"
 
 namespace d3dcap::runtime::gpu {
@@ -66,6 +67,7 @@ struct TranslatedShader {
     // Hull shaders: what the tessellator makes (the domain shader's
     // translation needs it); D3D11's values, which are vkd3d-shader's.
     std::uint32_t tess_output_primitive = 0, tess_partitioning = 0;
+    bool streams_out = false;  // translated with a stream-output declaration
 };
 
 // Each graphics stage binds its slots in a set of its own (vertex 0, hull 1,
@@ -79,11 +81,13 @@ class ShaderTranslator {
     // own messages included) in `error`. A domain shader is translated for
     // the hull shader it runs after.
     // A pixel shader whose outputs feed dual-source blending is translated
-    // with o0 and o1 as the two sources of target 0.
-    std::shared_ptr<const TranslatedShader> translate(std::span<const std::uint8_t> bytecode,
-                                                      std::string& error,
-                                                      const TranslatedShader* hull = nullptr,
-                                                      bool dual_source = false);
+    // with o0 and o1 as the two sources of target 0; the last stage before
+    // the rasterizer, with a stream-output declaration, streams its outputs
+    // (transform feedback, stream_output_layout.h).
+    std::shared_ptr<const TranslatedShader> translate(
+        std::span<const std::uint8_t> bytecode, std::string& error,
+        const TranslatedShader* hull = nullptr, bool dual_source = false,
+        const StreamOutputDeclaration* stream_output = nullptr);
 
   private:
     std::mutex mutex_;

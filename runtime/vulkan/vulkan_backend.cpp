@@ -103,6 +103,17 @@ VulkanBackend::~VulkanBackend() {
     for (auto& [id, resource] : retired_pools_) release(*resource);
     if (zero_tile_) release(*zero_tile_);
     if (counters_) release(*counters_);
+    if (stream_counters_) release(*stream_counters_);
+    if (stream_query_pool_) vkDestroyQueryPool(gpu_->vk(), stream_query_pool_, nullptr);
+}
+
+// Every buffer can be a stream-output target and hold its counter where the
+// GPU streams out.
+VkBufferUsageFlags VulkanBackend::buffer_usage() const {
+    return gpu_->device().execution().transform_feedback
+               ? kBufferUsage | VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT |
+                     VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_COUNTER_BUFFER_BIT_EXT
+               : kBufferUsage;
 }
 
 bool VulkanBackend::gpu_clock_ns(std::uint64_t* ns) const {
@@ -234,7 +245,7 @@ HRESULT VulkanBackend::create_buffer(GpuResource& resource) {
     const ResourceInfo& info = resource.info;
     VkBufferCreateInfo create{};
     create.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO;
-    create.usage = kBufferUsage;
+    create.usage = buffer_usage();
     start_tiles(resource);
     if (info.tiled() && !resource.shadowed) {
         create.flags = VK_BUFFER_CREATE_SPARSE_BINDING_BIT | VK_BUFFER_CREATE_SPARSE_RESIDENCY_BIT |
@@ -284,7 +295,7 @@ bool VulkanBackend::bind_buffer_memory(const ResourceInfo& info, VkBuffer buffer
 bool VulkanBackend::rename_buffer(GpuResource& resource) {
     VkBufferCreateInfo create{};
     create.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO;
-    create.usage = kBufferUsage;
+    create.usage = buffer_usage();
     create.size = std::max<std::uint64_t>(resource.info.byte_width, 4);
     VkBuffer buffer = VK_NULL_HANDLE;
     Allocation memory;
@@ -437,6 +448,7 @@ void VulkanBackend::destroy_resource(ObjectId id) {
     std::unique_ptr<GpuResource> resource = std::move(found->second);
     resources_.erase(found);
     pending_binds_.erase(id);
+    forget_stream_counter(id);
     written_.erase(std::remove(written_.begin(), written_.end(), id), written_.end());
     if (resource->info.tile_pool()) {
         // Its memory stays while tiles map it.

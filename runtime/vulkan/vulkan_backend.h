@@ -141,7 +141,8 @@ class VulkanBackend final : public FillingBackend {
     std::string tier_reason() const override;
     bool logic_ops() const override;
     bool executes_shaders() const override { return true; }
-    std::string prepare_shader(std::span<const std::uint8_t> bytecode) override;
+    std::string prepare_shader(std::span<const std::uint8_t> bytecode,
+                               const StreamOutputDeclaration* stream_output) override;
     std::string dispatch(const StageWork& compute, const DispatchSize& groups,
                          WorkResults& results) override;
     std::string draw(const DrawWork& work, const DrawArguments& arguments,
@@ -297,6 +298,42 @@ class VulkanBackend final : public FillingBackend {
     std::string attachment_view(const ViewInfo& view, bool depth, WorkObjects& made,
                                 VkImageView& out, VkExtent2D& extent);
 
+    // Stream output (vulkan_stream_output.cpp): each buffer that stream
+    // output wrote has a counter of the bytes it holds (D3D11's
+    // BufferFilledSize) in stream_counters_, where SOSetTargets' offsets
+    // are written, transform feedback resumes, and DrawAuto reads.
+    VkBufferUsageFlags buffer_usage() const;
+    struct StreamOutputTargets {
+        std::uint32_t count = 0;  // slots 0..count-1 bound
+        VkBuffer buffers[D3D11_SO_BUFFER_SLOT_COUNT] = {};
+        VkDeviceSize offsets[D3D11_SO_BUFFER_SLOT_COUNT] = {},
+                     sizes[D3D11_SO_BUFFER_SLOT_COUNT] = {};
+        VkBuffer counters[D3D11_SO_BUFFER_SLOT_COUNT] = {};
+        VkDeviceSize counter_offsets[D3D11_SO_BUFFER_SLOT_COUNT] = {};
+        bool query = false;  // an SO statistics query runs around the draw
+    };
+    // Before the draw's commands and barrier: the targets, their counters
+    // set where SOSetTargets gave offsets. Empty, or why not.
+    std::string prepare_stream_output(const DrawWork& work, StreamOutputTargets& out);
+    // Inside rendering, around the draw.
+    void begin_stream_output(VkCommandBuffer commands, const StreamOutputTargets& targets);
+    void end_stream_output(VkCommandBuffer commands, const StreamOutputTargets& targets);
+    void read_stream_output_query(WorkResults& results);
+    // DrawAuto: the counter of the buffer in vertex-buffer slot 0 (false
+    // when stream output never wrote it: nothing to draw).
+    bool draw_auto_counter(const DrawWork& work, VkBuffer& counter, VkDeviceSize& offset);
+    bool stream_counter(ObjectId buffer, bool make, VkDeviceSize& offset);
+    void forget_stream_counter(ObjectId buffer);
+    struct TransformFeedbackCommands {
+        PFN_vkCmdBindTransformFeedbackBuffersEXT bind = nullptr;
+        PFN_vkCmdBeginTransformFeedbackEXT begin = nullptr;
+        PFN_vkCmdEndTransformFeedbackEXT end = nullptr;
+        PFN_vkCmdBeginQueryIndexedEXT begin_query = nullptr;
+        PFN_vkCmdEndQueryIndexedEXT end_query = nullptr;
+        PFN_vkCmdDrawIndirectByteCountEXT draw_byte_count = nullptr;
+    };
+    const TransformFeedbackCommands* transform_feedback();
+
     std::recursive_mutex mutex_;              // the device is free-threaded
     int depth_ = 0;                           // Operations open on this thread
     bool shadow_tiles_ = false;               // tiled resources are shadowed (no sparse residency)
@@ -322,8 +359,13 @@ class VulkanBackend final : public FillingBackend {
     VkDescriptorSetLayout empty_set_layout_ = VK_NULL_HANDLE;
     VkDescriptorPool descriptor_pool_ = VK_NULL_HANDLE;  // sets come from here
     std::vector<VkDescriptorPool> free_descriptor_pools_;
-    VkQueryPool occlusion_pool_ = VK_NULL_HANDLE;   // one query, around a draw
-    VkQueryPool statistics_pool_ = VK_NULL_HANDLE;  // one query, around a draw or dispatch
+    VkQueryPool occlusion_pool_ = VK_NULL_HANDLE;     // one query, around a draw
+    VkQueryPool statistics_pool_ = VK_NULL_HANDLE;    // one query, around a draw or dispatch
+    VkQueryPool stream_query_pool_ = VK_NULL_HANDLE;  // stream 0's, around a draw
+    std::unique_ptr<GpuResource> stream_counters_;    // 4 bytes per buffer slot
+    std::unordered_map<ObjectId, std::uint32_t> stream_counter_slots_;
+    std::vector<std::uint32_t> free_stream_counter_slots_;
+    std::optional<TransformFeedbackCommands> transform_feedback_;
     // The statistics query around work: made, reset, begun, ended and read.
     bool statistics_query(VkCommandBuffer commands, bool begin);
     void read_statistics(D3D11_QUERY_DATA_PIPELINE_STATISTICS& out);

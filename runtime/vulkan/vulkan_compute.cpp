@@ -127,14 +127,16 @@ void VulkanBackend::read_statistics(D3D11_QUERY_DATA_PIPELINE_STATISTICS& out) {
         std::memcpy(&out, counters, sizeof out);
 }
 
-std::string VulkanBackend::prepare_shader(std::span<const std::uint8_t> bytecode) {
+std::string VulkanBackend::prepare_shader(std::span<const std::uint8_t> bytecode,
+                                          const StreamOutputDeclaration* stream_output) {
     std::string error;
     // A domain shader is translated for the hull shader of each draw (what
     // it cannot run is said there).
     if (const auto chunks = shader::read_container(bytecode, error);
         chunks && shader::program_type(*chunks, error) == 4)
         return {};
-    return translator_.translate(bytecode, error) ? std::string() : error;
+    return translator_.translate(bytecode, error, nullptr, false, stream_output) ? std::string()
+                                                                                 : error;
 }
 
 std::string VulkanBackend::dispatch(const StageWork& compute, const DispatchSize& groups,

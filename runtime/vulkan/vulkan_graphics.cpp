@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "runtime/formats.h"
+#include "runtime/shader/signature_names.h"
 #include "runtime/vulkan/vk_formats.h"
 #include "runtime/vulkan/vulkan_backend.h"
 
@@ -159,13 +160,6 @@ bool varying(const shader::SignatureElement& e) {
     return e.system_value == 0 && e.register_index != 0xffffffffu;
 }
 
-bool same_semantic(const std::string& a, const std::string& b) {
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return std::tolower(static_cast<unsigned char>(x)) ==
-                      std::tolower(static_cast<unsigned char>(y));
-           });
-}
-
 // Each stage's varyings must sit where the stage before writes them
 // (vkd3d-shader links by register): empty, or the first that does not.
 std::string check_linkage(const PipelineShaders& shaders) {
@@ -177,7 +171,7 @@ std::string check_linkage(const PipelineShaders& shaders) {
         for (const shader::SignatureElement& input : consumer->inputs) {
             if (producer == nullptr || !varying(input)) continue;
             const auto written = [&](const shader::SignatureElement& output) {
-                return same_semantic(output.semantic_name, input.semantic_name) &&
+                return shader::equal_ignoring_case(output.semantic_name, input.semantic_name) &&
                        output.semantic_index == input.semantic_index &&
                        output.register_index == input.register_index;
             };
@@ -259,6 +253,10 @@ const GraphicsPipeline* VulkanBackend::graphics_pipeline(const DrawWork& work,
     append(key, work.blend);
     append(key, work.depth_stencil);
     append(key, work.sample_mask);
+    // D3D11_SO_NO_RASTERIZED_STREAM, or a stream the shader does not emit to.
+    const bool discard =
+        work.stream_output.active() && work.stream_output.declaration.rasterized_stream != 0;
+    append(key, discard);
     for (VkFormat format : color_formats) append(key, format);
     append(key, depth_format);
     if (auto found = graphics_pipelines_.find(key); found != graphics_pipelines_.end())
@@ -277,7 +275,7 @@ const GraphicsPipeline* VulkanBackend::graphics_pipeline(const DrawWork& work,
         if (!varying(input)) continue;
         const InputElement* element = nullptr;
         for (const InputElement& e : work.input_layout)
-            if (same_semantic(e.semantic, input.semantic_name) &&
+            if (shader::equal_ignoring_case(e.semantic, input.semantic_name) &&
                 e.semantic_index == input.semantic_index)
                 element = &e;
         if (element == nullptr) {
@@ -363,6 +361,7 @@ const GraphicsPipeline* VulkanBackend::graphics_pipeline(const DrawWork& work,
     raster.depthBiasClamp = r.DepthBiasClamp;
     raster.depthBiasSlopeFactor = r.SlopeScaledDepthBias;
     raster.lineWidth = 1.0f;
+    raster.rasterizerDiscardEnable = discard;
 
     VkPipelineMultisampleStateCreateInfo multisample{};
     multisample.sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO;
@@ -539,15 +538,30 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
                                 WorkResults& results) {
     const Operation call(*this);
     std::string error;
+    // Stream output comes from the last stage before the rasterizer: the
+    // geometry shader, or (a geometry shader made of a vertex or domain
+    // shader's bytecode, which passes its outputs through) the stage before.
+    const StreamOutputDeclaration* stream_output =
+        work.stream_output.active() ? &work.stream_output.declaration : nullptr;
+    bool pass_through = false;
+    if (stream_output != nullptr && !work.stages[kGeometry].bytecode.empty()) {
+        const auto geometry = translator_.translate(work.stages[kGeometry].bytecode, error);
+        if (!geometry) return error;
+        pass_through = geometry->program_type != kProgramTypes[kGeometry];
+    }
+    const int last_stage = !work.stages[kGeometry].bytecode.empty() && !pass_through ? kGeometry
+                           : !work.stages[kDomain].bytecode.empty()                  ? kDomain
+                                                                                     : kVertex;
     PipelineShaders shaders;
     for (int stage = 0; stage < 5; ++stage) {
-        if (work.stages[stage].bytecode.empty()) continue;
+        if (work.stages[stage].bytecode.empty() || (stage == kGeometry && pass_through)) continue;
         if (stage == kDomain && !shaders.stages[kHull])
             return "a domain shader is bound without a hull shader";
         shaders.stages[stage] =
             translator_.translate(work.stages[stage].bytecode, error,
                                   stage == kDomain ? shaders.stages[kHull].get() : nullptr,
-                                  stage == kPixel && dual_source_blend(work.blend));
+                                  stage == kPixel && dual_source_blend(work.blend),
+                                  stage == last_stage ? stream_output : nullptr);
         if (!shaders.stages[stage]) return error;
         if (shaders.stages[stage]->program_type != kProgramTypes[stage])
             return std::string("the bound ") + kStageNames[stage] + " shader holds another stage";
@@ -620,6 +634,18 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
     GpuResource* indirect = arguments.arguments ? use(arguments.arguments) : nullptr;
     if (arguments.arguments && indirect == nullptr)
         return fail("pBufferForArgs is not a buffer of this device");
+    VkBuffer auto_counter = VK_NULL_HANDLE;
+    VkDeviceSize auto_counter_offset = 0;
+    if (arguments.from_stream_output) {
+        if (transform_feedback() == nullptr) return fail("this GPU has no transform feedback");
+        // A buffer stream output never wrote, or no stride: no vertices.
+        if (!draw_auto_counter(work, auto_counter, auto_counter_offset) ||
+            work.vertex_buffers[0].stride == 0)
+            return fail({});
+    }
+    StreamOutputTargets stream_targets;
+    if (std::string why = prepare_stream_output(work, stream_targets); !why.empty())
+        return fail(why);
 
     // Viewports (flipped to D3D11's convention) and scissors.
     std::vector<VkViewport> viewports;
@@ -686,7 +712,12 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
         vkCmdBeginQuery(
             commands, occlusion_pool_, 0,
             gpu_->device().execution().occlusion_precise ? VK_QUERY_CONTROL_PRECISE_BIT : 0);
-    if (indirect != nullptr && arguments.indexed)
+    begin_stream_output(commands, stream_targets);
+    if (arguments.from_stream_output)
+        transform_feedback()->draw_byte_count(commands, 1, 0, auto_counter, auto_counter_offset,
+                                              work.vertex_buffers[0].offset,
+                                              work.vertex_buffers[0].stride);
+    else if (indirect != nullptr && arguments.indexed)
         vkCmdDrawIndexedIndirect(commands, indirect->buffer, arguments.offset, 1, 0);
     else if (indirect != nullptr)
         vkCmdDrawIndirect(commands, indirect->buffer, arguments.offset, 1, 0);
@@ -696,13 +727,16 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
     else
         vkCmdDraw(commands, arguments.count, arguments.instances, arguments.start,
                   arguments.start_instance);
+    end_stream_output(commands, stream_targets);
     if (work.count_samples) vkCmdEndQuery(commands, occlusion_pool_, 0);
     vkCmdEndRendering(commands);
     if (statistics) statistics_query(commands, false);
     // Results the host reads wait for the work; nothing else does.
-    const bool wait = statistics || work.count_samples || !made.counters.empty();
+    const bool wait =
+        statistics || work.count_samples || stream_targets.query || !made.counters.empty();
     const bool done = !wait || gpu_->finish();
     if (done && statistics) read_statistics(results.statistics);
+    if (done && stream_targets.query) read_stream_output_query(results);
     if (done && work.count_samples)
         vkGetQueryPoolResults(gpu_->vk(), occlusion_pool_, 0, 1, sizeof results.samples_passed,
                               &results.samples_passed, sizeof results.samples_passed,

@@ -10,11 +10,13 @@
 #include <memory>
 #include <vector>
 
-#include "com.h"
+#include "common/com.h"
 #include "scene.h"
 #include "streamer.h"
 
 namespace tiled_streaming {
+
+using namespace example;
 
 constexpr UINT kViewWidth = 1024;
 constexpr UINT kViewHeight = 576;

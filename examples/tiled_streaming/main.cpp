@@ -16,12 +16,14 @@
 #include <string>
 #include <vector>
 
-#include "com.h"
+#include "common/com.h"
 #include "content.h"
 #include "frame.h"
 #include "streamer.h"
 
 namespace tiled_streaming {
+
+using namespace example;
 namespace {
 
 struct Options {

@@ -12,9 +12,11 @@
 #include <cstdint>
 #include <vector>
 
-#include "com.h"
+#include "common/com.h"
 
 namespace tiled_streaming {
+
+using namespace example;
 
 class SceneRenderer {
   public:

@@ -11,9 +11,11 @@
 #include <set>
 #include <vector>
 
-#include "com.h"
+#include "common/com.h"
 
 namespace tiled_streaming {
+
+using namespace example;
 
 // A tile of a standard mip; ordered by mip, then row, then column, so that
 // sorted tiles fall into row runs.

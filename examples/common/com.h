@@ -1,5 +1,5 @@
-// COM ownership, HRESULT checks and the annotation helper shared by the
-// tiled_streaming example's sources.
+// COM ownership, HRESULT checks and the annotation helper the example
+// programs share.
 #pragma once
 
 #include <d3d11_2.h>
@@ -9,7 +9,7 @@
 #include <string>
 #include <utility>
 
-namespace tiled_streaming {
+namespace example {
 
 // Owns one reference; releases it when destroyed, so that an early exit
 // through an exception still releases every object (the leak checker runs
@@ -116,4 +116,4 @@ class Markers {
     bool enabled_ = false;
 };
 
-}  // namespace tiled_streaming
+}  // namespace example

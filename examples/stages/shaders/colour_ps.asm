@@ -1,0 +1,9 @@
+// The interpolated colour.
+ps_4_0
+.input SV_Position0 v0.xyzw float
+.input COLOR0 v1.xyzw float
+.output SV_Target0 o0.xyzw float
+dcl_input_ps linear v1.xyzw
+dcl_output o0.xyzw
+mov o0.xyzw, v1.xyzw
+ret

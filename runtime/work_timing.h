@@ -16,4 +16,7 @@ struct WorkTime {
 // submission of a batch (its whole time goes to the last tag in it).
 enum class WorkTiming { PerStep, PerSubmission };
 
+// The tag of work that belongs to no event (a replay's hash readbacks).
+constexpr std::uint64_t kUntimedWork = UINT64_MAX;
+
 }  // namespace d3dcap::runtime

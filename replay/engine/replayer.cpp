@@ -528,6 +528,15 @@ void Replayer::check_hashes(const fb::ContentHashes& recorded) {
                                                .count());
         }
     } add{s.check_ns, start};
+    // The readbacks are no event's work.
+    struct Untimed {
+        const std::vector<runtime::Backend*>& backends;
+        std::uint64_t event;
+        ~Untimed() {
+            for (runtime::Backend* backend : backends) backend->tag_work(event);
+        }
+    } untimed{s.streamed, s.next};
+    for (runtime::Backend* backend : s.streamed) backend->tag_work(runtime::kUntimedWork);
     for (const fb::SubresourceHash* hash : *recorded.hashes()) {
         HashDifference difference{s.session.event,
                                   recorded.frame(),

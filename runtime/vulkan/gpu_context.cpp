@@ -334,7 +334,8 @@ VkCommandBuffer GpuContext::commands() {
                              batch.query_count++);
         batch.tags.push_back(tag_);
     }
-    if (!per_step && !batch.tags.empty()) batch.tags.back() = tag_;
+    // Per submission the batch's time goes to its last tag of an event.
+    if (!per_step && !batch.tags.empty() && tag_ != kUntimedWork) batch.tags.back() = tag_;
     ++batch.steps;
     return batch.buffer;
 }

@@ -74,6 +74,10 @@ bool choose_real_storage(VkPhysicalDevice physical, const ResourceInfo& info, bo
     }
     if ((info.misc_flags & D3D11_RESOURCE_MISC_TEXTURECUBE) && storage.layers % 6 == 0)
         storage.flags |= VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT;
+    // Render-target views of a 3D texture's W slices view it as a 2D array.
+    if (info.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE3D &&
+        (info.bind_flags & D3D11_BIND_RENDER_TARGET) && !sparse)
+        storage.flags |= VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT;
     if (sparse) storage.flags |= sparse_image_flags();
     return supported(physical, storage);
 }

@@ -342,3 +342,99 @@ ret
     CHECK(words[1] == 0u);
     check_validation_clean();
 }
+
+TEST_CASE("sample_l of a cube: each axis direction reads its own face", "[compute][texture]") {
+    TestDevice& test = *hardware_device();
+    // Six 1x1 R32_FLOAT faces (+X, -X, +Y, -Y, +Z, -Z) holding 1 to 6.
+    const float faces[6] = {1, 2, 3, 4, 5, 6};
+    D3D11_SUBRESOURCE_DATA initial[6];
+    for (int face = 0; face < 6; ++face) initial[face] = {&faces[face], 4, 0};
+    D3D11_TEXTURE2D_DESC desc{1,
+                              1,
+                              1,
+                              6,
+                              DXGI_FORMAT_R32_FLOAT,
+                              {1, 0},
+                              D3D11_USAGE_DEFAULT,
+                              D3D11_BIND_SHADER_RESOURCE,
+                              0,
+                              D3D11_RESOURCE_MISC_TEXTURECUBE};
+    Com<ID3D11Texture2D> cube;
+    REQUIRE(test.device->CreateTexture2D(&desc, initial, cube.out()) == S_OK);
+    D3D11_SHADER_RESOURCE_VIEW_DESC view_desc{};
+    view_desc.Format = DXGI_FORMAT_R32_FLOAT;
+    view_desc.ViewDimension = D3D11_SRV_DIMENSION_TEXTURECUBE;
+    view_desc.TextureCube = {0, 1};
+    const auto view = srv(test, cube.get(), &view_desc);
+    const auto point = sampler(test, D3D11_FILTER_MIN_MAG_MIP_POINT, D3D11_TEXTURE_ADDRESS_CLAMP);
+    const auto words = run(test, R"(cs_5_0
+dcl_resource_texturecube (float,float,float,float) t0
+dcl_sampler s0, mode_default
+dcl_uav_raw u0
+dcl_temps 2
+dcl_thread_group 1, 1, 1
+sample_l_indexable(texturecube)(float,float,float,float) r0.x, l(1.000000, 0.000000, 0.000000, 0.000000), t0.xyzw, s0, l(0.000000)
+sample_l_indexable(texturecube)(float,float,float,float) r0.y, l(-1.000000, 0.000000, 0.000000, 0.000000), t0.yxzw, s0, l(0.000000)
+sample_l_indexable(texturecube)(float,float,float,float) r0.z, l(0.000000, 1.000000, 0.000000, 0.000000), t0.yzxw, s0, l(0.000000)
+sample_l_indexable(texturecube)(float,float,float,float) r0.w, l(0.000000, -1.000000, 0.000000, 0.000000), t0.yzwx, s0, l(0.000000)
+sample_l_indexable(texturecube)(float,float,float,float) r1.x, l(0.000000, 0.000000, 1.000000, 0.000000), t0.xyzw, s0, l(0.000000)
+sample_l_indexable(texturecube)(float,float,float,float) r1.y, l(0.000000, 0.000000, -1.000000, 0.000000), t0.yxzw, s0, l(0.000000)
+store_raw u0.xyzw, l(0), r0.xyzw
+store_raw u0.xy, l(16), r1.xyxx
+ret
+)",
+                           {view.get()}, {point.get()}, 6);
+    for (int face = 0; face < 6; ++face) {
+        INFO("face " << face);
+        CHECK(as_float(words[face]) == faces[face]);
+    }
+    check_validation_clean();
+}
+
+TEST_CASE("sample_c_lz of a depth texture compares the reference against each texel",
+          "[compute][texture]") {
+    TestDevice& test = *hardware_device();
+    // A 2x1 depth texture {0.25, 0.75}, read through an R32_FLOAT view.
+    const float depths[2] = {0.25f, 0.75f};
+    D3D11_TEXTURE2D_DESC desc{2,
+                              1,
+                              1,
+                              1,
+                              DXGI_FORMAT_R32_TYPELESS,
+                              {1, 0},
+                              D3D11_USAGE_DEFAULT,
+                              D3D11_BIND_DEPTH_STENCIL | D3D11_BIND_SHADER_RESOURCE,
+                              0,
+                              0};
+    const D3D11_SUBRESOURCE_DATA initial{depths, 8, 0};
+    Com<ID3D11Texture2D> depth;
+    REQUIRE(test.device->CreateTexture2D(&desc, &initial, depth.out()) == S_OK);
+    const auto view = mip0_view(test, depth.get(), DXGI_FORMAT_R32_FLOAT);
+    D3D11_SAMPLER_DESC sampler_desc{};
+    sampler_desc.Filter = D3D11_FILTER_COMPARISON_MIN_MAG_MIP_POINT;
+    sampler_desc.AddressU = sampler_desc.AddressV = sampler_desc.AddressW =
+        D3D11_TEXTURE_ADDRESS_CLAMP;
+    sampler_desc.ComparisonFunc = D3D11_COMPARISON_LESS;  // passes where reference < texel
+    sampler_desc.MaxLOD = D3D11_FLOAT32_MAX;
+    Com<ID3D11SamplerState> comparison;
+    REQUIRE(test.device->CreateSamplerState(&sampler_desc, comparison.out()) == S_OK);
+    // Reference 0.5 at each texel, then 0 at the first.
+    const auto words = run(test, R"(cs_5_0
+dcl_resource_texture2d (float,float,float,float) t0
+dcl_sampler s0, mode_comparison
+dcl_uav_raw u0
+dcl_temps 1
+dcl_thread_group 1, 1, 1
+sample_c_lz_indexable(texture2d)(float,float,float,float) r0.x, l(0.250000, 0.500000, 0.000000, 0.000000), t0.xxxx, s0, l(0.500000)
+sample_c_lz_indexable(texture2d)(float,float,float,float) r0.y, l(0.750000, 0.500000, 0.000000, 0.000000), t0.xxxx, s0, l(0.500000)
+sample_c_lz_indexable(texture2d)(float,float,float,float) r0.z, l(0.250000, 0.500000, 0.000000, 0.000000), t0.xxxx, s0, l(0.000000)
+mov r0.w, l(0)
+store_raw u0.xyzw, l(0), r0.xyzw
+ret
+)",
+                           {view.get()}, {comparison.get()}, 4);
+    CHECK(as_float(words[0]) == 0.0f);
+    CHECK(as_float(words[1]) == 1.0f);
+    CHECK(as_float(words[2]) == 1.0f);
+    check_validation_clean();
+}

@@ -1,0 +1,125 @@
+// Draws into what is not a plain 2D colour target: one W slice of a 3D
+// texture, and the stencil test (a mask drawn, then drawn through), with
+// expected texels computed here.
+#include "draw_support.h"
+
+using namespace execution_tests;
+
+namespace {
+
+Com<ID3D11DepthStencilState> depth_stencil_state(TestDevice& test, D3D11_COMPARISON_FUNC function,
+                                                 D3D11_STENCIL_OP pass) {
+    D3D11_DEPTH_STENCIL_DESC desc{};
+    desc.DepthEnable = FALSE;
+    desc.DepthWriteMask = D3D11_DEPTH_WRITE_MASK_ZERO;
+    desc.DepthFunc = D3D11_COMPARISON_ALWAYS;
+    desc.StencilEnable = TRUE;
+    desc.StencilReadMask = 0xff;
+    desc.StencilWriteMask = 0xff;
+    desc.FrontFace = {D3D11_STENCIL_OP_KEEP, D3D11_STENCIL_OP_KEEP, pass, function};
+    desc.BackFace = desc.FrontFace;
+    Com<ID3D11DepthStencilState> state;
+    REQUIRE(test.device->CreateDepthStencilState(&desc, state.out()) == S_OK);
+    return state;
+}
+
+}  // namespace
+
+TEST_CASE("A render-target view of one W slice of a 3D texture draws into that slice only",
+          "[draw][texture3d]") {
+    TestDevice& test = *hardware_device();
+    Scene scene(test);
+    D3D11_TEXTURE3D_DESC desc{
+        4, 4, 4, 1, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_USAGE_DEFAULT, D3D11_BIND_RENDER_TARGET,
+        0, 0};
+    Com<ID3D11Texture3D> volume;
+    REQUIRE(test.device->CreateTexture3D(&desc, nullptr, volume.out()) == S_OK);
+    D3D11_RENDER_TARGET_VIEW_DESC view{};
+    view.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+    view.ViewDimension = D3D11_RTV_DIMENSION_TEXTURE3D;
+    view.Texture3D = {0, 2, 1};  // mip 0, W slice 2
+    Com<ID3D11RenderTargetView> rtv;
+    REQUIRE(test.device->CreateRenderTargetView(volume.get(), &view, rtv.out()) == S_OK);
+    ID3D11RenderTargetView* targets[] = {rtv.get()};
+    test.context->OMSetRenderTargets(1, targets, nullptr);
+    const auto vb = scene.vertices(quad(-1, 0, 1, 1, 0.5f, {1, 0, 0, 1}));  // the top half
+    scene.draw(6);
+
+    desc.Usage = D3D11_USAGE_STAGING;
+    desc.BindFlags = 0;
+    desc.CPUAccessFlags = D3D11_CPU_ACCESS_READ;
+    Com<ID3D11Texture3D> staging;
+    REQUIRE(test.device->CreateTexture3D(&desc, nullptr, staging.out()) == S_OK);
+    test.context->CopyResource(staging.get(), volume.get());
+    D3D11_MAPPED_SUBRESOURCE mapped{};
+    REQUIRE(test.context->Map(staging.get(), 0, D3D11_MAP_READ, 0, &mapped) == S_OK);
+    std::vector<std::uint32_t> slices[4];
+    for (UINT z = 0; z < 4; ++z)
+        for (UINT y = 0; y < 4; ++y) {
+            const auto* row = static_cast<const std::uint8_t*>(mapped.pData) +
+                              z * mapped.DepthPitch + y * mapped.RowPitch;
+            for (UINT x = 0; x < 4; ++x) {
+                std::uint32_t texel;
+                std::memcpy(&texel, row + 4 * x, 4);
+                slices[z].push_back(texel);
+            }
+        }
+    test.context->Unmap(staging.get(), 0);
+    const std::vector<std::uint32_t> untouched(16, 0);
+    CHECK(slices[0] == untouched);
+    CHECK(slices[1] == untouched);
+    CHECK(slices[2] == rows(2, rgba(255, 0, 0, 255), 0));
+    CHECK(slices[3] == untouched);
+    check_validation_clean();
+}
+
+TEST_CASE("The stencil test: a mask drawn with REPLACE, then drawn through with EQUAL",
+          "[draw][stencil]") {
+    TestDevice& test = *hardware_device();
+    Scene scene(test);
+    auto depth = test.texture2d(4, 4, DXGI_FORMAT_D24_UNORM_S8_UINT, D3D11_BIND_DEPTH_STENCIL);
+    Com<ID3D11DepthStencilView> dsv;
+    REQUIRE(test.device->CreateDepthStencilView(depth.get(), nullptr, dsv.out()) == S_OK);
+    test.context->ClearDepthStencilView(dsv.get(), D3D11_CLEAR_DEPTH | D3D11_CLEAR_STENCIL, 1.0f,
+                                        0);
+    ID3D11RenderTargetView* targets[] = {scene.rtv.get()};
+    test.context->OMSetRenderTargets(1, targets, dsv.get());
+    // The left half writes stencil 7 (and red); green over everything
+    // passes only where the stencil is 7.
+    auto vertices = quad(-1, -1, 0, 1, 0.5f, {1, 0, 0, 1});
+    const auto whole = quad(-1, -1, 1, 1, 0.5f, {0, 1, 0, 1});
+    vertices.insert(vertices.end(), whole.begin(), whole.end());
+    const auto vb = scene.vertices(vertices);
+    const auto mask = depth_stencil_state(test, D3D11_COMPARISON_ALWAYS, D3D11_STENCIL_OP_REPLACE);
+    test.context->OMSetDepthStencilState(mask.get(), 7);
+    scene.draw(6);
+    const auto through = depth_stencil_state(test, D3D11_COMPARISON_EQUAL, D3D11_STENCIL_OP_KEEP);
+    test.context->OMSetDepthStencilState(through.get(), 7);
+    test.context->Draw(6, 6);
+    std::vector<std::uint32_t> expected;
+    for (int y = 0; y < 4; ++y)
+        for (int x = 0; x < 4; ++x)
+            expected.push_back(x < 2 ? rgba(0, 255, 0, 255) : rgba(0, 0, 0, 255));
+    CHECK(scene.texels() == expected);
+
+    // The stencil plane holds 7 on the left, 0 on the right (D24S8: the
+    // stencil is the top byte of each texel).
+    auto staging = test.texture2d(4, 4, DXGI_FORMAT_D24_UNORM_S8_UINT, 0, 1, 1, D3D11_USAGE_STAGING,
+                                  D3D11_CPU_ACCESS_READ);
+    test.context->CopyResource(staging.get(), depth.get());
+    D3D11_MAPPED_SUBRESOURCE mapped{};
+    REQUIRE(test.context->Map(staging.get(), 0, D3D11_MAP_READ, 0, &mapped) == S_OK);
+    std::vector<std::uint32_t> stencil, expected_stencil;
+    for (UINT y = 0; y < 4; ++y)
+        for (UINT x = 0; x < 4; ++x) {
+            std::uint32_t texel;
+            std::memcpy(
+                &texel,
+                static_cast<const std::uint8_t*>(mapped.pData) + y * mapped.RowPitch + 4 * x, 4);
+            stencil.push_back(texel >> 24);
+            expected_stencil.push_back(x < 2 ? 7 : 0);
+        }
+    test.context->Unmap(staging.get(), 0);
+    CHECK(stencil == expected_stencil);
+    check_validation_clean();
+}

@@ -349,3 +349,73 @@ TEST_CASE("The reference device counts a dispatch it does not run, without a mes
     CHECK(test.messages().empty());
     CHECK(d3dcap::runtime::context_draw_counts(test.context.get()).not_executed == 1);
 }
+
+TEST_CASE("The last slot of every kind: cb13, t127, s15 and u63 in one dispatch",
+          "[compute][slots]") {
+    TestDevice& test = *hardware_device();
+    const auto shader = compute_shader(test, R"(cs_5_0
+dcl_constantbuffer cb13[1], immediateIndexed
+dcl_resource_raw t127
+dcl_resource_texture2d (float,float,float,float) t126
+dcl_sampler s15, mode_default
+dcl_uav_raw u63
+dcl_temps 1
+dcl_thread_group 1, 1, 1
+ld_raw r0.x, l(4), t127.xxxx
+iadd r0.x, r0.x, cb13[0].y
+sample_l_indexable(texture2d)(float,float,float,float) r0.y, l(0.500000, 0.500000, 0.000000, 0.000000), t126.yxzw, s15, l(0.000000)
+store_raw u63.xy, l(0), r0.xyxx
+ret
+)");
+    const std::uint32_t raw[2] = {11, 1000};
+    auto source = test.buffer(8, D3D11_BIND_SHADER_RESOURCE, D3D11_USAGE_DEFAULT, 0,
+                              D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS, 0, raw);
+    D3D11_SHADER_RESOURCE_VIEW_DESC raw_desc{};
+    raw_desc.Format = DXGI_FORMAT_R32_TYPELESS;
+    raw_desc.ViewDimension = D3D11_SRV_DIMENSION_BUFFEREX;
+    raw_desc.BufferEx = {0, 2, D3D11_BUFFEREX_SRV_FLAG_RAW};
+    Com<ID3D11ShaderResourceView> raw_view, texture_view;
+    REQUIRE(test.device->CreateShaderResourceView(source.get(), &raw_desc, raw_view.out()) == S_OK);
+    const float texel = 2.5f;
+    const D3D11_TEXTURE2D_DESC texture_desc{
+        1, 1, 1, 1, DXGI_FORMAT_R32_FLOAT, {1, 0}, D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE,
+        0, 0};
+    const D3D11_SUBRESOURCE_DATA initial{&texel, 4, 0};
+    Com<ID3D11Texture2D> texture;
+    REQUIRE(test.device->CreateTexture2D(&texture_desc, &initial, texture.out()) == S_OK);
+    REQUIRE(test.device->CreateShaderResourceView(texture.get(), nullptr, texture_view.out()) ==
+            S_OK);
+    const std::uint32_t constants[4] = {0, 31, 0, 0};
+    auto cb = test.buffer(16, D3D11_BIND_CONSTANT_BUFFER, D3D11_USAGE_DEFAULT, 0, 0, 0, constants);
+    D3D11_SAMPLER_DESC sampler_desc{};
+    sampler_desc.Filter = D3D11_FILTER_MIN_MAG_MIP_POINT;
+    sampler_desc.AddressU = sampler_desc.AddressV = sampler_desc.AddressW =
+        D3D11_TEXTURE_ADDRESS_CLAMP;
+    sampler_desc.MaxLOD = D3D11_FLOAT32_MAX;
+    Com<ID3D11SamplerState> sampler;
+    REQUIRE(test.device->CreateSamplerState(&sampler_desc, sampler.out()) == S_OK);
+    auto target = test.buffer(8, D3D11_BIND_UNORDERED_ACCESS, D3D11_USAGE_DEFAULT, 0,
+                              D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS);
+    const auto uav = raw_uav(test, target.get(), 2);
+
+    test.context->CSSetShader(shader.get(), nullptr, 0);
+    ID3D11Buffer* cbs[] = {cb.get()};
+    test.context->CSSetConstantBuffers(D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT - 1, 1,
+                                       cbs);
+    ID3D11ShaderResourceView* views[] = {texture_view.get(), raw_view.get()};
+    test.context->CSSetShaderResources(D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT - 2, 2, views);
+    ID3D11SamplerState* samplers[] = {sampler.get()};
+    test.context->CSSetSamplers(D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT - 1, 1, samplers);
+    ID3D11UnorderedAccessView* uavs[] = {uav.get()};
+    test.context->CSSetUnorderedAccessViews(D3D11_1_UAV_SLOT_COUNT - 1, 1, uavs, nullptr);
+    test.clear_messages();
+    test.context->Dispatch(1, 1, 1);
+    INFO(test.last_message());
+    CHECK(test.messages().empty());
+    const auto words = read_words(test, target.get(), 8);
+    CHECK(words[0] == 1031u);
+    float sampled;
+    std::memcpy(&sampled, &words[1], 4);
+    CHECK(sampled == 2.5f);
+    check_validation_clean();
+}

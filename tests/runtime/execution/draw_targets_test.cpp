@@ -123,3 +123,36 @@ TEST_CASE("The stencil test: a mask drawn with REPLACE, then drawn through with 
     CHECK(stencil == expected_stencil);
     check_validation_clean();
 }
+
+TEST_CASE("DepthBias moves a D32_FLOAT depth by that many units of its exponent", "[draw][depth]") {
+    TestDevice& test = *hardware_device();
+    Scene scene(test);
+    auto depth = test.texture2d(4, 4, DXGI_FORMAT_D32_FLOAT, D3D11_BIND_DEPTH_STENCIL);
+    Com<ID3D11DepthStencilView> dsv;
+    REQUIRE(test.device->CreateDepthStencilView(depth.get(), nullptr, dsv.out()) == S_OK);
+    test.context->ClearDepthStencilView(dsv.get(), D3D11_CLEAR_DEPTH, 1.0f, 0);
+    ID3D11RenderTargetView* targets[] = {scene.rtv.get()};
+    test.context->OMSetRenderTargets(1, targets, dsv.get());
+    D3D11_RASTERIZER_DESC desc{};
+    desc.FillMode = D3D11_FILL_SOLID;
+    desc.CullMode = D3D11_CULL_NONE;
+    desc.DepthClipEnable = TRUE;
+    desc.DepthBias = 1000;
+    Com<ID3D11RasterizerState> rasterizer;
+    REQUIRE(test.device->CreateRasterizerState(&desc, rasterizer.out()) == S_OK);
+    test.context->RSSetState(rasterizer.get());
+    const auto vb = scene.vertices(quad(-1, -1, 1, 1, 0.5f, {1, 1, 1, 1}));
+    scene.draw(6);
+    // A float depth's unit is 2^(e - 23) for the exponent e of the
+    // primitive's largest depth: 2^-24 at 0.5.
+    auto staging = test.texture2d(4, 4, DXGI_FORMAT_D32_FLOAT, 0, 1, 1, D3D11_USAGE_STAGING,
+                                  D3D11_CPU_ACCESS_READ);
+    test.context->CopyResource(staging.get(), depth.get());
+    D3D11_MAPPED_SUBRESOURCE mapped{};
+    REQUIRE(test.context->Map(staging.get(), 0, D3D11_MAP_READ, 0, &mapped) == S_OK);
+    float stored;
+    std::memcpy(&stored, mapped.pData, 4);
+    test.context->Unmap(staging.get(), 0);
+    CHECK(stored == 0.5f + 1000.0f / 16777216.0f);
+    check_validation_clean();
+}

@@ -438,3 +438,34 @@ ret
     CHECK(as_float(words[2]) == 1.0f);
     check_validation_clean();
 }
+
+TEST_CASE("ld of a BC1 texture decodes its block's end-point colours", "[compute][texture]") {
+    TestDevice& test = *hardware_device();
+    // One 4x4 block: colour 0 red and colour 1 blue (RGB565, colour 0 the
+    // larger: four-colour mode), row 0 index 1, the other rows index 0.
+    const std::uint8_t block[8] = {0x00, 0xf8, 0x1f, 0x00, 0x55, 0x00, 0x00, 0x00};
+    const D3D11_TEXTURE2D_DESC desc{
+        4, 4, 1, 1, DXGI_FORMAT_BC1_UNORM, {1, 0}, D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE,
+        0, 0};
+    const D3D11_SUBRESOURCE_DATA initial{block, 8, 0};
+    Com<ID3D11Texture2D> texture;
+    REQUIRE(test.device->CreateTexture2D(&desc, &initial, texture.out()) == S_OK);
+    const auto view = srv(test, texture.get(), nullptr);
+    // Texel (3, 0) and texel (2, 3): RGBA each.
+    const auto words = run(test, R"(cs_5_0
+dcl_resource_texture2d (float,float,float,float) t0
+dcl_uav_raw u0
+dcl_temps 2
+dcl_thread_group 1, 1, 1
+ld_indexable(texture2d)(float,float,float,float) r0.xyzw, l(3, 0, 0, 0), t0.xyzw
+ld_indexable(texture2d)(float,float,float,float) r1.xyzw, l(2, 3, 0, 0), t0.xyzw
+store_raw u0.xyzw, l(0), r0.xyzw
+store_raw u0.xyzw, l(16), r1.xyzw
+ret
+)",
+                           {view.get()}, {}, 8);
+    std::vector<float> texels;
+    for (std::uint32_t word : words) texels.push_back(as_float(word));
+    CHECK(texels == std::vector<float>{0, 0, 1, 1, 1, 0, 0, 1});
+    check_validation_clean();
+}

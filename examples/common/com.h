@@ -4,6 +4,7 @@
 
 #include <d3d11_2.h>
 
+#include <cstdio>
 #include <cstring>
 #include <stdexcept>
 #include <string>
@@ -60,6 +61,24 @@ class Failure : public std::runtime_error {
 
 inline void check(HRESULT hr, const char* call) {
     if (FAILED(hr)) throw Failure(call, hr);
+}
+
+// Runs an example (run(summary) returns its exit status), then prints its
+// summary line, once every object it made has been released, or the call
+// that failed.
+template <class Run>
+int run_and_report(const char* program, Run&& run) {
+    try {
+        std::string summary;
+        const int status = run(summary);
+        std::fputs(summary.c_str(), stdout);
+        return status;
+    } catch (const Failure& failure) {
+        std::fflush(stdout);
+        std::fprintf(stderr, "%s: %s failed: HRESULT 0x%08x\n", program, failure.what(),
+                     static_cast<unsigned>(failure.hr()));
+        return 1;
+    }
 }
 
 // WKPDID_D3DDebugObjectName (d3dcommon.h) with its value, as there is no

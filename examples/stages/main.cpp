@@ -399,15 +399,6 @@ int main(int argc, char** argv) {
         std::fputs(kUsage, parsed < 0 ? stdout : stderr);
         return parsed < 0 ? 0 : 1;
     }
-    try {
-        std::string summary;
-        const int status = run(options, summary);
-        std::fputs(summary.c_str(), stdout);
-        return status;
-    } catch (const example::Failure& failure) {
-        std::fflush(stdout);
-        std::fprintf(stderr, "stages: %s failed: HRESULT 0x%08x\n", failure.what(),
-                     static_cast<unsigned>(failure.hr()));
-        return 1;
-    }
+    return example::run_and_report("stages",
+                                   [&](std::string& summary) { return run(options, summary); });
 }

@@ -387,15 +387,6 @@ int main(int argc, char** argv) {
         std::fputs(kUsage, parsed < 0 ? stdout : stderr);
         return parsed < 0 ? 0 : 1;
     }
-    try {
-        std::string summary;
-        const int status = run(options, summary);
-        std::fputs(summary.c_str(), stdout);
-        return status;
-    } catch (const Failure& failure) {
-        std::fflush(stdout);
-        std::fprintf(stderr, "tiled_streaming: %s failed: HRESULT 0x%08x\n", failure.what(),
-                     static_cast<unsigned>(failure.hr()));
-        return 1;
-    }
+    return example::run_and_report("tiled_streaming",
+                                   [&](std::string& summary) { return run(options, summary); });
 }

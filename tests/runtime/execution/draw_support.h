@@ -36,6 +36,35 @@ mov o0.xyzw, v1.xyzw
 ret
 )";
 
+// Each point becomes a square of two triangles (a 4-vertex strip) to its
+// lower right, one clip unit wide (2x2 pixels of the 4x4 target).
+constexpr const char* kPointToSquareGs = R"(gs_4_0
+.input SV_Position0 v0.xyzw float
+.input COLOR0 v1.xyzw float
+.output SV_Position0 o0.xyzw float
+.output COLOR0 o1.xyzw float
+dcl_input_siv v[1][0].xyzw, position
+dcl_input v[1][1].xyzw
+dcl_inputprimitive point
+dcl_outputtopology trianglestrip
+dcl_output_siv o0.xyzw, position
+dcl_output o1.xyzw
+dcl_maxout 4
+mov o0.xyzw, v[0][0].xyzw
+mov o1.xyzw, v[0][1].xyzw
+emit
+add o0.xyzw, v[0][0].xyzw, l(1.000000, 0.000000, 0.000000, 0.000000)
+mov o1.xyzw, v[0][1].xyzw
+emit
+add o0.xyzw, v[0][0].xyzw, l(0.000000, -1.000000, 0.000000, 0.000000)
+mov o1.xyzw, v[0][1].xyzw
+emit
+add o0.xyzw, v[0][0].xyzw, l(1.000000, -1.000000, 0.000000, 0.000000)
+mov o1.xyzw, v[0][1].xyzw
+emit
+ret
+)";
+
 struct Vertex {
     float x, y, z, w;
     float r, g, b, a;
@@ -140,6 +169,29 @@ struct Scene {
         return out;
     }
 };
+
+// The 16 texels of a 4x4 depth(-stencil) texture as 32-bit words, row by
+// row (D32_FLOAT: the depth's bits; D24S8: the stencil in the top byte).
+inline std::vector<std::uint32_t> depth_words(object_tests::TestDevice& test,
+                                              ID3D11Texture2D* depth, DXGI_FORMAT format) {
+    auto staging =
+        test.texture2d(4, 4, format, 0, 1, 1, D3D11_USAGE_STAGING, D3D11_CPU_ACCESS_READ);
+    test.context->CopyResource(staging.get(), depth);
+    D3D11_MAPPED_SUBRESOURCE mapped{};
+    REQUIRE(test.context->Map(staging.get(), 0, D3D11_MAP_READ, 0, &mapped) == S_OK);
+    std::vector<std::uint32_t> out(16);
+    for (UINT y = 0; y < 4; ++y)
+        std::memcpy(&out[y * 4],
+                    static_cast<const std::uint8_t*>(mapped.pData) + y * mapped.RowPitch, 16);
+    test.context->Unmap(staging.get(), 0);
+    return out;
+}
+
+inline float as_float(std::uint32_t word) {
+    float value;
+    std::memcpy(&value, &word, 4);
+    return value;
+}
 
 // Rows of 4 texels: the top `rows` of colour `top`, the rest `bottom`.
 inline std::vector<std::uint32_t> rows(UINT top_rows, std::uint32_t top, std::uint32_t bottom) {

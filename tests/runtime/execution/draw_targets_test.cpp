@@ -104,22 +104,10 @@ TEST_CASE("The stencil test: a mask drawn with REPLACE, then drawn through with 
 
     // The stencil plane holds 7 on the left, 0 on the right (D24S8: the
     // stencil is the top byte of each texel).
-    auto staging = test.texture2d(4, 4, DXGI_FORMAT_D24_UNORM_S8_UINT, 0, 1, 1, D3D11_USAGE_STAGING,
-                                  D3D11_CPU_ACCESS_READ);
-    test.context->CopyResource(staging.get(), depth.get());
-    D3D11_MAPPED_SUBRESOURCE mapped{};
-    REQUIRE(test.context->Map(staging.get(), 0, D3D11_MAP_READ, 0, &mapped) == S_OK);
     std::vector<std::uint32_t> stencil, expected_stencil;
-    for (UINT y = 0; y < 4; ++y)
-        for (UINT x = 0; x < 4; ++x) {
-            std::uint32_t texel;
-            std::memcpy(
-                &texel,
-                static_cast<const std::uint8_t*>(mapped.pData) + y * mapped.RowPitch + 4 * x, 4);
-            stencil.push_back(texel >> 24);
-            expected_stencil.push_back(x < 2 ? 7 : 0);
-        }
-    test.context->Unmap(staging.get(), 0);
+    for (std::uint32_t texel : depth_words(test, depth.get(), DXGI_FORMAT_D24_UNORM_S8_UINT))
+        stencil.push_back(texel >> 24);
+    for (int texel = 0; texel < 16; ++texel) expected_stencil.push_back(texel % 4 < 2 ? 7 : 0);
     CHECK(stencil == expected_stencil);
     check_validation_clean();
 }
@@ -145,14 +133,7 @@ TEST_CASE("DepthBias moves a D32_FLOAT depth by that many units of its exponent"
     scene.draw(6);
     // A float depth's unit is 2^(e - 23) for the exponent e of the
     // primitive's largest depth: 2^-24 at 0.5.
-    auto staging = test.texture2d(4, 4, DXGI_FORMAT_D32_FLOAT, 0, 1, 1, D3D11_USAGE_STAGING,
-                                  D3D11_CPU_ACCESS_READ);
-    test.context->CopyResource(staging.get(), depth.get());
-    D3D11_MAPPED_SUBRESOURCE mapped{};
-    REQUIRE(test.context->Map(staging.get(), 0, D3D11_MAP_READ, 0, &mapped) == S_OK);
-    float stored;
-    std::memcpy(&stored, mapped.pData, 4);
-    test.context->Unmap(staging.get(), 0);
-    CHECK(stored == 0.5f + 1000.0f / 16777216.0f);
+    CHECK(as_float(depth_words(test, depth.get(), DXGI_FORMAT_D32_FLOAT)[0]) ==
+          0.5f + 1000.0f / 16777216.0f);
     check_validation_clean();
 }

@@ -130,15 +130,7 @@ TEST_CASE("The depth test keeps the nearer quad whichever is drawn first", "[dra
             expected.push_back(x < 2 ? rgba(255, 0, 0, 255) : rgba(0, 0, 255, 255));
     CHECK(scene.texels() == expected);
 
-    auto staging = test.texture2d(4, 4, DXGI_FORMAT_D32_FLOAT, 0, 1, 1, D3D11_USAGE_STAGING,
-                                  D3D11_CPU_ACCESS_READ);
-    test.context->CopyResource(staging.get(), depth.get());
-    D3D11_MAPPED_SUBRESOURCE mapped{};
-    REQUIRE(test.context->Map(staging.get(), 0, D3D11_MAP_READ, 0, &mapped) == S_OK);
-    float first;
-    std::memcpy(&first, mapped.pData, 4);
-    test.context->Unmap(staging.get(), 0);
-    CHECK(first == 0.25f);
+    CHECK(as_float(depth_words(test, depth.get(), DXGI_FORMAT_D32_FLOAT)[0]) == 0.25f);
     check_validation_clean();
 }
 
@@ -249,33 +241,7 @@ TEST_CASE("The reference device counts the draws it does not run", "[draw]") {
 
 TEST_CASE("A geometry shader makes a quad of each point", "[draw][geometry]") {
     TestDevice& test = *hardware_device();
-    // Each point becomes a 2x2-pixel square (1 clip unit) to its lower right.
-    const auto gs_code = assemble(R"(gs_4_0
-.input SV_Position0 v0.xyzw float
-.input COLOR0 v1.xyzw float
-.output SV_Position0 o0.xyzw float
-.output COLOR0 o1.xyzw float
-dcl_input_siv v[1][0].xyzw, position
-dcl_input v[1][1].xyzw
-dcl_inputprimitive point
-dcl_outputtopology trianglestrip
-dcl_output_siv o0.xyzw, position
-dcl_output o1.xyzw
-dcl_maxout 4
-mov o0.xyzw, v[0][0].xyzw
-mov o1.xyzw, v[0][1].xyzw
-emit
-add o0.xyzw, v[0][0].xyzw, l(1.000000, 0.000000, 0.000000, 0.000000)
-mov o1.xyzw, v[0][1].xyzw
-emit
-add o0.xyzw, v[0][0].xyzw, l(0.000000, -1.000000, 0.000000, 0.000000)
-mov o1.xyzw, v[0][1].xyzw
-emit
-add o0.xyzw, v[0][0].xyzw, l(1.000000, -1.000000, 0.000000, 0.000000)
-mov o1.xyzw, v[0][1].xyzw
-emit
-ret
-)");
+    const auto gs_code = assemble(kPointToSquareGs);
     Scene scene(test);
     Com<ID3D11GeometryShader> gs;
     REQUIRE(test.device->CreateGeometryShader(gs_code.data(), gs_code.size(), nullptr, gs.out()) ==

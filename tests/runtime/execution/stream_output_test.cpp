@@ -154,34 +154,7 @@ TEST_CASE("Two buffers with a gap: each buffer packs its own entries at its own 
 TEST_CASE("A geometry shader's strips stream out as triangles, and DrawAuto draws them back",
           "[draw][stream-output][geometry]") {
     TestDevice& test = *hardware_device();
-    // Each point becomes a square of two triangles (a 4-vertex strip) to
-    // its lower right, half the target wide.
-    const auto gs_code = assemble(R"(gs_4_0
-.input SV_Position0 v0.xyzw float
-.input COLOR0 v1.xyzw float
-.output SV_Position0 o0.xyzw float
-.output COLOR0 o1.xyzw float
-dcl_input_siv v[1][0].xyzw, position
-dcl_input v[1][1].xyzw
-dcl_inputprimitive point
-dcl_outputtopology trianglestrip
-dcl_output_siv o0.xyzw, position
-dcl_output o1.xyzw
-dcl_maxout 4
-mov o0.xyzw, v[0][0].xyzw
-mov o1.xyzw, v[0][1].xyzw
-emit
-add o0.xyzw, v[0][0].xyzw, l(1.000000, 0.000000, 0.000000, 0.000000)
-mov o1.xyzw, v[0][1].xyzw
-emit
-add o0.xyzw, v[0][0].xyzw, l(0.000000, -1.000000, 0.000000, 0.000000)
-mov o1.xyzw, v[0][1].xyzw
-emit
-add o0.xyzw, v[0][0].xyzw, l(1.000000, -1.000000, 0.000000, 0.000000)
-mov o1.xyzw, v[0][1].xyzw
-emit
-ret
-)");
+    const auto gs_code = assemble(kPointToSquareGs);
     Scene scene(test);
     // Streamed only: nothing is rasterized.
     const auto gs = stream_output_shader(test, gs_code, kPositionColour, 2, {kVertexBytes},

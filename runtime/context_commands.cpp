@@ -405,12 +405,15 @@ void Context::run_draw(const char* call, const DrawArguments& arguments) {
     log().error(call, "", "not executed: " + why);
 }
 
-// Predicated work is skipped when the predicate's result equals the value
-// given to SetPredication (occlusion and stream-output overflow predicates;
-// other predicates never skip).
+// Predicated work (draws, dispatches, copies, updates, clears, GenerateMips,
+// ResolveSubresource) is skipped when the predicate's result equals the
+// value given to SetPredication: occlusion and stream-output overflow
+// predicates, on devices that run the draws they count (elsewhere the
+// result is unknown, and nothing is skipped).
 bool Context::predicated() const {
     const Query* predicate = state_.predicate.get();
     if (predicate == nullptr || predicate->state != Query::State::Issued) return false;
+    if (!device().backend().executes_shaders()) return false;
     bool result = false;
     if (predicate->desc().Query == D3D11_QUERY_OCCLUSION_PREDICATE)
         result = predicate->samples_passed != 0;

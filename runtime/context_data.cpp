@@ -337,6 +337,7 @@ void Context::copy_region(const char* call, ID3D11Resource* dst_resource, UINT d
         });
         return;
     }
+    if (predicated()) return;  // SetPredication skips it
     if (dst->mapped(dst_subresource) || src->mapped(src_subresource)) {
         return drop("pDstResource", "a subresource of the copy is mapped");
     }
@@ -393,6 +394,7 @@ void Context::CopyResource(ID3D11Resource* dst_resource, ID3D11Resource* src_res
         });
         return;
     }
+    if (predicated()) return;  // SetPredication skips it
     if (dst->any_mapped() || src->any_mapped()) return drop("pDstResource", "a resource is mapped");
     auto guard = device().lock();
     device().backend().copy_resource(dst->id(), src->id());
@@ -475,6 +477,7 @@ void Context::update_subresource(const char* call, ID3D11Resource* dst_resource,
         });
         return;
     }
+    if (predicated()) return;  // SetPredication skips it
     if (dst->mapped(subresource)) return drop("DstSubresource", "is mapped");
     auto guard = device().lock();
     device().backend().update_subresource(dst->id(), subresource, box ? &region : nullptr, data,
@@ -518,6 +521,7 @@ void Context::CopyStructureCount(ID3D11Buffer* dst_buffer, UINT offset,
                    Context& target) { target.CopyStructureCount(dref.get(), offset, vref.get()); });
         return;
     }
+    if (predicated()) return;  // SetPredication skips it
     const UINT count = uav->structure_counter;
     const D3D11_BOX box{offset, 0, 0, offset + 4, 1, 1};
     auto guard = device().lock();
@@ -540,6 +544,7 @@ void Context::ClearRenderTargetView(ID3D11RenderTargetView* view, const FLOAT co
         });
         return;
     }
+    if (predicated()) return;  // SetPredication skips it
     auto guard = device().lock();
     device().backend().clear_render_target(rtv->info(), color);
 }
@@ -558,6 +563,7 @@ void Context::ClearUnorderedAccessViewUint(ID3D11UnorderedAccessView* view, cons
         });
         return;
     }
+    if (predicated()) return;  // SetPredication skips it
     const std::uint32_t clear[4] = {values[0], values[1], values[2], values[3]};
     auto guard = device().lock();
     device().backend().clear_unordered_access_uint(uav->info(), clear);
@@ -578,6 +584,7 @@ void Context::ClearUnorderedAccessViewFloat(ID3D11UnorderedAccessView* view,
         });
         return;
     }
+    if (predicated()) return;  // SetPredication skips it
     auto guard = device().lock();
     device().backend().clear_unordered_access_float(uav->info(), values);
 }
@@ -604,6 +611,7 @@ void Context::ClearDepthStencilView(ID3D11DepthStencilView* view, UINT flags, FL
         });
         return;
     }
+    if (predicated()) return;  // SetPredication skips it
     auto guard = device().lock();
     device().backend().clear_depth_stencil(dsv->info(), flags, clamped, stencil);
 }
@@ -640,6 +648,7 @@ void Context::ClearView(ID3D11View* target_view, const FLOAT color[4], const D3D
         });
         return;
     }
+    if (predicated()) return;  // SetPredication skips it
     auto guard = device().lock();
     device().backend().clear_view(view->info(), color, rects, rect_count);
 }
@@ -665,6 +674,7 @@ void Context::GenerateMips(ID3D11ShaderResourceView* view) {
         });
         return;
     }
+    if (predicated()) return;  // SetPredication skips it
     auto guard = device().lock();
     device().backend().generate_mips(srv->info());
 }
@@ -718,6 +728,7 @@ void Context::ResolveSubresource(ID3D11Resource* dst_resource, UINT dst_subresou
         });
         return;
     }
+    if (predicated()) return;  // SetPredication skips it
     auto guard = device().lock();
     device().backend().resolve_subresource(dst->info().id, dst_subresource, src->info().id,
                                            src_subresource, format);

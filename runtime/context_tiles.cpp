@@ -165,6 +165,7 @@ void Context::CopyTiles(ID3D11Resource* target, const D3D11_TILED_RESOURCE_COORD
         });
         return;
     }
+    if (predicated()) return;  // SetPredication skips it
     auto guard = device().lock();
     std::vector<tiles::TileRef> tile_list;
     const auto access = (flags & D3D11_TILE_COPY_LINEAR_BUFFER_TO_SWIZZLED_TILED_RESOURCE)
@@ -217,6 +218,7 @@ void Context::UpdateTiles(ID3D11Resource* target, const D3D11_TILED_RESOURCE_COO
         });
         return;
     }
+    if (predicated()) return;  // SetPredication skips it
     device().backend().update_tiles(resource->id(), tile_list, data);
 }
 

@@ -64,6 +64,28 @@ HRESULT create_staging(ID3D11Device* device, const ResourceShape& shape, UINT mi
     }
 }
 
+// The program's predicate is off while the layer copies (SetPredication
+// skips copies too), and back on after.
+class Unpredicated {
+  public:
+    explicit Unpredicated(ID3D11DeviceContext* context) : context_(context) {
+        context_->GetPredication(&predicate_, &value_);
+        if (predicate_ != nullptr) context_->SetPredication(nullptr, FALSE);
+    }
+    ~Unpredicated() {
+        if (predicate_ == nullptr) return;
+        context_->SetPredication(predicate_, value_);
+        predicate_->Release();
+    }
+    Unpredicated(const Unpredicated&) = delete;
+    Unpredicated& operator=(const Unpredicated&) = delete;
+
+  private:
+    ID3D11DeviceContext* context_;
+    ID3D11Predicate* predicate_ = nullptr;
+    BOOL value_ = FALSE;
+};
+
 }  // namespace
 
 CanonicalLayout canonical_layout(const ResourceShape& shape, UINT subresource) {
@@ -101,6 +123,7 @@ bool Readback::subresource(ID3D11Resource* src, const ResourceShape& shape, UINT
     if (FAILED(create_staging(device_, shape, subresource % shape.mip_levels, &staging)))
         return false;
     // The whole subresource: depth-stencil resources allow nothing less.
+    const Unpredicated unpredicated(context_);
     context_->CopySubresourceRegion(staging, 0, 0, 0, 0, src, subresource, nullptr);
     D3D11_MAPPED_SUBRESOURCE mapped{};
     const bool ok = SUCCEEDED(context_->Map(staging, 0, D3D11_MAP_READ, 0, &mapped));
@@ -144,6 +167,7 @@ bool Readback::pieces(ID3D11Resource* src, const ResourceInfo& info, UINT sub,
     if (device_ == nullptr || FAILED(create_staging(device_, piece_shape, 0, &staging)))
         return false;
     bool ok = true;
+    const Unpredicated unpredicated(context_);
     for (UINT z = 0; ok && z < whole.depth; ++z) {
         for (std::uint64_t at = 0; ok && at < total; at += step) {
             const auto first = static_cast<UINT>(at);
@@ -182,6 +206,7 @@ bool Readback::tile(ID3D11Resource* src, const D3D11_TILED_RESOURCE_COORDINATE& 
         }
     }
     const D3D11_TILE_REGION_SIZE one{1, FALSE, 0, 0, 0};
+    const Unpredicated unpredicated(context_);
     context2_->CopyTiles(src, &at, &one, tile_scratch_, 0,
                          D3D11_TILE_COPY_SWIZZLED_TILED_RESOURCE_TO_LINEAR_BUFFER);
     context_->CopyResource(tile_staging_, tile_scratch_);

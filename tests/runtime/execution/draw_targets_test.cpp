@@ -137,3 +137,37 @@ TEST_CASE("DepthBias moves a D32_FLOAT depth by that many units of its exponent"
           0.5f + 1000.0f / 16777216.0f);
     check_validation_clean();
 }
+
+TEST_CASE("SetPredication skips clears, copies and updates as it skips draws", "[draw][query]") {
+    TestDevice& test = *hardware_device();
+    Scene scene(test);
+    const auto vb = scene.vertices(quad(2, 2, 3, 3, 0.5f, {1, 1, 1, 1}));  // outside the target
+    const D3D11_QUERY_DESC desc{D3D11_QUERY_OCCLUSION_PREDICATE, 0};
+    Com<ID3D11Predicate> nothing;
+    REQUIRE(test.device->CreatePredicate(&desc, nothing.out()) == S_OK);
+    test.context->Begin(nothing.get());
+    scene.draw(6);
+    test.context->End(nothing.get());
+    // No sample passed: predicated on FALSE, each of these is skipped.
+    const std::uint32_t black = rgba(0, 0, 0, 255), red = rgba(255, 0, 0, 255);
+    auto other = test.texture2d(4, 4, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_BIND_RENDER_TARGET);
+    Com<ID3D11RenderTargetView> other_rtv;
+    REQUIRE(test.device->CreateRenderTargetView(other.get(), nullptr, other_rtv.out()) == S_OK);
+    const float red_colour[4] = {1, 0, 0, 1};
+    test.context->ClearRenderTargetView(other_rtv.get(), red_colour);  // before: runs
+    test.context->SetPredication(nothing.get(), FALSE);
+    const float white[4] = {1, 1, 1, 1};
+    test.context->ClearRenderTargetView(scene.rtv.get(), white);
+    test.context->CopyResource(scene.target.get(), other.get());
+    const std::vector<std::uint32_t> row(4, rgba(0, 255, 0, 255));
+    const D3D11_BOX top_row{0, 0, 0, 4, 1, 1};
+    test.context->UpdateSubresource(scene.target.get(), 0, &top_row, row.data(), 16, 0);
+    test.context->SetPredication(nullptr, FALSE);  // the read back is a copy too
+    CHECK(scene.texels() == std::vector<std::uint32_t>(16, black));
+    // Predicated on TRUE the same copy runs.
+    test.context->SetPredication(nothing.get(), TRUE);
+    test.context->CopyResource(scene.target.get(), other.get());
+    test.context->SetPredication(nullptr, FALSE);
+    CHECK(scene.texels() == std::vector<std::uint32_t>(16, red));
+    check_validation_clean();
+}

@@ -37,7 +37,8 @@ bool supported(VkPhysicalDevice physical, const ImageStorage& storage) {
     const VkResult result = vkGetPhysicalDeviceImageFormatProperties(
         physical, storage.format, storage.type, VK_IMAGE_TILING_OPTIMAL, storage.usage,
         storage.flags, &properties);
-    return result == VK_SUCCESS && storage.extent.width <= properties.maxExtent.width &&
+    return result == VK_SUCCESS && (properties.sampleCounts & storage.samples) &&
+           storage.extent.width <= properties.maxExtent.width &&
            storage.extent.height <= properties.maxExtent.height &&
            storage.extent.depth <= properties.maxExtent.depth &&
            storage.mip_levels <= properties.maxMipLevels &&
@@ -48,10 +49,14 @@ bool supported(VkPhysicalDevice physical, const ImageStorage& storage) {
 // allow it.
 bool choose_real_storage(VkPhysicalDevice physical, const ResourceInfo& info, bool sparse,
                          ImageStorage& storage) {
-    if (info.sample_count > 1) return false;
     const VkFormat depth = depth_storage_format(info.format);
     const bool depth_stencil = depth != VK_FORMAT_UNDEFINED &&
                                ((info.bind_flags & D3D11_BIND_DEPTH_STENCIL) || has_stencil(depth));
+    if (info.sample_count > 1) {
+        const std::uint32_t bytes = formats::info(info.format).bits_per_element / 8;
+        if (depth_stencil || sparse || (bytes != 4 && bytes != 8 && bytes != 16)) return false;
+        storage.samples = static_cast<VkSampleCountFlagBits>(info.sample_count);
+    }
     VkFormat format = depth_stencil ? depth : same_bits_format(info.format);
     if (!depth_stencil && format == VK_FORMAT_D32_SFLOAT) format = VK_FORMAT_R32_SFLOAT;
     if (!depth_stencil && format == VK_FORMAT_D16_UNORM) format = VK_FORMAT_R16_UNORM;
@@ -63,6 +68,9 @@ bool choose_real_storage(VkPhysicalDevice physical, const ResourceInfo& info, bo
     if (info.bind_flags & D3D11_BIND_RENDER_TARGET)
         storage.usage |= VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
     if (info.bind_flags & D3D11_BIND_UNORDERED_ACCESS) storage.usage |= VK_IMAGE_USAGE_STORAGE_BIT;
+    // Samples are written by drawing and read by sampling.
+    if (storage.samples != VK_SAMPLE_COUNT_1_BIT)
+        storage.usage |= VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT;
     if (depth_stencil) {
         storage.aspects = VK_IMAGE_ASPECT_DEPTH_BIT;
         if (has_stencil(format)) storage.aspects |= VK_IMAGE_ASPECT_STENCIL_BIT;

@@ -332,7 +332,7 @@ HRESULT VulkanBackend::create_image(GpuResource& resource) {
     create.extent = storage.extent;
     create.mipLevels = storage.mip_levels;
     create.arrayLayers = storage.layers;
-    create.samples = VK_SAMPLE_COUNT_1_BIT;
+    create.samples = storage.samples;
     create.tiling = VK_IMAGE_TILING_OPTIMAL;
     create.usage = storage.usage;
     create.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
@@ -393,7 +393,15 @@ HRESULT VulkanBackend::create_image(GpuResource& resource) {
         return E_OUTOFMEMORY;
     }
     vkCmdPipelineBarrier2(gpu_->commands(), &dependency);
-    // New resources read as zeros, as on the reference device.
+    // New resources read as zeros, as on the reference device (zero bits are
+    // zero in every format).
+    if (storage.samples != VK_SAMPLE_COUNT_1_BIT) {
+        const VkClearColorValue zero{};
+        vkCmdClearColorImage(gpu_->commands(), resource.image, VK_IMAGE_LAYOUT_GENERAL, &zero, 1,
+                             &to_general.subresourceRange);
+        gpu_->end_step();
+        return S_OK;
+    }
     if (storage.aspects != VK_IMAGE_ASPECT_COLOR_BIT) {
         const VkClearDepthStencilValue zero{0.0f, 0};
         vkCmdClearDepthStencilImage(gpu_->commands(), resource.image, VK_IMAGE_LAYOUT_GENERAL,

@@ -102,6 +102,7 @@ struct GpuResource {
     std::map<std::uint32_t, D3D11_MAP> map_types;
 
     bool is_buffer() const { return info.dimension == D3D11_RESOURCE_DIMENSION_BUFFER; }
+    bool multisampled() const { return storage.samples != VK_SAMPLE_COUNT_1_BIT; }
 };
 
 // "this device keeps FORMAT textures as bits only", for what cannot use them.
@@ -298,6 +299,14 @@ class VulkanBackend final : public FillingBackend {
     std::string attachment_view(const ViewInfo& view, bool depth, WorkObjects& made,
                                 VkImageView& out, VkExtent2D& extent);
 
+    // MSAA textures (vulkan_multisample.cpp): a subresource's samples in
+    // the canonical layout, read and written by the device's own shaders,
+    // which run on buffers of the device's own (ids above every D3D11 one).
+    std::vector<std::uint8_t> read_samples(GpuResource& resource, std::uint32_t sub);
+    void write_samples(GpuResource& resource, std::uint32_t sub, const std::uint8_t* canonical);
+    const std::vector<std::uint8_t>& internal_shader(const std::string& text);
+    ObjectId internal_buffer(std::uint64_t bytes, const std::uint8_t* data);
+
     // Stream output (vulkan_stream_output.cpp): each buffer that stream
     // output wrote has a counter of the bytes it holds (D3D11's
     // BufferFilledSize) in stream_counters_, where SOSetTargets' offsets
@@ -366,6 +375,8 @@ class VulkanBackend final : public FillingBackend {
     std::unordered_map<ObjectId, std::uint32_t> stream_counter_slots_;
     std::vector<std::uint32_t> free_stream_counter_slots_;
     std::optional<TransformFeedbackCommands> transform_feedback_;
+    std::unordered_map<std::string, std::vector<std::uint8_t>> internal_shaders_;  // by text
+    ObjectId next_internal_id_ = ObjectId{1} << 62;
     // The statistics query around work: made, reset, begun, ended and read.
     bool statistics_query(VkCommandBuffer commands, bool begin);
     void read_statistics(D3D11_QUERY_DATA_PIPELINE_STATISTICS& out);

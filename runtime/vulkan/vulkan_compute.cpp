@@ -23,7 +23,8 @@ void VulkanBackend::destroy_pipelines() {
     graphics_pipelines_.clear();
     if (empty_set_layout_) vkDestroyDescriptorSetLayout(dev, empty_set_layout_, nullptr);
     if (descriptor_pool_) free_descriptor_pools_.push_back(descriptor_pool_);
-    for (VkDescriptorPool pool : free_descriptor_pools_) vkDestroyDescriptorPool(dev, pool, nullptr);
+    for (VkDescriptorPool pool : free_descriptor_pools_)
+        vkDestroyDescriptorPool(dev, pool, nullptr);
     descriptor_pool_ = VK_NULL_HANDLE;
     free_descriptor_pools_.clear();
     empty_set_layout_ = VK_NULL_HANDLE;

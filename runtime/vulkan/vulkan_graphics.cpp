@@ -214,15 +214,33 @@ const GraphicsPipeline* VulkanBackend::graphics_pipeline(const DrawWork& work,
                                                          const PipelineShaders& shaders,
                                                          std::string& error) {
     // Formats of the attachments.
+    // Formats and the sample count of the attachments (D3D11: one for all).
     std::vector<VkFormat> color_formats;
+    std::optional<VkSampleCountFlagBits> samples;
+    auto sample_count = [&](ObjectId id) {
+        const GpuResource* resource = find(id);
+        const VkSampleCountFlagBits count =
+            resource != nullptr ? resource->storage.samples : VK_SAMPLE_COUNT_1_BIT;
+        if (samples && *samples != count) return false;
+        samples = count;
+        return true;
+    };
     for (const auto& [slot, view] : work.render_targets) {
         if (slot >= color_formats.size()) color_formats.resize(slot + 1, VK_FORMAT_UNDEFINED);
         color_formats[slot] = same_bits_format(view.format);
+        if (!sample_count(view.resource)) {
+            error = "the render targets have different sample counts";
+            return nullptr;
+        }
     }
     VkFormat depth_format = VK_FORMAT_UNDEFINED;
     if (work.depth_stencil_view) {
         const GpuResource* depth = find(work.depth_stencil_view->resource);
         if (depth != nullptr) depth_format = depth->storage.format;
+        if (!sample_count(work.depth_stencil_view->resource)) {
+            error = "the depth-stencil view's sample count is not the render targets'";
+            return nullptr;
+        }
     }
     VkPrimitiveTopology topology{};
     if (!topology_of(work.topology, topology)) {
@@ -257,6 +275,7 @@ const GraphicsPipeline* VulkanBackend::graphics_pipeline(const DrawWork& work,
     const bool discard =
         work.stream_output.active() && work.stream_output.declaration.rasterized_stream != 0;
     append(key, discard);
+    append(key, samples.value_or(VK_SAMPLE_COUNT_1_BIT));
     for (VkFormat format : color_formats) append(key, format);
     append(key, depth_format);
     if (auto found = graphics_pipelines_.find(key); found != graphics_pipelines_.end())
@@ -365,7 +384,7 @@ const GraphicsPipeline* VulkanBackend::graphics_pipeline(const DrawWork& work,
 
     VkPipelineMultisampleStateCreateInfo multisample{};
     multisample.sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO;
-    multisample.rasterizationSamples = VK_SAMPLE_COUNT_1_BIT;
+    multisample.rasterizationSamples = samples.value_or(VK_SAMPLE_COUNT_1_BIT);
     const VkSampleMask sample_mask = work.sample_mask;
     multisample.pSampleMask = &sample_mask;
     multisample.alphaToCoverageEnable = work.blend.AlphaToCoverageEnable;
@@ -410,7 +429,10 @@ const GraphicsPipeline* VulkanBackend::graphics_pipeline(const DrawWork& work,
         VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE};
     VkPipelineDynamicStateCreateInfo dynamic{};
     dynamic.sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO;
-    dynamic.dynamicStateCount = static_cast<std::uint32_t>(std::size(dynamic_states));
+    // Strides are dynamic only where there are vertex buffers to bind (a
+    // draw of SV_VertexID alone binds none).
+    dynamic.dynamicStateCount =
+        static_cast<std::uint32_t>(std::size(dynamic_states)) - (bindings.empty() ? 1 : 0);
     dynamic.pDynamicStates = dynamic_states;
     VkPipelineViewportStateCreateInfo viewport{};
     viewport.sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO;

@@ -149,6 +149,17 @@ void VulkanBackend::upload_box(GpuResource& resource, std::uint32_t sub, const E
     }
     const reference::SubresourceLayout layout = reference::layout_of(resource.info, sub);
     const std::uint64_t row = std::uint64_t{box.width()} * layout.element_bytes;
+    if (resource.multisampled()) {  // the whole subresource's samples, the box's replaced
+        const bool whole = box.width() == layout.width && box.height() == layout.height;
+        std::vector<std::uint8_t> canonical =
+            whole ? std::vector<std::uint8_t>(layout.slice_bytes()) : read_samples(resource, sub);
+        if (canonical.size() != layout.slice_bytes()) return;
+        for (std::uint32_t y = box.top; y < box.bottom; ++y)
+            std::memcpy(canonical.data() + y * layout.row_bytes() + box.left * layout.element_bytes,
+                        bytes + (y - box.top) * row_pitch, row);
+        write_samples(resource, sub, canonical.data());
+        return;
+    }
     if (two_planes(resource.storage)) {
         for (const Band& band : bands_of(box, box.width() * kPlaneBytes)) {
             const std::uint64_t texels =
@@ -220,6 +231,13 @@ void VulkanBackend::download_box(GpuResource& resource, std::uint32_t sub, const
     }
     const reference::SubresourceLayout layout = reference::layout_of(resource.info, sub);
     const std::uint64_t row = std::uint64_t{box.width()} * layout.element_bytes;
+    if (resource.multisampled()) {
+        const std::vector<std::uint8_t> canonical = read_samples(resource, sub);
+        if (canonical.size() != layout.slice_bytes()) return;
+        for (std::uint32_t y = box.top; y < box.bottom; ++y)
+            sink(canonical.data() + y * layout.row_bytes() + box.left * layout.element_bytes, row);
+        return;
+    }
     if (two_planes(resource.storage)) {
         std::vector<std::uint8_t> joined;
         for (const Band& band : bands_of(box, box.width() * kPlaneBytes)) {
@@ -270,6 +288,15 @@ void VulkanBackend::fill(GpuResource& resource, const FillBox& fill) {
         reference::layout_of(resource.info, fill.subresource);
     const std::uint64_t row = std::uint64_t{box.width()} * layout.element_bytes;
     const std::size_t size = fill.pattern.size();
+    if (resource.multisampled()) {  // samples are written as bytes
+        std::vector<std::uint8_t> bytes = fill.mask.empty()
+                                              ? std::vector<std::uint8_t>(row * box.height())
+                                              : download_box(resource, fill.subresource, box);
+        for (std::size_t at = 0; at < bytes.size(); ++at)
+            if (fill.mask.empty() || fill.mask[at % size] != 0) bytes[at] = fill.pattern[at % size];
+        upload_box(resource, fill.subresource, box, bytes.data(), row, row * box.height());
+        return;
+    }
     if (two_planes(resource.storage) && fill.mask.empty()) {  // one plane copy per band
         std::vector<std::uint8_t> bytes(row * box.height() * box.depth());
         for (std::size_t at = 0; at < bytes.size(); ++at) bytes[at] = fill.pattern[at % size];

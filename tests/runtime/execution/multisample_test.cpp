@@ -1,0 +1,98 @@
+// MSAA on the Vulkan device: a draw covers the samples of an edge pixel
+// that lie inside it (D3D11's standard 4x pattern), each sample is read back
+// in the canonical layout (each texel's samples in order), clears reach
+// every sample, ResolveSubresource averages them, and a compute shader reads
+// one sample of a Texture2DMS view.
+#include "draw_support.h"
+
+using namespace execution_tests;
+
+namespace {
+
+constexpr UINT kSamples = 4;
+
+// The samples of texel row `y` of a 4x4 R32_FLOAT 4x texture, as the
+// device keeps them.
+std::vector<float> samples_of_row(TestDevice& test, ID3D11Texture2D* texture, UINT y) {
+    (void)test;
+    std::vector<std::uint8_t> bytes;
+    REQUIRE(d3dcap::runtime::resource_contents(texture, 0, bytes));
+    REQUIRE(bytes.size() == 4 * 4 * kSamples * 4);
+    std::vector<float> row(4 * kSamples);
+    std::memcpy(row.data(), bytes.data() + y * 4 * kSamples * 4, row.size() * 4);
+    return row;
+}
+
+}  // namespace
+
+TEST_CASE("A 4x MSAA target keeps each sample a draw covers, and resolves to their mean",
+          "[draw][msaa]") {
+    TestDevice& test = *hardware_device();
+    UINT levels = 0;
+    REQUIRE(test.device->CheckMultisampleQualityLevels(DXGI_FORMAT_R32_FLOAT, kSamples, &levels) ==
+            S_OK);
+    REQUIRE(levels > 0);
+    // The colour shaders write red into an R32_FLOAT target: 1 where covered.
+    Scene scene(test);
+    auto target = test.texture2d(4, 4, DXGI_FORMAT_R32_FLOAT,
+                                 D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE, 1, 1,
+                                 D3D11_USAGE_DEFAULT, 0, 0, kSamples);
+    Com<ID3D11RenderTargetView> rtv;
+    REQUIRE(test.device->CreateRenderTargetView(target.get(), nullptr, rtv.out()) == S_OK);
+    const float quarter[4] = {0.25f, 0, 0, 0};
+    test.context->ClearRenderTargetView(rtv.get(), quarter);
+    CHECK(samples_of_row(test, target.get(), 3) == std::vector<float>(16, 0.25f));
+
+    // A quad from the left edge to x = 1.5 pixels: column 1's samples at x
+    // offsets 6/16 and 2/16 left of its centre... the standard pattern puts
+    // samples 0 and 2 left of x = 1.5, samples 1 and 3 right of it.
+    ID3D11RenderTargetView* targets[] = {rtv.get()};
+    test.context->OMSetRenderTargets(1, targets, nullptr);
+    const auto vb = scene.vertices(quad(-1, -1, -0.25f, 1, 0.5f, {1, 0, 0, 1}));
+    scene.draw(6);
+    const float q = 0.25f;
+    CHECK(samples_of_row(test, target.get(), 2) ==
+          std::vector<float>{1, 1, 1, 1, 1, q, 1, q, q, q, q, q, q, q, q, q});
+
+    auto resolved = test.texture2d(4, 4, DXGI_FORMAT_R32_FLOAT, 0);
+    test.context->ResolveSubresource(resolved.get(), 0, target.get(), 0, DXGI_FORMAT_R32_FLOAT);
+    auto staging = test.texture2d(4, 4, DXGI_FORMAT_R32_FLOAT, 0, 1, 1, D3D11_USAGE_STAGING,
+                                  D3D11_CPU_ACCESS_READ);
+    test.context->CopyResource(staging.get(), resolved.get());
+    D3D11_MAPPED_SUBRESOURCE mapped{};
+    REQUIRE(test.context->Map(staging.get(), 0, D3D11_MAP_READ, 0, &mapped) == S_OK);
+    float row[4];
+    std::memcpy(row, static_cast<const std::uint8_t*>(mapped.pData) + mapped.RowPitch, 16);
+    test.context->Unmap(staging.get(), 0);
+    CHECK(std::vector<float>(row, row + 4) == std::vector<float>{1, 0.625f, q, q});
+
+    // Sample 1 of texel (1, 0) through a Texture2DMS view: not covered.
+    Com<ID3D11ShaderResourceView> view;
+    REQUIRE(test.device->CreateShaderResourceView(target.get(), nullptr, view.out()) == S_OK);
+    const auto shader = compute_shader(test, R"(cs_5_0
+dcl_resource_texture2dms(4) (float,float,float,float) t0
+dcl_uav_raw u0
+dcl_temps 1
+dcl_thread_group 1, 1, 1
+ld2dms_indexable(texture2dms)(float,float,float,float) r0.x, l(1, 0, 0, 0), t0.xyzw, l(1)
+ld2dms_indexable(texture2dms)(float,float,float,float) r0.y, l(1, 0, 0, 0), t0.yxzw, l(2)
+store_raw u0.xy, l(0), r0.xyxx
+ret
+)");
+    auto out = test.buffer(8, D3D11_BIND_UNORDERED_ACCESS, D3D11_USAGE_DEFAULT, 0,
+                           D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS);
+    const auto uav = raw_uav(test, out.get(), 2);
+    test.context->CSSetShader(shader.get(), nullptr, 0);
+    ID3D11ShaderResourceView* views[] = {view.get()};
+    test.context->CSSetShaderResources(0, 1, views);
+    ID3D11UnorderedAccessView* uavs[] = {uav.get()};
+    test.context->CSSetUnorderedAccessViews(0, 1, uavs, nullptr);
+    test.clear_messages();
+    test.context->Dispatch(1, 1, 1);
+    INFO(test.last_message());
+    CHECK(test.messages().empty());
+    const auto words = read_words(test, out.get(), 8);
+    CHECK(as_float(words[0]) == q);
+    CHECK(as_float(words[1]) == 1.0f);
+    check_validation_clean();
+}

@@ -54,7 +54,9 @@ bool choose_real_storage(VkPhysicalDevice physical, const ResourceInfo& info, bo
                                ((info.bind_flags & D3D11_BIND_DEPTH_STENCIL) || has_stencil(depth));
     if (info.sample_count > 1) {
         const std::uint32_t bytes = formats::info(info.format).bits_per_element / 8;
-        if (depth_stencil || sparse || (bytes != 4 && bytes != 8 && bytes != 16)) return false;
+        const bool moved =
+            depth_stencil ? depth != VK_FORMAT_D16_UNORM : bytes == 4 || bytes == 8 || bytes == 16;
+        if (sparse || !moved) return false;
         storage.samples = static_cast<VkSampleCountFlagBits>(info.sample_count);
     }
     VkFormat format = depth_stencil ? depth : same_bits_format(info.format);
@@ -68,9 +70,10 @@ bool choose_real_storage(VkPhysicalDevice physical, const ResourceInfo& info, bo
     if (info.bind_flags & D3D11_BIND_RENDER_TARGET)
         storage.usage |= VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
     if (info.bind_flags & D3D11_BIND_UNORDERED_ACCESS) storage.usage |= VK_IMAGE_USAGE_STORAGE_BIT;
-    // Samples are written by drawing and read by sampling.
+    // Samples are read by sampling, and colour samples written by drawing.
     if (storage.samples != VK_SAMPLE_COUNT_1_BIT)
-        storage.usage |= VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT;
+        storage.usage |=
+            VK_IMAGE_USAGE_SAMPLED_BIT | (depth_stencil ? 0 : VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT);
     if (depth_stencil) {
         storage.aspects = VK_IMAGE_ASPECT_DEPTH_BIT;
         if (has_stencil(format)) storage.aspects |= VK_IMAGE_ASPECT_STENCIL_BIT;

@@ -395,7 +395,7 @@ HRESULT VulkanBackend::create_image(GpuResource& resource) {
     vkCmdPipelineBarrier2(gpu_->commands(), &dependency);
     // New resources read as zeros, as on the reference device (zero bits are
     // zero in every format).
-    if (storage.samples != VK_SAMPLE_COUNT_1_BIT) {
+    if (storage.samples != VK_SAMPLE_COUNT_1_BIT && storage.aspects == VK_IMAGE_ASPECT_COLOR_BIT) {
         const VkClearColorValue zero{};
         vkCmdClearColorImage(gpu_->commands(), resource.image, VK_IMAGE_LAYOUT_GENERAL, &zero, 1,
                              &to_general.subresourceRange);

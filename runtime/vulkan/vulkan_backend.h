@@ -304,6 +304,8 @@ class VulkanBackend final : public FillingBackend {
     // which run on buffers of the device's own (ids above every D3D11 one).
     std::vector<std::uint8_t> read_samples(GpuResource& resource, std::uint32_t sub);
     void write_samples(GpuResource& resource, std::uint32_t sub, const std::uint8_t* canonical);
+    // ClearDepthStencilView of an MSAA depth-stencil texture.
+    void clear_depth_samples(GpuResource& resource, const FillBox& fill);
     const std::vector<std::uint8_t>& internal_shader(const std::string& text);
     ObjectId internal_buffer(std::uint64_t bytes, const std::uint8_t* data);
 

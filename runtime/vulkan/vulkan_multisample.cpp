@@ -25,25 +25,78 @@ const char* components(std::uint32_t bytes) {
     return bytes == 4 ? "x" : bytes == 8 ? "xy" : "xyzw";
 }
 
-// Reads every sample of t0 into u0: thread (x, y) writes texel (x, y).
-std::string read_shader(std::uint32_t samples, std::uint32_t bytes) {
+// What a texel of an MSAA texture is made of, for reading its samples.
+enum class SampleKind { Colour, Depth32, Depth24Stencil8, Depth32Stencil8 };
+
+SampleKind kind_of(const ImageStorage& storage) {
+    switch (storage.format) {
+        case VK_FORMAT_D32_SFLOAT:
+            return SampleKind::Depth32;
+        case VK_FORMAT_D24_UNORM_S8_UINT:
+            return SampleKind::Depth24Stencil8;
+        case VK_FORMAT_D32_SFLOAT_S8_UINT:
+            return SampleKind::Depth32Stencil8;
+        default:
+            return SampleKind::Colour;
+    }
+}
+
+// Reads every sample of t0 (colour, or depth with t1 the stencil) into u0
+// in the canonical layout: thread (x, y) writes texel (x, y).
+std::string read_shader(SampleKind kind, std::uint32_t samples, std::uint32_t bytes) {
+    const bool colour = kind == SampleKind::Colour;
+    const bool stencil = kind == SampleKind::Depth24Stencil8 || kind == SampleKind::Depth32Stencil8;
     std::string text = "cs_5_0\n";
+    if (stencil)
+        text +=
+            "dcl_resource_texture2dms(" + std::to_string(samples) + ") (uint,uint,uint,uint) t1\n";
     char line[1024];
     std::snprintf(line, sizeof line,
-                  "dcl_resource_texture2dms(%u) (uint,uint,uint,uint) t0\n"
+                  "dcl_resource_texture2dms(%u) (%s) t0\n"
                   "dcl_uav_raw u0\ndcl_input vThreadID.xy\ndcl_temps 3\n"
                   "dcl_thread_group 8, 8, 1\n"
                   "resinfo_indexable(texture2dms)(uint,uint,uint,uint)_uint r0.xy, l(0), t0.xyzw\n"
                   "uge r0.zw, vThreadID.xxxy, r0.xxxy\nor r0.z, r0.z, r0.w\nif_nz r0.z\nret\n"
                   "endif\nimad r1.x, vThreadID.y, r0.x, vThreadID.x\n"
                   "imul null, r1.x, r1.x, l(%u)\n",
-                  samples, samples * bytes);
+                  samples, colour ? "uint,uint,uint,uint" : "float,float,float,float",
+                  samples * bytes);
     text += line;
     for (std::uint32_t s = 0; s < samples; ++s) {
-        std::snprintf(line, sizeof line,
-                      "ld2dms_indexable(texture2dms)(uint,uint,uint,uint) r2.xyzw, vThreadID.xyyy, "
-                      "t0.xyzw, l(%u)\niadd r1.y, r1.x, l(%u)\nstore_raw u0.%s, r1.y, r2.%s\n",
-                      s, s * bytes, components(bytes), components(bytes));
+        auto load = [&](const char* type, const char* dest, const char* resource) {
+            std::snprintf(line, sizeof line,
+                          "ld2dms_indexable(texture2dms)(%s) %s, vThreadID.xyyy, %s, l(%u)\n", type,
+                          dest, resource, s);
+            text += line;
+        };
+        constexpr const char* kFloat = "float,float,float,float";
+        constexpr const char* kUint = "uint,uint,uint,uint";
+        const char* stored = components(bytes);
+        switch (kind) {
+            case SampleKind::Colour:
+                load(kUint, "r2.xyzw", "t0.xyzw");
+                break;
+            case SampleKind::Depth32:
+                load(kFloat, "r2.x", "t0.xyzw");
+                break;
+            case SampleKind::Depth24Stencil8:  // 24-bit UNORM depth, stencil in the top byte
+                load(kFloat, "r2.x", "t0.xyzw");
+                text +=
+                    "mul r2.x, r2.x, l(16777215.000000)\nround_ne r2.x, r2.x\nftou r2.x, r2.x\n";
+                load(kUint, "r2.y", "t1.xyzw");
+                text += "ishl r2.y, r2.y, l(24)\nor r2.x, r2.x, r2.y\n";
+                break;
+            case SampleKind::Depth32Stencil8:  // the float, then the stencil byte
+                load(kFloat, "r2.x", "t0.xyzw");
+                load(kUint, "r2.y", "t1.xyzw");
+                text += "and r2.y, r2.y, l(255)\n";
+                break;
+        }
+        std::snprintf(line, sizeof line, "iadd r1.y, r1.x, l(%u)\nstore_raw u0.%s, r1.y, r2.%s\n",
+                      s * bytes, stored,
+                      bytes == 4   ? "x"
+                      : bytes == 8 ? "xyxx"
+                                   : "xyzw");
         text += line;
     }
     return text + "ret\n";
@@ -131,14 +184,23 @@ std::vector<std::uint8_t> VulkanBackend::read_samples(GpuResource& resource, std
     std::vector<std::uint8_t> out;
     const ObjectId buffer = internal_buffer(size, nullptr);
     if (buffer == 0) return out;
-    const std::vector<std::uint8_t>& code = internal_shader(read_shader(samples, bytes));
+    const SampleKind kind = kind_of(resource.storage);
+    const std::vector<std::uint8_t>& code = internal_shader(read_shader(kind, samples, bytes));
     StageWork compute;
     compute.bytecode = code;
     ViewInfo view;
     view.resource = resource.info.id;
-    view.format = integer_format(bytes);
     view.first_slice = sub;  // MSAA textures have one mip
+    view.format = kind == SampleKind::Colour            ? integer_format(bytes)
+                  : kind == SampleKind::Depth32         ? DXGI_FORMAT_R32_FLOAT
+                  : kind == SampleKind::Depth24Stencil8 ? DXGI_FORMAT_R24_UNORM_X8_TYPELESS
+                                                        : DXGI_FORMAT_R32_FLOAT_X8X24_TYPELESS;
     compute.resources.emplace_back(0, view);
+    if (kind == SampleKind::Depth24Stencil8 || kind == SampleKind::Depth32Stencil8) {
+        view.format = kind == SampleKind::Depth24Stencil8 ? DXGI_FORMAT_X24_TYPELESS_G8_UINT
+                                                          : DXGI_FORMAT_X32_TYPELESS_G8X24_UINT;
+        compute.resources.emplace_back(1, view);
+    }
     compute.uavs.emplace_back(0, raw_view(buffer, size));
     DispatchSize groups{(layout.width + 7) / 8, (layout.height + 7) / 8, 1};
     WorkResults results;
@@ -160,6 +222,14 @@ void VulkanBackend::write_samples(GpuResource& resource, std::uint32_t sub,
     const std::uint64_t size = layout.slice_bytes();
     const std::uint32_t samples = resource.storage.samples;
     const std::uint32_t bytes = layout.element_bytes / samples;
+    if (resource.storage.aspects != VK_IMAGE_ASPECT_COLOR_BIT) {
+        // Shaders cannot write stencil here; only clears reach these.
+        std::fprintf(stderr,
+                     "d3dcap: Vulkan device: resource %llu: the samples of an MSAA depth-stencil "
+                     "texture are written only by clears and draws on this device\n",
+                     static_cast<unsigned long long>(resource.info.id));
+        return;
+    }
     const ObjectId buffer = internal_buffer(size, canonical);
     if (buffer == 0) return;
     const std::vector<std::uint8_t>& vs = internal_shader(kCoverVs);
@@ -190,6 +260,50 @@ void VulkanBackend::write_samples(GpuResource& resource, std::uint32_t sub,
                      "d3dcap: Vulkan device: cannot write the samples of resource %llu: %s\n",
                      static_cast<unsigned long long>(resource.info.id), why.c_str());
     destroy_resource(buffer);
+}
+
+void VulkanBackend::clear_depth_samples(GpuResource& resource, const FillBox& fill) {
+    const reference::SubresourceLayout layout =
+        reference::layout_of(resource.info, fill.subresource);
+    const std::uint32_t bytes = layout.element_bytes / resource.storage.samples;
+    const std::vector<std::uint8_t>& pattern = fill.pattern;
+    bool uniform = (pattern.size() == bytes || pattern.size() == layout.element_bytes) &&
+                   fill.box.width() == layout.width && fill.box.height() == layout.height &&
+                   (fill.mask.empty() || fill.mask.size() == pattern.size());
+    for (std::size_t at = bytes; uniform && at < pattern.size(); ++at)
+        uniform = pattern[at] == pattern[at % bytes];
+    if (!uniform) {
+        std::fprintf(stderr,
+                     "d3dcap: Vulkan device: resource %llu: an MSAA depth-stencil texture is "
+                     "written only whole, by clears and draws, on this device\n",
+                     static_cast<unsigned long long>(resource.info.id));
+        return;
+    }
+    auto kept = [&](std::size_t byte) { return fill.mask.empty() || fill.mask[byte] != 0; };
+    VkClearDepthStencilValue value{};
+    VkImageAspectFlags aspects = 0;
+    std::uint32_t word = 0;
+    std::memcpy(&word, pattern.data(), 4);
+    if (resource.storage.format == VK_FORMAT_D24_UNORM_S8_UINT) {
+        value.depth = static_cast<float>(word & 0xffffffu) / 16777215.0f;
+        value.stencil = word >> 24;
+        if (kept(0)) aspects |= VK_IMAGE_ASPECT_DEPTH_BIT;
+        if (kept(3)) aspects |= VK_IMAGE_ASPECT_STENCIL_BIT;
+    } else {  // D32_FLOAT, then (D32_FLOAT_S8X24) the stencil byte
+        std::memcpy(&value.depth, &word, 4);
+        if (kept(0)) aspects |= VK_IMAGE_ASPECT_DEPTH_BIT;
+        if (bytes == 8) {
+            value.stencil = pattern[4];
+            if (kept(4)) aspects |= VK_IMAGE_ASPECT_STENCIL_BIT;
+        }
+    }
+    if (aspects == 0) return;
+    const std::uint32_t mips = resource.storage.mip_levels;
+    const VkImageSubresourceRange range{aspects, fill.subresource % mips, 1,
+                                        fill.subresource / mips, 1};
+    vkCmdClearDepthStencilImage(gpu_->commands(), resource.image, VK_IMAGE_LAYOUT_GENERAL, &value,
+                                1, &range);
+    gpu_->end_step();
 }
 
 }  // namespace d3dcap::runtime::gpu

@@ -288,6 +288,10 @@ void VulkanBackend::fill(GpuResource& resource, const FillBox& fill) {
         reference::layout_of(resource.info, fill.subresource);
     const std::uint64_t row = std::uint64_t{box.width()} * layout.element_bytes;
     const std::size_t size = fill.pattern.size();
+    if (resource.multisampled() && resource.storage.aspects != VK_IMAGE_ASPECT_COLOR_BIT) {
+        clear_depth_samples(resource, fill);
+        return;
+    }
     if (resource.multisampled()) {  // samples are written as bytes
         std::vector<std::uint8_t> bytes = fill.mask.empty()
                                               ? std::vector<std::uint8_t>(row * box.height())

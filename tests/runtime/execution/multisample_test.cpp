@@ -96,3 +96,49 @@ ret
     CHECK(as_float(words[1]) == 1.0f);
     check_validation_clean();
 }
+
+TEST_CASE("A 4x MSAA depth buffer tests each sample, and its samples read back exactly",
+          "[draw][msaa][depth]") {
+    TestDevice& test = *hardware_device();
+    Scene scene(test);
+    auto target = test.texture2d(4, 4, DXGI_FORMAT_R32_FLOAT, D3D11_BIND_RENDER_TARGET, 1, 1,
+                                 D3D11_USAGE_DEFAULT, 0, 0, kSamples);
+    auto depth = test.texture2d(4, 4, DXGI_FORMAT_D32_FLOAT, D3D11_BIND_DEPTH_STENCIL, 1, 1,
+                                D3D11_USAGE_DEFAULT, 0, 0, kSamples);
+    Com<ID3D11RenderTargetView> rtv;
+    Com<ID3D11DepthStencilView> dsv;
+    REQUIRE(test.device->CreateRenderTargetView(target.get(), nullptr, rtv.out()) == S_OK);
+    REQUIRE(test.device->CreateDepthStencilView(depth.get(), nullptr, dsv.out()) == S_OK);
+    test.context->ClearDepthStencilView(dsv.get(), D3D11_CLEAR_DEPTH, 1.0f, 0);
+    ID3D11RenderTargetView* targets[] = {rtv.get()};
+    test.context->OMSetRenderTargets(1, targets, dsv.get());
+    // Near (1.0 at depth 0.25) up to x = 1.5 pixels, then far (0.5 at
+    // depth 0.75) over everything: the far quad shows where the near one
+    // left samples uncovered.
+    auto vertices = quad(-1, -1, -0.25f, 1, 0.25f, {1, 0, 0, 1});
+    const auto far = quad(-1, -1, 1, 1, 0.75f, {0.5f, 0, 0, 1});
+    vertices.insert(vertices.end(), far.begin(), far.end());
+    const auto vb = scene.vertices(vertices);
+    scene.draw(12);
+    const float h = 0.5f;
+    CHECK(samples_of_row(test, target.get(), 1) ==
+          std::vector<float>{1, 1, 1, 1, 1, h, 1, h, h, h, h, h, h, h, h, h});
+    const float n = 0.25f, f = 0.75f;
+    CHECK(samples_of_row(test, depth.get(), 1) ==
+          std::vector<float>{n, n, n, n, n, f, n, f, f, f, f, f, f, f, f, f});
+
+    // D24S8: a stencil clear reaches every sample (depth 1.0 is 0xffffff).
+    auto stencil = test.texture2d(4, 4, DXGI_FORMAT_D24_UNORM_S8_UINT, D3D11_BIND_DEPTH_STENCIL, 1,
+                                  1, D3D11_USAGE_DEFAULT, 0, 0, kSamples);
+    Com<ID3D11DepthStencilView> stencil_view;
+    REQUIRE(test.device->CreateDepthStencilView(stencil.get(), nullptr, stencil_view.out()) ==
+            S_OK);
+    test.context->ClearDepthStencilView(stencil_view.get(), D3D11_CLEAR_DEPTH | D3D11_CLEAR_STENCIL,
+                                        1.0f, 5);
+    std::vector<std::uint8_t> bytes;
+    REQUIRE(d3dcap::runtime::resource_contents(stencil.get(), 0, bytes));
+    std::vector<std::uint32_t> words(bytes.size() / 4);
+    std::memcpy(words.data(), bytes.data(), bytes.size());
+    CHECK(words == std::vector<std::uint32_t>(4 * 4 * kSamples, 0x05ffffffu));
+    check_validation_clean();
+}

@@ -5,9 +5,10 @@
 // frame's stream-output buffer by DrawAuto), a ground patch is tessellated
 // more finely each frame (hull and domain shaders, a wave from a constant
 // buffer), and the particles are drawn as squares a geometry shader makes
-// of each point, again by DrawAuto. SO statistics and pipeline-statistics
-// queries count the particles streamed and the triangles tessellated; the
-// picture is read back for a checksum and presented.
+// of each point, again by DrawAuto, all into a 4x MSAA target resolved into
+// the back buffer. SO statistics and pipeline-statistics queries count the
+// particles streamed and the triangles tessellated; the picture is read back
+// for a checksum and presented.
 #include <d3d11_2.h>
 
 #include <cstdio>
@@ -183,8 +184,16 @@ int run(const Options& options, std::string& summary) {
     Com<ID3D11Texture2D> back_buffer;
     check(swap_chain->GetBuffer(0, __uuidof(ID3D11Texture2D), back_buffer.put_void()),
           "IDXGISwapChain::GetBuffer");
+    // The frame is drawn 4x multisampled and resolved into the back buffer.
+    D3D11_TEXTURE2D_DESC multisampled_desc{};
+    back_buffer->GetDesc(&multisampled_desc);
+    multisampled_desc.SampleDesc = {4, 0};
+    multisampled_desc.BindFlags = D3D11_BIND_RENDER_TARGET;
+    Com<ID3D11Texture2D> multisampled;
+    check(device->CreateTexture2D(&multisampled_desc, nullptr, multisampled.put()),
+          "ID3D11Device::CreateTexture2D (4x MSAA target)");
     Com<ID3D11RenderTargetView> target;
-    check(device->CreateRenderTargetView(back_buffer.get(), nullptr, target.put()),
+    check(device->CreateRenderTargetView(multisampled.get(), nullptr, target.put()),
           "ID3D11Device::CreateRenderTargetView");
 
     // Shaders. The particles' mover streams its outputs, nothing rasterized.
@@ -356,6 +365,8 @@ int run(const Options& options, std::string& summary) {
         particles_streamed += so.NumPrimitivesWritten;
         triangles += statistics.CInvocations;
 
+        context->ResolveSubresource(back_buffer.get(), 0, multisampled.get(), 0,
+                                    DXGI_FORMAT_R8G8B8A8_UNORM);
         context->CopyResource(staging.get(), back_buffer.get());
         D3D11_MAPPED_SUBRESOURCE mapped{};
         check(context->Map(staging.get(), 0, D3D11_MAP_READ, 0, &mapped),

@@ -376,7 +376,8 @@ class VulkanBackend final : public FillingBackend {
     std::unique_ptr<GpuResource> stream_counters_;    // 4 bytes per buffer slot
     std::unordered_map<ObjectId, std::uint32_t> stream_counter_slots_;
     std::vector<std::uint32_t> free_stream_counter_slots_;
-    std::optional<TransformFeedbackCommands> transform_feedback_;
+    TransformFeedbackCommands transform_feedback_;
+    bool transform_feedback_loaded_ = false;
     std::unordered_map<std::string, std::vector<std::uint8_t>> internal_shaders_;  // by text
     ObjectId next_internal_id_ = ObjectId{1} << 62;
     // The statistics query around work: made, reset, begun, ended and read.

@@ -20,9 +20,10 @@ Function load(VkDevice device, const char* name) {
 
 const VulkanBackend::TransformFeedbackCommands* VulkanBackend::transform_feedback() {
     if (!gpu_->device().execution().transform_feedback) return nullptr;
-    if (!transform_feedback_) {
+    if (!transform_feedback_loaded_) {
+        transform_feedback_loaded_ = true;
         const VkDevice dev = gpu_->vk();
-        TransformFeedbackCommands& f = transform_feedback_.emplace();
+        TransformFeedbackCommands& f = transform_feedback_;
         f.bind = load<PFN_vkCmdBindTransformFeedbackBuffersEXT>(
             dev, "vkCmdBindTransformFeedbackBuffersEXT");
         f.begin = load<PFN_vkCmdBeginTransformFeedbackEXT>(dev, "vkCmdBeginTransformFeedbackEXT");
@@ -32,7 +33,7 @@ const VulkanBackend::TransformFeedbackCommands* VulkanBackend::transform_feedbac
         f.draw_byte_count =
             load<PFN_vkCmdDrawIndirectByteCountEXT>(dev, "vkCmdDrawIndirectByteCountEXT");
     }
-    const TransformFeedbackCommands& f = *transform_feedback_;
+    const TransformFeedbackCommands& f = transform_feedback_;
     return f.bind && f.begin && f.end && f.begin_query && f.end_query && f.draw_byte_count
                ? &f
                : nullptr;

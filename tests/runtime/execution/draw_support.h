@@ -83,6 +83,24 @@ inline std::uint32_t rgba(std::uint8_t r, std::uint8_t g, std::uint8_t b, std::u
     return r | g << 8 | b << 16 | static_cast<std::uint32_t>(a) << 24;
 }
 
+// The 16 texels of a 4x4 texture of 4-byte texels as words, row by row
+// (RGBA8: red in the low byte; D32_FLOAT: the depth's bits; D24S8: the
+// stencil in the top byte).
+inline std::vector<std::uint32_t> texels_4x4(object_tests::TestDevice& test,
+                                             ID3D11Texture2D* texture, DXGI_FORMAT format) {
+    auto staging =
+        test.texture2d(4, 4, format, 0, 1, 1, D3D11_USAGE_STAGING, D3D11_CPU_ACCESS_READ);
+    test.context->CopyResource(staging.get(), texture);
+    D3D11_MAPPED_SUBRESOURCE mapped{};
+    REQUIRE(test.context->Map(staging.get(), 0, D3D11_MAP_READ, 0, &mapped) == S_OK);
+    std::vector<std::uint32_t> out(16);
+    for (UINT y = 0; y < 4; ++y)
+        std::memcpy(&out[y * 4],
+                    static_cast<const std::uint8_t*>(mapped.pData) + y * mapped.RowPitch, 16);
+    test.context->Unmap(staging.get(), 0);
+    return out;
+}
+
 // A 4x4 RGBA8 render target with its view, the viewport over it, and the
 // colour shaders with their input layout bound.
 struct Scene {
@@ -156,36 +174,9 @@ struct Scene {
 
     // The target's texels, row by row.
     std::vector<std::uint32_t> texels() {
-        auto staging = test.texture2d(4, 4, DXGI_FORMAT_R8G8B8A8_UNORM, 0, 1, 1,
-                                      D3D11_USAGE_STAGING, D3D11_CPU_ACCESS_READ);
-        test.context->CopyResource(staging.get(), target.get());
-        D3D11_MAPPED_SUBRESOURCE mapped{};
-        REQUIRE(test.context->Map(staging.get(), 0, D3D11_MAP_READ, 0, &mapped) == S_OK);
-        std::vector<std::uint32_t> out(16);
-        for (UINT y = 0; y < 4; ++y)
-            std::memcpy(&out[y * 4],
-                        static_cast<const std::uint8_t*>(mapped.pData) + y * mapped.RowPitch, 16);
-        test.context->Unmap(staging.get(), 0);
-        return out;
+        return texels_4x4(test, target.get(), DXGI_FORMAT_R8G8B8A8_UNORM);
     }
 };
-
-// The 16 texels of a 4x4 depth(-stencil) texture as 32-bit words, row by
-// row (D32_FLOAT: the depth's bits; D24S8: the stencil in the top byte).
-inline std::vector<std::uint32_t> depth_words(object_tests::TestDevice& test,
-                                              ID3D11Texture2D* depth, DXGI_FORMAT format) {
-    auto staging =
-        test.texture2d(4, 4, format, 0, 1, 1, D3D11_USAGE_STAGING, D3D11_CPU_ACCESS_READ);
-    test.context->CopyResource(staging.get(), depth);
-    D3D11_MAPPED_SUBRESOURCE mapped{};
-    REQUIRE(test.context->Map(staging.get(), 0, D3D11_MAP_READ, 0, &mapped) == S_OK);
-    std::vector<std::uint32_t> out(16);
-    for (UINT y = 0; y < 4; ++y)
-        std::memcpy(&out[y * 4],
-                    static_cast<const std::uint8_t*>(mapped.pData) + y * mapped.RowPitch, 16);
-    test.context->Unmap(staging.get(), 0);
-    return out;
-}
 
 inline float as_float(std::uint32_t word) {
     float value;

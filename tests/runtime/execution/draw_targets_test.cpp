@@ -105,7 +105,7 @@ TEST_CASE("The stencil test: a mask drawn with REPLACE, then drawn through with 
     // The stencil plane holds 7 on the left, 0 on the right (D24S8: the
     // stencil is the top byte of each texel).
     std::vector<std::uint32_t> stencil, expected_stencil;
-    for (std::uint32_t texel : depth_words(test, depth.get(), DXGI_FORMAT_D24_UNORM_S8_UINT))
+    for (std::uint32_t texel : texels_4x4(test, depth.get(), DXGI_FORMAT_D24_UNORM_S8_UINT))
         stencil.push_back(texel >> 24);
     for (int texel = 0; texel < 16; ++texel) expected_stencil.push_back(texel % 4 < 2 ? 7 : 0);
     CHECK(stencil == expected_stencil);
@@ -133,7 +133,7 @@ TEST_CASE("DepthBias moves a D32_FLOAT depth by that many units of its exponent"
     scene.draw(6);
     // A float depth's unit is 2^(e - 23) for the exponent e of the
     // primitive's largest depth: 2^-24 at 0.5.
-    CHECK(as_float(depth_words(test, depth.get(), DXGI_FORMAT_D32_FLOAT)[0]) ==
+    CHECK(as_float(texels_4x4(test, depth.get(), DXGI_FORMAT_D32_FLOAT)[0]) ==
           0.5f + 1000.0f / 16777216.0f);
     check_validation_clean();
 }

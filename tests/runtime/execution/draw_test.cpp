@@ -130,7 +130,7 @@ TEST_CASE("The depth test keeps the nearer quad whichever is drawn first", "[dra
             expected.push_back(x < 2 ? rgba(255, 0, 0, 255) : rgba(0, 0, 255, 255));
     CHECK(scene.texels() == expected);
 
-    CHECK(as_float(depth_words(test, depth.get(), DXGI_FORMAT_D32_FLOAT)[0]) == 0.25f);
+    CHECK(as_float(texels_4x4(test, depth.get(), DXGI_FORMAT_D32_FLOAT)[0]) == 0.25f);
     check_validation_clean();
 }
 

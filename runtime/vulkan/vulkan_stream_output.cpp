@@ -92,10 +92,11 @@ std::string VulkanBackend::prepare_stream_output(const DrawWork& work, StreamOut
     if (transform_feedback() == nullptr) return "this GPU has no transform feedback";
     while ((declared >> out.count) != 0) ++out.count;
     for (std::uint32_t slot = 0; slot < out.count; ++slot) {
-        GpuResource* buffer = so.targets[slot] ? use(so.targets[slot]) : nullptr;
+        if (!(declared & (1u << slot))) continue;
+        GpuResource* buffer = use(so.targets[slot]);
         if (buffer == nullptr || !buffer->is_buffer())
             return "stream-output slot " + std::to_string(slot) +
-                   " is not bound to a buffer of this device (a gap before a bound slot)";
+                   " is not bound to a buffer of this device";
         VkDeviceSize counter = 0;
         if (!stream_counter(buffer->info.id, true, counter))
             return "the device has no room left for stream-output counters";
@@ -111,6 +112,13 @@ std::string VulkanBackend::prepare_stream_output(const DrawWork& work, StreamOut
                 std::min<std::uint64_t>(so.offsets[slot], buffer->info.byte_width));
             vkCmdUpdateBuffer(gpu_->commands(), stream_counters_->buffer, counter, 4, &start);
         }
+    }
+    // Slots below the last that the declaration does not write take a
+    // buffer nothing is written to, without a counter.
+    for (std::uint32_t slot = 0; slot < out.count; ++slot) {
+        if (declared & (1u << slot)) continue;
+        out.buffers[slot] = stream_counters_->buffer;
+        out.sizes[slot] = 4;
     }
     if (work.count_stream_output) {
         if (stream_query_pool_ == VK_NULL_HANDLE) {

@@ -273,3 +273,24 @@ TEST_CASE("Declarations the device cannot stream are named at creation", "[draw]
     CHECK_THAT(refusal({0, "COLOR", 0, 0, 4, 0}), Catch::Equals(""));
     check_validation_clean();
 }
+
+TEST_CASE("A declaration that writes buffer slot 1 only needs no buffer in slot 0",
+          "[draw][stream-output]") {
+    TestDevice& test = *hardware_device();
+    Scene scene(test);
+    const D3D11_SO_DECLARATION_ENTRY entries[] = {{0, "COLOR", 0, 0, 4, 1}};
+    const auto gs = stream_output_shader(test, assemble(kColourVs), entries, 1, {0, 16});
+    const auto colours = target_buffer(test, 3 * 16);
+    const auto vertices = quad(-1, -1, 1, 1, 0.5f, {0.5f, 0.25f, 1, 1});
+    const auto vb = scene.vertices(vertices);
+    test.context->GSSetShader(gs.get(), nullptr, 0);
+    ID3D11Buffer* targets[] = {nullptr, colours.get()};
+    const UINT offsets[] = {0, 0};
+    test.context->SOSetTargets(2, targets, offsets);
+    scene.draw(3);
+    const auto words = read_words(test, colours.get(), 3 * 16);
+    const auto expected = words_of(vertices);
+    for (std::size_t v = 0; v < 3; ++v)
+        CHECK(slice(words, v * 4, 4) == slice(expected, v * 8 + 4, 4));
+    check_validation_clean();
+}

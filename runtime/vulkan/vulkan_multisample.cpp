@@ -5,6 +5,7 @@
 // size) into a buffer in the canonical layout (each texel's samples in
 // order), and a draw at sample rate writes each sample from such a buffer
 // (SV_SampleIndex picks its bytes) through an integer view of the target.
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 
@@ -17,19 +18,22 @@ namespace {
 // The integer view of a texel of `bytes` (4, 8 or 16), and the components
 // it has.
 DXGI_FORMAT integer_format(std::uint32_t bytes) {
-    return bytes == 4   ? DXGI_FORMAT_R32_UINT
+    return bytes == 2   ? DXGI_FORMAT_R16_UINT
+           : bytes == 4 ? DXGI_FORMAT_R32_UINT
            : bytes == 8 ? DXGI_FORMAT_R32G32_UINT
                         : DXGI_FORMAT_R32G32B32A32_UINT;
 }
 const char* components(std::uint32_t bytes) {
-    return bytes == 4 ? "x" : bytes == 8 ? "xy" : "xyzw";
+    return bytes <= 4 ? "x" : bytes == 8 ? "xy" : "xyzw";
 }
 
 // What a texel of an MSAA texture is made of, for reading its samples.
-enum class SampleKind { Colour, Depth32, Depth24Stencil8, Depth32Stencil8 };
+enum class SampleKind { Colour, Depth16, Depth32, Depth24Stencil8, Depth32Stencil8 };
 
 SampleKind kind_of(const ImageStorage& storage) {
     switch (storage.format) {
+        case VK_FORMAT_D16_UNORM:
+            return SampleKind::Depth16;
         case VK_FORMAT_D32_SFLOAT:
             return SampleKind::Depth32;
         case VK_FORMAT_D24_UNORM_S8_UINT:
@@ -62,6 +66,28 @@ std::string read_shader(SampleKind kind, std::uint32_t samples, std::uint32_t by
                   samples, colour ? "uint,uint,uint,uint" : "float,float,float,float",
                   samples * bytes);
     text += line;
+    if (bytes == 2) {  // two samples to a word (MSAA has an even sample count)
+        for (std::uint32_t s = 0; s < samples; s += 2) {
+            for (std::uint32_t half = 0; half < 2; ++half) {
+                std::snprintf(line, sizeof line,
+                              "ld2dms_indexable(texture2dms)(%s) r2.%c, vThreadID.xyyy, t0.%s, "
+                              "l(%u)\n",
+                              colour ? "uint,uint,uint,uint" : "float,float,float,float",
+                              half ? 'y' : 'x', half ? "yxzw" : "xyzw", s + half);
+                text += line;
+            }
+            if (!colour)  // 16-bit UNORM depth
+                text +=
+                    "mul r2.xy, r2.xyxx, l(65535.000000, 65535.000000, 0.000000, 0.000000)\n"
+                    "round_ne r2.xy, r2.xyxx\nftou r2.xy, r2.xyxx\n";
+            std::snprintf(line, sizeof line,
+                          "ishl r2.y, r2.y, l(16)\nor r2.x, r2.x, r2.y\n"
+                          "iadd r1.y, r1.x, l(%u)\nstore_raw u0.x, r1.y, r2.x\n",
+                          s * 2);
+            text += line;
+        }
+        return text + "ret\n";
+    }
     for (std::uint32_t s = 0; s < samples; ++s) {
         auto load = [&](const char* type, const char* dest, const char* resource) {
             std::snprintf(line, sizeof line,
@@ -76,6 +102,7 @@ std::string read_shader(SampleKind kind, std::uint32_t samples, std::uint32_t by
             case SampleKind::Colour:
                 load(kUint, "r2.xyzw", "t0.xyzw");
                 break;
+            case SampleKind::Depth16:  // 2-byte texels are read above
             case SampleKind::Depth32:
                 load(kFloat, "r2.x", "t0.xyzw");
                 break;
@@ -119,6 +146,23 @@ ret
 std::string write_shader(std::uint32_t width, std::uint32_t samples, std::uint32_t bytes) {
     const char* mask = components(bytes);
     char text[1024];
+    if (bytes == 2) {  // the half of the word that holds the sample
+        std::snprintf(text, sizeof text,
+                      "ps_5_0\n.input SV_Position0 v0.xyzw float position\n"
+                      ".input SV_SampleIndex0 v1.x uint sample_index\n"
+                      ".output SV_Target0 o0.x uint\n"
+                      "dcl_resource_raw t0\n"
+                      "dcl_input_ps_siv linear noperspective v0.xy, position\n"
+                      "dcl_input_ps_sgv constant v1.x, sampleIndex\n"
+                      "dcl_output o0.x\ndcl_temps 1\n"
+                      "ftou r0.xy, v0.xyxx\nimad r0.x, r0.y, l(%u), r0.x\n"
+                      "imad r0.x, r0.x, l(%u), v1.x\nishl r0.y, r0.x, l(1)\n"
+                      "and r0.z, r0.y, l(0xfffffffc)\nld_raw r0.w, r0.z, t0.xxxx\n"
+                      "and r0.y, r0.y, l(2)\nishl r0.y, r0.y, l(3)\nushr r0.w, r0.w, r0.y\n"
+                      "and o0.x, r0.w, l(0x0000ffff)\nret\n",
+                      width, samples);
+        return text;
+    }
     std::snprintf(text, sizeof text,
                   "ps_5_0\n.input SV_Position0 v0.xyzw float position\n"
                   ".input SV_SampleIndex0 v1.x uint sample_index\n"
@@ -192,6 +236,7 @@ std::vector<std::uint8_t> VulkanBackend::read_samples(GpuResource& resource, std
     view.resource = resource.info.id;
     view.first_slice = sub;  // MSAA textures have one mip
     view.format = kind == SampleKind::Colour            ? integer_format(bytes)
+                  : kind == SampleKind::Depth16         ? DXGI_FORMAT_R16_UNORM
                   : kind == SampleKind::Depth32         ? DXGI_FORMAT_R32_FLOAT
                   : kind == SampleKind::Depth24Stencil8 ? DXGI_FORMAT_R24_UNORM_X8_TYPELESS
                                                         : DXGI_FORMAT_R32_FLOAT_X8X24_TYPELESS;
@@ -283,8 +328,11 @@ void VulkanBackend::clear_depth_samples(GpuResource& resource, const FillBox& fi
     VkClearDepthStencilValue value{};
     VkImageAspectFlags aspects = 0;
     std::uint32_t word = 0;
-    std::memcpy(&word, pattern.data(), 4);
-    if (resource.storage.format == VK_FORMAT_D24_UNORM_S8_UINT) {
+    std::memcpy(&word, pattern.data(), std::min<std::size_t>(4, pattern.size()));
+    if (resource.storage.format == VK_FORMAT_D16_UNORM) {
+        value.depth = static_cast<float>(word & 0xffffu) / 65535.0f;
+        if (kept(0)) aspects |= VK_IMAGE_ASPECT_DEPTH_BIT;
+    } else if (resource.storage.format == VK_FORMAT_D24_UNORM_S8_UINT) {
         value.depth = static_cast<float>(word & 0xffffffu) / 16777215.0f;
         value.stencil = word >> 24;
         if (kept(0)) aspects |= VK_IMAGE_ASPECT_DEPTH_BIT;

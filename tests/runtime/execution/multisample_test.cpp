@@ -142,3 +142,41 @@ TEST_CASE("A 4x MSAA depth buffer tests each sample, and its samples read back e
     CHECK(words == std::vector<std::uint32_t>(4 * 4 * kSamples, 0x05ffffffu));
     check_validation_clean();
 }
+
+TEST_CASE("2-byte texels: a 4x R16_FLOAT target and a 4x D16 depth buffer keep every sample",
+          "[draw][msaa]") {
+    TestDevice& test = *hardware_device();
+    Scene scene(test);
+    auto target = test.texture2d(4, 4, DXGI_FORMAT_R16_FLOAT, D3D11_BIND_RENDER_TARGET, 1, 1,
+                                 D3D11_USAGE_DEFAULT, 0, 0, kSamples);
+    auto depth = test.texture2d(4, 4, DXGI_FORMAT_D16_UNORM, D3D11_BIND_DEPTH_STENCIL, 1, 1,
+                                D3D11_USAGE_DEFAULT, 0, 0, kSamples);
+    Com<ID3D11RenderTargetView> rtv;
+    Com<ID3D11DepthStencilView> dsv;
+    REQUIRE(test.device->CreateRenderTargetView(target.get(), nullptr, rtv.out()) == S_OK);
+    REQUIRE(test.device->CreateDepthStencilView(depth.get(), nullptr, dsv.out()) == S_OK);
+    const float quarter[4] = {0.25f, 0, 0, 0};
+    test.context->ClearRenderTargetView(rtv.get(), quarter);
+    test.context->ClearDepthStencilView(dsv.get(), D3D11_CLEAR_DEPTH, 1.0f, 0);
+    ID3D11RenderTargetView* targets[] = {rtv.get()};
+    test.context->OMSetRenderTargets(1, targets, dsv.get());
+    const auto vb = scene.vertices(quad(-1, -1, -0.25f, 1, 0.25f, {1, 0, 0, 1}));
+    scene.draw(6);
+    // Row 0's samples: half floats 1.0 (0x3c00) where covered, 0.25
+    // (0x3400) elsewhere; depth 0.25 is 16384 of 65535, 1.0 is 0xffff.
+    auto row_of = [](ID3D11Texture2D* texture) {
+        std::vector<std::uint8_t> bytes;
+        REQUIRE(d3dcap::runtime::resource_contents(texture, 0, bytes));
+        REQUIRE(bytes.size() == 4 * 4 * kSamples * 2);
+        std::vector<std::uint16_t> row(4 * kSamples);
+        std::memcpy(row.data(), bytes.data(), row.size() * 2);
+        return row;
+    };
+    const std::uint16_t one = 0x3c00, q = 0x3400, near = 0x4000, far = 0xffff;
+    CHECK(row_of(target.get()) ==
+          std::vector<std::uint16_t>{one, one, one, one, one, q, one, q, q, q, q, q, q, q, q, q});
+    CHECK(row_of(depth.get()) == std::vector<std::uint16_t>{near, near, near, near, near, far, near,
+                                                            far, far, far, far, far, far, far, far,
+                                                            far});
+    check_validation_clean();
+}

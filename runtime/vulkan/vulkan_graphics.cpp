@@ -535,8 +535,7 @@ std::string VulkanBackend::attachment_view(const ViewInfo& view, bool depth, Wor
         return std::string(what) + ": " + kept_as_bits(*resource) +
                ", which it cannot draw into yet";
     const bool volume = storage.type == VK_IMAGE_TYPE_3D;
-    if (storage.type == VK_IMAGE_TYPE_1D)
-        return std::string(what) + " of a 1D texture is not drawn into yet";
+    const bool line = storage.type == VK_IMAGE_TYPE_1D;  // a target one texel high
     if (volume && !(storage.flags & VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT))
         return std::string(what) + " of a tiled 3D texture is not drawn into yet";
     wrote(*resource);
@@ -544,8 +543,10 @@ std::string VulkanBackend::attachment_view(const ViewInfo& view, bool depth, Wor
     info.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO;
     info.image = resource->image;
     // A 3D texture's W slices are the layers of a 2D array view of its mip.
-    info.viewType =
-        view.slice_count > 1 || volume ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_2D;
+    const bool array = view.slice_count > 1 || volume;
+    info.viewType = line    ? (array ? VK_IMAGE_VIEW_TYPE_1D_ARRAY : VK_IMAGE_VIEW_TYPE_1D)
+                    : array ? VK_IMAGE_VIEW_TYPE_2D_ARRAY
+                            : VK_IMAGE_VIEW_TYPE_2D;
     info.format = depth ? storage.format : same_bits_format(view.format);
     info.subresourceRange = {storage.aspects, view.first_mip, 1, view.first_slice,
                              std::max<std::uint32_t>(1, view.slice_count)};

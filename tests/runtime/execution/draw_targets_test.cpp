@@ -171,3 +171,34 @@ TEST_CASE("SetPredication skips clears, copies and updates as it skips draws", "
     CHECK(scene.texels() == std::vector<std::uint32_t>(16, red));
     check_validation_clean();
 }
+
+TEST_CASE("A render-target view of a 1D texture draws one row", "[draw][texture1d]") {
+    TestDevice& test = *hardware_device();
+    Scene scene(test);
+    D3D11_TEXTURE1D_DESC desc{
+        4, 1, 1, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_USAGE_DEFAULT, D3D11_BIND_RENDER_TARGET, 0, 0};
+    Com<ID3D11Texture1D> line;
+    REQUIRE(test.device->CreateTexture1D(&desc, nullptr, line.out()) == S_OK);
+    Com<ID3D11RenderTargetView> rtv;
+    REQUIRE(test.device->CreateRenderTargetView(line.get(), nullptr, rtv.out()) == S_OK);
+    ID3D11RenderTargetView* targets[] = {rtv.get()};
+    test.context->OMSetRenderTargets(1, targets, nullptr);
+    const D3D11_VIEWPORT viewport{0, 0, 4, 1, 0, 1};
+    test.context->RSSetViewports(1, &viewport);
+    const auto vb = scene.vertices(quad(-1, -1, 0, 1, 0.5f, {0, 0, 1, 1}));  // the left half
+    scene.draw(6);
+    desc.Usage = D3D11_USAGE_STAGING;
+    desc.BindFlags = 0;
+    desc.CPUAccessFlags = D3D11_CPU_ACCESS_READ;
+    Com<ID3D11Texture1D> staging;
+    REQUIRE(test.device->CreateTexture1D(&desc, nullptr, staging.out()) == S_OK);
+    test.context->CopyResource(staging.get(), line.get());
+    D3D11_MAPPED_SUBRESOURCE mapped{};
+    REQUIRE(test.context->Map(staging.get(), 0, D3D11_MAP_READ, 0, &mapped) == S_OK);
+    std::vector<std::uint32_t> texels(4);
+    std::memcpy(texels.data(), mapped.pData, 16);
+    test.context->Unmap(staging.get(), 0);
+    const std::uint32_t blue = rgba(0, 0, 255, 255);
+    CHECK(texels == std::vector<std::uint32_t>{blue, blue, 0, 0});
+    check_validation_clean();
+}

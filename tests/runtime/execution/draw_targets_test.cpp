@@ -202,3 +202,47 @@ TEST_CASE("A render-target view of a 1D texture draws one row", "[draw][texture1
     CHECK(texels == std::vector<std::uint32_t>{blue, blue, 0, 0});
     check_validation_clean();
 }
+
+TEST_CASE("A pixel shader's last slots: cb13, t127 and the UAV at slot 63", "[draw][slots]") {
+    TestDevice& test = *hardware_device();
+    Scene scene(test, R"(ps_5_0
+.input SV_Position0 v0.xyzw float
+.output SV_Target0 o0.xyzw float
+dcl_constantbuffer cb13[1], immediateIndexed
+dcl_resource_raw t127
+dcl_uav_raw u63
+dcl_output o0.xyzw
+dcl_temps 1
+ld_raw r0.x, l(0), t127.xxxx
+iadd r0.x, r0.x, cb13[0].x
+store_raw u63.x, l(0), r0.x
+mov o0.xyzw, l(0.000000, 1.000000, 0.000000, 1.000000)
+ret
+)");
+    const std::uint32_t raw = 40, constants[4] = {2, 0, 0, 0};
+    auto source = test.buffer(4, D3D11_BIND_SHADER_RESOURCE, D3D11_USAGE_DEFAULT, 0,
+                              D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS, 0, &raw);
+    D3D11_SHADER_RESOURCE_VIEW_DESC raw_desc{};
+    raw_desc.Format = DXGI_FORMAT_R32_TYPELESS;
+    raw_desc.ViewDimension = D3D11_SRV_DIMENSION_BUFFEREX;
+    raw_desc.BufferEx = {0, 1, D3D11_BUFFEREX_SRV_FLAG_RAW};
+    Com<ID3D11ShaderResourceView> raw_view;
+    REQUIRE(test.device->CreateShaderResourceView(source.get(), &raw_desc, raw_view.out()) == S_OK);
+    auto cb = test.buffer(16, D3D11_BIND_CONSTANT_BUFFER, D3D11_USAGE_DEFAULT, 0, 0, 0, constants);
+    auto written = test.buffer(4, D3D11_BIND_UNORDERED_ACCESS, D3D11_USAGE_DEFAULT, 0,
+                               D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS);
+    const auto uav = raw_uav(test, written.get(), 1);
+    ID3D11Buffer* cbs[] = {cb.get()};
+    test.context->PSSetConstantBuffers(13, 1, cbs);
+    ID3D11ShaderResourceView* views[] = {raw_view.get()};
+    test.context->PSSetShaderResources(127, 1, views);
+    ID3D11RenderTargetView* targets[] = {scene.rtv.get()};
+    ID3D11UnorderedAccessView* uavs[] = {uav.get()};
+    test.context->OMSetRenderTargetsAndUnorderedAccessViews(1, targets, nullptr, 63, 1, uavs,
+                                                            nullptr);
+    const auto vb = scene.vertices(quad(-1, -1, 1, 1, 0.5f, {1, 1, 1, 1}));
+    scene.draw(6);
+    CHECK(scene.texels() == std::vector<std::uint32_t>(16, rgba(0, 255, 0, 255)));
+    CHECK(read_words(test, written.get(), 4) == std::vector<std::uint32_t>{42});
+    check_validation_clean();
+}

@@ -13,6 +13,7 @@
 #include "runtime/shader/decoder.h"
 #include "runtime/shader/dxbc_checksum.h"
 #include "runtime/vulkan/stream_output_layout.h"
+#include "runtime/vulkan/uav_slices.h"
 
 namespace d3dcap::runtime::gpu {
 
@@ -249,8 +250,11 @@ std::uint32_t descriptor_set_of(int program_type) {
 
 std::shared_ptr<const TranslatedShader> ShaderTranslator::translate(
     std::span<const std::uint8_t> bytecode, std::string& error, const TranslatedShader* hull,
-    bool dual_source, const StreamOutputDeclaration* stream_output) {
+    bool dual_source, const StreamOutputDeclaration* stream_output,
+    std::span<const std::pair<std::uint32_t, std::uint32_t>> uav_first_slices) {
     std::uint64_t key = XXH3_64bits(bytecode.data(), bytecode.size());
+    if (!uav_first_slices.empty())
+        key ^= XXH3_64bits(uav_first_slices.data(), uav_first_slices.size_bytes()) | 2;
     if (dual_source) key ^= std::uint64_t{1} << 40;
     if (stream_output != nullptr && !stream_output->entries.empty())
         key ^= declaration_hash(*stream_output);
@@ -288,6 +292,8 @@ std::shared_ptr<const TranslatedShader> ShaderTranslator::translate(
     if (!shader::output_signature(*chunks, shader->outputs, error)) return nullptr;
     std::vector<std::uint8_t> lowered(bytecode.begin(), bytecode.end());
     if (!lower(lowered, error)) return nullptr;
+    if (!uav_first_slices.empty() && !offset_uav_w_slices(lowered, uav_first_slices, error))
+        return nullptr;
     XfbLayout xfb_layout;
     if (stream_output != nullptr) {
         if (shader->program_type != 1 && shader->program_type != 2 && shader->program_type != 4) {
@@ -305,6 +311,9 @@ std::shared_ptr<const TranslatedShader> ShaderTranslator::translate(
     info.target_type = VKD3D_SHADER_TARGET_SPIRV_BINARY;
     info.log_level = VKD3D_SHADER_LOG_WARNING;
     if (!scan(info, shader->descriptors, error)) return nullptr;
+    for (ShaderDescriptor& d : shader->descriptors)
+        for (const auto& [reg, first] : uav_first_slices)
+            if (d.kind == RegisterKind::Uav && d.reg == reg) d.first_w_slice = first;
 
     // The full table for the registers the shader uses; counters beside
     // their UAVs.

@@ -56,6 +56,7 @@ struct ShaderDescriptor {
     bool buffer = false;        // a buffer resource or UAV (else a texture)
     bool counter = false;       // a UAV with a hidden counter
     ResourceShape shape = ResourceShape::None;
+    std::uint32_t first_w_slice = 0;  // Texture3D UAVs: added to z (uav_slices.h)
 };
 
 struct TranslatedShader {
@@ -87,7 +88,8 @@ class ShaderTranslator {
     std::shared_ptr<const TranslatedShader> translate(
         std::span<const std::uint8_t> bytecode, std::string& error,
         const TranslatedShader* hull = nullptr, bool dual_source = false,
-        const StreamOutputDeclaration* stream_output = nullptr);
+        const StreamOutputDeclaration* stream_output = nullptr,
+        std::span<const std::pair<std::uint32_t, std::uint32_t>> uav_first_slices = {});
 
   private:
     std::mutex mutex_;

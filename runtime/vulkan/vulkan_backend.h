@@ -280,6 +280,9 @@ class VulkanBackend final : public FillingBackend {
                            VkImageView& out);
     // A view of one usage: empty, or why not (the image lacks the usage, or
     // the GPU the format feature `needed`).
+    // The (u#, first W slice) of a stage's Texture3D UAVs that do not start
+    // at slice 0, for the translation (uav_slices.h).
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> uav_first_slices(const StageWork& work);
     std::string make_view(const GpuResource& resource, VkImageViewCreateInfo info,
                           VkImageUsageFlags usage, VkFormatFeatureFlags needed, WorkObjects& made,
                           VkImageView& out);

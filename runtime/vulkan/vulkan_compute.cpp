@@ -147,7 +147,8 @@ std::string VulkanBackend::dispatch(const StageWork& compute, const DispatchSize
     if (groups.arguments && (arguments == nullptr || !arguments->is_buffer()))
         return "pBufferForArgs is not a buffer of this device";
     std::string error;
-    const auto shader = translator_.translate(compute.bytecode, error);
+    const auto shader = translator_.translate(compute.bytecode, error, nullptr, false, nullptr,
+                                              uav_first_slices(compute));
     if (!shader) return error;
     if (shader->program_type != 5) return "the bound compute shader holds another stage";
     const ComputePipeline* pipeline = compute_pipeline(shader, error);

@@ -250,14 +250,9 @@ std::string VulkanBackend::image_view(const ViewInfo& view, const ShaderDescript
         info.viewType == VK_IMAGE_VIEW_TYPE_2D_ARRAY ||
         info.viewType == VK_IMAGE_VIEW_TYPE_CUBE_ARRAY)
         layers = view.slice_count;
-    if (volume && uav) {
-        const std::uint32_t depth =
-            std::max<std::uint32_t>(1, storage.extent.depth >> view.first_mip);
-        if (view.first_slice != 0 || view.slice_count < depth)
-            return name +
-                   ": a Texture3D UAV of part of its W slices, which the Vulkan device "
-                   "does not run yet";
-    }
+    // A Texture3D UAV's first W slice is added to z in the shader.
+    if (volume && uav && view.first_slice != d.first_w_slice)
+        return name + ": the shader was translated for another first W slice";
     info.subresourceRange = {aspect, view.first_mip, uav ? 1 : view.mip_count,
                              volume ? 0 : view.first_slice, layers};
     const std::string why = uav ? make_view(*resource, info, VK_IMAGE_USAGE_STORAGE_BIT,
@@ -265,6 +260,18 @@ std::string VulkanBackend::image_view(const ViewInfo& view, const ShaderDescript
                                 : make_view(*resource, info, VK_IMAGE_USAGE_SAMPLED_BIT,
                                             VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT, made, out);
     return why.empty() ? why : name + ": " + why + " (" + formats::describe(view.format) + ")";
+}
+
+std::vector<std::pair<std::uint32_t, std::uint32_t>> VulkanBackend::uav_first_slices(
+    const StageWork& work) {
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> out;
+    for (const auto& [slot, view] : work.uavs) {
+        const GpuResource* resource = find(view.resource);
+        if (resource != nullptr && !resource->is_buffer() &&
+            resource->storage.type == VK_IMAGE_TYPE_3D && view.first_slice != 0)
+            out.emplace_back(slot, view.first_slice);
+    }
+    return out;
 }
 
 std::string kept_as_bits(const GpuResource& resource) {

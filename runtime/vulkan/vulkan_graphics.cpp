@@ -585,11 +585,11 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
         if (work.stages[stage].bytecode.empty() || (stage == kGeometry && pass_through)) continue;
         if (stage == kDomain && !shaders.stages[kHull])
             return "a domain shader is bound without a hull shader";
-        shaders.stages[stage] =
-            translator_.translate(work.stages[stage].bytecode, error,
-                                  stage == kDomain ? shaders.stages[kHull].get() : nullptr,
-                                  stage == kPixel && dual_source_blend(work.blend),
-                                  stage == last_stage ? stream_output : nullptr);
+        shaders.stages[stage] = translator_.translate(
+            work.stages[stage].bytecode, error,
+            stage == kDomain ? shaders.stages[kHull].get() : nullptr,
+            stage == kPixel && dual_source_blend(work.blend),
+            stage == last_stage ? stream_output : nullptr, uav_first_slices(work.stages[stage]));
         if (!shaders.stages[stage]) return error;
         if (shaders.stages[stage]->program_type != kProgramTypes[stage])
             return std::string("the bound ") + kStageNames[stage] + " shader holds another stage";

@@ -469,3 +469,60 @@ ret
     CHECK(texels == std::vector<float>{0, 0, 1, 1, 1, 0, 0, 1});
     check_validation_clean();
 }
+
+TEST_CASE("A Texture3D UAV of W slices 2 and 3: z 0 and 1 reach those slices",
+          "[compute][texture]") {
+    TestDevice& test = *hardware_device();
+    D3D11_TEXTURE3D_DESC desc{
+        4, 4, 4, 1, DXGI_FORMAT_R32_UINT, D3D11_USAGE_DEFAULT, D3D11_BIND_UNORDERED_ACCESS, 0, 0};
+    Com<ID3D11Texture3D> volume;
+    REQUIRE(test.device->CreateTexture3D(&desc, nullptr, volume.out()) == S_OK);
+    D3D11_UNORDERED_ACCESS_VIEW_DESC view{};
+    view.Format = DXGI_FORMAT_R32_UINT;
+    view.ViewDimension = D3D11_UAV_DIMENSION_TEXTURE3D;
+    view.Texture3D = {0, 2, 2};
+    Com<ID3D11UnorderedAccessView> uav;
+    REQUIRE(test.device->CreateUnorderedAccessView(volume.get(), &view, uav.out()) == S_OK);
+    // Each thread writes 1000 + 100 z + 10 y + x, then adds 1 atomically.
+    const auto shader = compute_shader(test, R"(cs_5_0
+dcl_uav_typed_texture3d (uint,uint,uint,uint) u0
+dcl_input vThreadID.xyz
+dcl_temps 1
+dcl_thread_group 4, 4, 2
+imad r0.x, vThreadID.z, l(100), l(1000)
+imad r0.x, vThreadID.y, l(10), r0.x
+iadd r0.x, r0.x, vThreadID.x
+store_uav_typed u0.xyzw, vThreadID.xyzz, r0.xxxx
+sync_g_t
+atomic_iadd u0, vThreadID.xyzx, l(1)
+ret
+)");
+    test.context->CSSetShader(shader.get(), nullptr, 0);
+    ID3D11UnorderedAccessView* uavs[] = {uav.get()};
+    test.context->CSSetUnorderedAccessViews(0, 1, uavs, nullptr);
+    test.clear_messages();
+    test.context->Dispatch(1, 1, 1);
+    INFO(test.last_message());
+    CHECK(test.messages().empty());
+    desc.Usage = D3D11_USAGE_STAGING;
+    desc.BindFlags = 0;
+    desc.CPUAccessFlags = D3D11_CPU_ACCESS_READ;
+    Com<ID3D11Texture3D> staging;
+    REQUIRE(test.device->CreateTexture3D(&desc, nullptr, staging.out()) == S_OK);
+    test.context->CopyResource(staging.get(), volume.get());
+    D3D11_MAPPED_SUBRESOURCE mapped{};
+    REQUIRE(test.context->Map(staging.get(), 0, D3D11_MAP_READ, 0, &mapped) == S_OK);
+    for (UINT z = 0; z < 4; ++z)
+        for (UINT y = 0; y < 4; ++y)
+            for (UINT x = 0; x < 4; ++x) {
+                std::uint32_t word;
+                std::memcpy(&word,
+                            static_cast<const std::uint8_t*>(mapped.pData) + z * mapped.DepthPitch +
+                                y * mapped.RowPitch + x * 4,
+                            4);
+                INFO("x " << x << " y " << y << " z " << z);
+                CHECK(word == (z < 2 ? 0 : 1001 + 100 * (z - 2) + 10 * y + x));
+            }
+    test.context->Unmap(staging.get(), 0);
+    check_validation_clean();
+}

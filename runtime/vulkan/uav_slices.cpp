@@ -87,8 +87,9 @@ bool offset_uav_w_slices(std::vector<std::uint8_t>& container,
     std::size_t last_declaration = 0;  // the index of the instruction after it
     for (std::size_t i = 0; i < program->instructions.size(); ++i) {
         const shader::Instruction& instruction = program->instructions[i];
-        if (instruction.opcode == Opcode::DclTemps)
-            temp = words.at(instruction.byte_offset / 4 + 1);
+        if (instruction.opcode == Opcode::DclTemps &&
+            instruction.byte_offset / 4 + 1 < words.size())
+            temp = words[instruction.byte_offset / 4 + 1];
         if (instruction.info().is_declaration()) last_declaration = i + 1;
     }
     auto first_slice = [&](const shader::Operand& operand) -> std::uint32_t {
@@ -129,6 +130,10 @@ bool offset_uav_w_slices(std::vector<std::uint8_t>& container,
         // iadd rT.xyzw, coordinates, l(0, 0, first, 0); then the access reads rT.
         const std::size_t from = instruction.operands[coordinates].byte_offset / 4;
         const std::size_t to = instruction.operands[coordinates + 1].byte_offset / 4;
+        if (from <= begin || to < from || to > end) {
+            error = "a UAV access's operands are malformed";
+            return false;
+        }
         const auto length = static_cast<std::uint32_t>(to - from);
         out.push_back(opcode_token(Opcode::Iadd, 1 + 2 + length + 5));
         out.insert(out.end(), {kTempDestination, temp});

@@ -216,6 +216,12 @@ class Backend {
     }
     // Why the tier is not 3 (e.g. "no sparseBinding"); empty at tier 3.
     virtual std::string tier_reason() const { return {}; }
+    // Whether the device draws into `samples`-sample textures of `format`
+    // (CheckMultisampleQualityLevels says 0 levels where it does not).
+    virtual bool draws_samples(DXGI_FORMAT format, std::uint32_t samples) {
+        (void)format, (void)samples;
+        return true;
+    }
     // True when the device applies D3D11_LOGIC_OP to UINT render targets
     // (D3D11_OPTIONS.OutputMergerLogicOp).
     virtual bool logic_ops() const { return false; }

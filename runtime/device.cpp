@@ -195,6 +195,7 @@ HRESULT Device::CheckMultisampleQualityLevels1(DXGI_FORMAT format, UINT samples,
         return E_FAIL;
     }
     *levels = format_rules::quality_levels(format, samples);
+    if (*levels != 0 && samples > 1 && !backend().draws_samples(format, samples)) *levels = 0;
     if ((flags & D3D11_CHECK_MULTISAMPLE_QUALITY_LEVELS_TILED_RESOURCE) && samples != 1) {
         // Tiled resources: 1 or 4 samples, and no 128-bit formats with MSAA.
         const bool is_128 =

@@ -57,6 +57,9 @@ class TimedBackend final : public Backend {
     std::string tier_reason() const override { return inner_->tier_reason(); }
     bool logic_ops() const override { return inner_->logic_ops(); }
     bool executes_shaders() const override { return inner_->executes_shaders(); }
+    bool draws_samples(DXGI_FORMAT format, std::uint32_t samples) override {
+        return inner_->draws_samples(format, samples);
+    }
     std::string prepare_shader(std::span<const std::uint8_t> bytecode,
                                const StreamOutputDeclaration* stream_output) override {
         return inner_->prepare_shader(bytecode, stream_output);

@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "runtime/formats.h"
+
 namespace d3dcap::runtime::gpu {
 namespace {
 
@@ -157,6 +159,22 @@ std::optional<AdapterIdentity> VulkanBackend::adapter_identity() const {
 
 // The device enables logicOp wherever the GPU has it, for the pipelines of
 // blend states with LogicOpEnable.
+// MSAA textures this GPU holds as real multisampled images (what draws
+// render into), for a render target or, for depth formats, a depth buffer.
+bool VulkanBackend::draws_samples(DXGI_FORMAT format, std::uint32_t samples) {
+    ResourceInfo info;
+    info.dimension = D3D11_RESOURCE_DIMENSION_TEXTURE2D;
+    info.width = info.height = 64;
+    info.format = format;
+    info.sample_count = samples;
+    info.bind_flags = formats::info(format).kind == formats::Kind::Depth ? D3D11_BIND_DEPTH_STENCIL
+                                                                         : D3D11_BIND_RENDER_TARGET;
+    ImageStorage storage;
+    std::string error;
+    return choose_image_storage(gpu_->device().physical_device(), info, false, storage, error) &&
+           storage.real && storage.samples == static_cast<VkSampleCountFlagBits>(samples);
+}
+
 bool VulkanBackend::logic_ops() const {
     return gpu_->device().adapter().logic_op;
 }

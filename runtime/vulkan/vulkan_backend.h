@@ -141,6 +141,7 @@ class VulkanBackend final : public FillingBackend {
     std::optional<AdapterIdentity> adapter_identity() const override;
     std::string tier_reason() const override;
     bool logic_ops() const override;
+    bool draws_samples(DXGI_FORMAT format, std::uint32_t samples) override;
     bool executes_shaders() const override { return true; }
     std::string prepare_shader(std::span<const std::uint8_t> bytecode,
                                const StreamOutputDeclaration* stream_output) override;

@@ -180,3 +180,17 @@ TEST_CASE("2-byte texels: a 4x R16_FLOAT target and a 4x D16 depth buffer keep e
                                                             far});
     check_validation_clean();
 }
+
+TEST_CASE("CheckMultisampleQualityLevels says 0 where the device cannot draw the samples",
+          "[msaa]") {
+    TestDevice& test = *hardware_device();
+    UINT levels = 99;
+    REQUIRE(test.device->CheckMultisampleQualityLevels(DXGI_FORMAT_R8G8B8A8_UNORM, 4, &levels) ==
+            S_OK);
+    CHECK(levels == 1);
+    // 1-byte texels are kept as bits only: no MSAA rendering into them.
+    REQUIRE(test.device->CheckMultisampleQualityLevels(DXGI_FORMAT_R8_UNORM, 4, &levels) == S_OK);
+    CHECK(levels == 0);
+    REQUIRE(test.device->CheckMultisampleQualityLevels(DXGI_FORMAT_R8_UNORM, 1, &levels) == S_OK);
+    CHECK(levels == 1);
+}

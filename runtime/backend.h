@@ -107,8 +107,8 @@ struct VertexBufferSlot {
 };
 
 // A geometry shader's stream-output declaration
-// (CreateGeometryShaderWithStreamOutput; its semantic names point into the
-// shader object, which outlives any call that passes them).
+// (CreateGeometryShaderWithStreamOutput; it and its semantic names live in
+// the shader object, which outlives any call that passes them).
 struct StreamOutputDeclaration {
     std::vector<D3D11_SO_DECLARATION_ENTRY> entries;                  // empty: no stream output
     std::array<std::uint32_t, D3D11_SO_BUFFER_SLOT_COUNT> strides{};  // 0: packed entries
@@ -117,13 +117,13 @@ struct StreamOutputDeclaration {
 
 // Stream output at a draw: the declaration and the SOSetTargets buffers.
 struct StreamOutputWork {
-    StreamOutputDeclaration declaration;
+    const StreamOutputDeclaration* declaration = nullptr;  // the bound geometry shader's
     std::array<ObjectId, D3D11_SO_BUFFER_SLOT_COUNT> targets{};
     // Where this draw starts writing each target: the offset SOSetTargets
     // gave, or kAppend (after what the buffer's earlier stream output wrote).
     static constexpr std::uint32_t kAppend = 0xffffffffu;
     std::array<std::uint32_t, D3D11_SO_BUFFER_SLOT_COUNT> offsets{};
-    bool active() const { return !declaration.entries.empty(); }
+    bool active() const { return declaration != nullptr; }
 };
 
 // Everything a draw runs with, the output merger's and rasterizer's states

@@ -361,9 +361,9 @@ DrawWork Context::draw_work() const {
             work.render_targets.emplace_back(slot, state_.render_targets[slot]->info());
     if (state_.depth_stencil_view) work.depth_stencil_view = state_.depth_stencil_view->info();
     const ShaderBase* geometry = state_.stages[static_cast<int>(Stage::Geometry)].shader.get();
-    if (geometry != nullptr && !geometry->stream_output.empty()) {
+    if (geometry != nullptr && !geometry->stream_output().entries.empty()) {
         StreamOutputWork& so = work.stream_output;
-        so.declaration = geometry->stream_output_declaration();
+        so.declaration = &geometry->stream_output();
         for (std::size_t slot = 0; slot < so.targets.size(); ++slot) {
             if (!state_.stream_output_targets[slot]) continue;
             so.targets[slot] = state_.stream_output_targets[slot]->id();

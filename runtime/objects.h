@@ -320,21 +320,23 @@ class ShaderBase : public DeviceChildBase {
           bytecode_(static_cast<const std::uint8_t*>(bytecode),
                     static_cast<const std::uint8_t*>(bytecode) + length) {}
     const std::vector<std::uint8_t>& bytecode() const { return bytecode_; }
-    std::vector<D3D11_SO_DECLARATION_ENTRY> stream_output;  // semantic names point into names
-    std::vector<std::string> stream_output_names;
-    std::vector<UINT> stream_output_strides;
-    UINT rasterized_stream = 0;
-    StreamOutputDeclaration stream_output_declaration() const {
-        StreamOutputDeclaration declaration;
-        declaration.entries = stream_output;
-        std::copy(stream_output_strides.begin(), stream_output_strides.end(),
-                  declaration.strides.begin());
-        declaration.rasterized_stream = rasterized_stream;
-        return declaration;
+    // CreateGeometryShaderWithStreamOutput: the declaration, its semantic
+    // names kept here (a copy of the caller's).
+    const StreamOutputDeclaration& stream_output() const { return stream_output_; }
+    void keep_stream_output(const StreamOutputDeclaration& declaration) {
+        stream_output_ = declaration;
+        stream_output_names_.clear();
+        for (const D3D11_SO_DECLARATION_ENTRY& entry : declaration.entries)
+            stream_output_names_.emplace_back(entry.SemanticName ? entry.SemanticName : "");
+        for (std::size_t i = 0; i < stream_output_.entries.size(); ++i)
+            if (stream_output_.entries[i].SemanticName)
+                stream_output_.entries[i].SemanticName = stream_output_names_[i].c_str();
     }
 
   private:
     std::vector<std::uint8_t> bytecode_;
+    StreamOutputDeclaration stream_output_;
+    std::vector<std::string> stream_output_names_;
 };
 
 template <class Interface, ObjectKind Kind>

@@ -205,19 +205,7 @@ HRESULT Device::CreateGeometryShaderWithStreamOutput(const void* bytecode, SIZE_
     HRESULT hr = create_shader(*this, call, 2, bytecode, length, shader ? &created : nullptr,
                                type_bit(1) | type_bit(4), &declaration);
     if (!created) return hr;
-    created->stream_output_names.reserve(entry_count);
-    for (UINT i = 0; i < entry_count; ++i) {
-        created->stream_output_names.emplace_back(entries[i].SemanticName ? entries[i].SemanticName
-                                                                          : "");
-    }
-    for (UINT i = 0; i < entry_count; ++i) {
-        D3D11_SO_DECLARATION_ENTRY entry = entries[i];
-        entry.SemanticName =
-            entries[i].SemanticName ? created->stream_output_names[i].c_str() : nullptr;
-        created->stream_output.push_back(entry);
-    }
-    created->stream_output_strides.assign(strides, strides + stride_count);
-    created->rasterized_stream = rasterized_stream;
+    created->keep_stream_output(declaration);
     *shader = created;
     return hr;
 }

@@ -188,9 +188,13 @@ std::vector<std::uint8_t> write_container(std::span<const ChunkToWrite> chunks) 
     return bytes;
 }
 
-int program_type(std::span<const ContainerChunk> chunks, std::string& error) {
+const ContainerChunk* code_chunk(std::span<const ContainerChunk> chunks) {
     const ContainerChunk* code = find_chunk(chunks, "SHEX");
-    if (code == nullptr) code = find_chunk(chunks, "SHDR");
+    return code != nullptr ? code : find_chunk(chunks, "SHDR");
+}
+
+int program_type(std::span<const ContainerChunk> chunks, std::string& error) {
+    const ContainerChunk* code = code_chunk(chunks);
     if (code == nullptr || code->data.size() < 8) {
         error = code ? "has a SHDR/SHEX chunk too short for its version token"
                      : "has no SHDR or SHEX chunk";

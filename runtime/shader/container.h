@@ -27,6 +27,8 @@ struct ContainerChunk {
 std::optional<std::vector<ContainerChunk>> read_container(std::span<const std::uint8_t> container,
                                                           std::string& error);
 const ContainerChunk* find_chunk(std::span<const ContainerChunk> chunks, std::string_view fourcc);
+// The token stream's chunk: SHEX (shader model 5), else SHDR; null when neither.
+const ContainerChunk* code_chunk(std::span<const ContainerChunk> chunks);
 
 // The elements of a signature chunk: ISGN/OSGN/PCSG (24-byte elements), OSG5
 // (28, a stream first), ISG1/OSG1/PSG1 (32, a stream first and a minimum

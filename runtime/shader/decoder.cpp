@@ -518,8 +518,7 @@ std::optional<Program> decode_container(std::span<const std::uint8_t> container,
                                         std::string& error) {
     const auto chunks = read_container(container, error);
     if (!chunks) return std::nullopt;
-    const ContainerChunk* code = find_chunk(*chunks, "SHEX");
-    if (code == nullptr) code = find_chunk(*chunks, "SHDR");
+    const ContainerChunk* code = code_chunk(*chunks);
     if (code == nullptr) {
         error = "the container has no SHDR or SHEX chunk";
         return std::nullopt;

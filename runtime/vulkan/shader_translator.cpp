@@ -164,8 +164,7 @@ bool lower(std::vector<std::uint8_t>& container, std::string& error) {
     if (!program) return false;
     const auto chunks = shader::read_container(container, error);
     if (!chunks) return false;
-    const shader::ContainerChunk* code = shader::find_chunk(*chunks, "SHEX");
-    if (code == nullptr) code = shader::find_chunk(*chunks, "SHDR");
+    const shader::ContainerChunk* code = shader::code_chunk(*chunks);
     if (code == nullptr) {
         error = "has no SHDR or SHEX chunk";
         return false;

@@ -73,8 +73,7 @@ bool offset_uav_w_slices(std::vector<std::uint8_t>& container,
             "Texture3D UAVs of part of their W slices are run in pixel and compute shaders only";
         return false;
     }
-    const shader::ContainerChunk* code = shader::find_chunk(*chunks, "SHEX");
-    if (code == nullptr) code = shader::find_chunk(*chunks, "SHDR");
+    const shader::ContainerChunk* code = shader::code_chunk(*chunks);
     if (code == nullptr || code->data.size() < 8) {
         error = "has no SHDR or SHEX chunk";
         return false;

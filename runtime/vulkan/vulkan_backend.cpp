@@ -157,8 +157,6 @@ std::optional<AdapterIdentity> VulkanBackend::adapter_identity() const {
     return identity;
 }
 
-// The device enables logicOp wherever the GPU has it, for the pipelines of
-// blend states with LogicOpEnable.
 // MSAA textures this GPU holds as real multisampled images (what draws
 // render into), for a render target or, for depth formats, a depth buffer.
 bool VulkanBackend::draws_samples(DXGI_FORMAT format, std::uint32_t samples) {
@@ -175,6 +173,8 @@ bool VulkanBackend::draws_samples(DXGI_FORMAT format, std::uint32_t samples) {
            storage.real && storage.samples == static_cast<VkSampleCountFlagBits>(samples);
 }
 
+// The device enables logicOp wherever the GPU has it, for the pipelines of
+// blend states with LogicOpEnable.
 bool VulkanBackend::logic_ops() const {
     return gpu_->device().adapter().logic_op;
 }

@@ -213,7 +213,6 @@ VkDescriptorSetLayout VulkanBackend::empty_set_layout() {
 const GraphicsPipeline* VulkanBackend::graphics_pipeline(const DrawWork& work,
                                                          const PipelineShaders& shaders,
                                                          std::string& error) {
-    // Formats of the attachments.
     // Formats and the sample count of the attachments (D3D11: one for all).
     std::vector<VkFormat> color_formats;
     std::optional<VkSampleCountFlagBits> samples;
@@ -273,7 +272,7 @@ const GraphicsPipeline* VulkanBackend::graphics_pipeline(const DrawWork& work,
     append(key, work.sample_mask);
     // D3D11_SO_NO_RASTERIZED_STREAM, or a stream the shader does not emit to.
     const bool discard =
-        work.stream_output.active() && work.stream_output.declaration.rasterized_stream != 0;
+        work.stream_output.active() && work.stream_output.declaration->rasterized_stream != 0;
     append(key, discard);
     append(key, samples.value_or(VK_SAMPLE_COUNT_1_BIT));
     for (VkFormat format : color_formats) append(key, format);
@@ -423,17 +422,16 @@ const GraphicsPipeline* VulkanBackend::graphics_pipeline(const DrawWork& work,
     blend.attachmentCount = static_cast<std::uint32_t>(blends.size());
     blend.pAttachments = blends.data();
 
-    const VkDynamicState dynamic_states[] = {
+    std::vector<VkDynamicState> dynamic_states = {
         VK_DYNAMIC_STATE_VIEWPORT_WITH_COUNT, VK_DYNAMIC_STATE_SCISSOR_WITH_COUNT,
-        VK_DYNAMIC_STATE_BLEND_CONSTANTS, VK_DYNAMIC_STATE_STENCIL_REFERENCE,
-        VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE};
+        VK_DYNAMIC_STATE_BLEND_CONSTANTS, VK_DYNAMIC_STATE_STENCIL_REFERENCE};
+    // Strides are dynamic where there are vertex buffers to bind (a draw of
+    // SV_VertexID alone binds none, and so sets none).
+    if (!bindings.empty()) dynamic_states.push_back(VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE);
     VkPipelineDynamicStateCreateInfo dynamic{};
     dynamic.sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO;
-    // Strides are dynamic only where there are vertex buffers to bind (a
-    // draw of SV_VertexID alone binds none).
-    dynamic.dynamicStateCount =
-        static_cast<std::uint32_t>(std::size(dynamic_states)) - (bindings.empty() ? 1 : 0);
-    dynamic.pDynamicStates = dynamic_states;
+    dynamic.dynamicStateCount = static_cast<std::uint32_t>(dynamic_states.size());
+    dynamic.pDynamicStates = dynamic_states.data();
     VkPipelineViewportStateCreateInfo viewport{};
     viewport.sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO;
 
@@ -569,8 +567,7 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
     // Stream output comes from the last stage before the rasterizer: the
     // geometry shader, or (a geometry shader made of a vertex or domain
     // shader's bytecode, which passes its outputs through) the stage before.
-    const StreamOutputDeclaration* stream_output =
-        work.stream_output.active() ? &work.stream_output.declaration : nullptr;
+    const StreamOutputDeclaration* stream_output = work.stream_output.declaration;
     bool pass_through = false;
     if (stream_output != nullptr && !work.stages[kGeometry].bytecode.empty()) {
         const auto geometry = translator_.translate(work.stages[kGeometry].bytecode, error);

@@ -81,7 +81,7 @@ std::string VulkanBackend::prepare_stream_output(const DrawWork& work, StreamOut
     const StreamOutputWork& so = work.stream_output;
     if (!so.active()) return {};
     std::uint32_t declared = 0;  // slots the declaration writes
-    for (const D3D11_SO_DECLARATION_ENTRY& entry : so.declaration.entries)
+    for (const D3D11_SO_DECLARATION_ENTRY& entry : so.declaration->entries)
         declared |= 1u << entry.OutputSlot;
     std::uint32_t bound = 0;
     for (std::uint32_t slot = 0; slot < so.targets.size(); ++slot)

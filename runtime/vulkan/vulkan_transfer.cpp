@@ -292,26 +292,20 @@ void VulkanBackend::fill(GpuResource& resource, const FillBox& fill) {
         clear_depth_samples(resource, fill);
         return;
     }
-    if (resource.multisampled()) {  // samples are written as bytes
-        std::vector<std::uint8_t> bytes = fill.mask.empty()
-                                              ? std::vector<std::uint8_t>(row * box.height())
-                                              : download_box(resource, fill.subresource, box);
-        for (std::size_t at = 0; at < bytes.size(); ++at)
-            if (fill.mask.empty() || fill.mask[at % size] != 0) bytes[at] = fill.pattern[at % size];
-        upload_box(resource, fill.subresource, box, bytes.data(), row, row * box.height());
-        return;
-    }
     if (two_planes(resource.storage) && fill.mask.empty()) {  // one plane copy per band
         std::vector<std::uint8_t> bytes(row * box.height() * box.depth());
         for (std::size_t at = 0; at < bytes.size(); ++at) bytes[at] = fill.pattern[at % size];
         upload_box(resource, fill.subresource, box, bytes.data(), row, row * box.height());
         return;
     }
-    if (!fill.mask.empty()) {
-        // Only some bytes change: read, merge, write back.
-        std::vector<std::uint8_t> bytes = download_box(resource, fill.subresource, box);
+    if (!fill.mask.empty() || resource.multisampled()) {
+        // Only some bytes change (read, merge, write back), or the samples
+        // of an MSAA texture, which are written as bytes.
+        std::vector<std::uint8_t> bytes = fill.mask.empty()
+                                              ? std::vector<std::uint8_t>(row * box.height())
+                                              : download_box(resource, fill.subresource, box);
         for (std::size_t at = 0; at < bytes.size(); ++at) {
-            if (fill.mask[at % size] != 0) bytes[at] = fill.pattern[at % size];
+            if (fill.mask.empty() || fill.mask[at % size] != 0) bytes[at] = fill.pattern[at % size];
         }
         upload_box(resource, fill.subresource, box, bytes.data(), row, row * box.height());
         return;

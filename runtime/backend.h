@@ -77,9 +77,9 @@ struct StageWork {
         constant_buffers{};
     std::vector<std::pair<std::uint32_t, ViewInfo>> resources, uavs;
     std::vector<std::pair<std::uint32_t, D3D11_SAMPLER_DESC>> samplers;
-    // The hidden counters of the bound UAVs by slot: the work starts from
-    // these values and leaves its own in them.
-    std::vector<std::pair<std::uint32_t, std::uint32_t*>> uav_counters;
+    // The bound UAVs' views by slot: the device keeps their hidden counters
+    // (set_uav_counter), which the work starts from and leaves its own in.
+    std::vector<std::pair<std::uint32_t, ObjectId>> uav_counters;
 };
 
 // The thread groups of a dispatch: x * y * z, or (indirect) the three UINTs
@@ -154,11 +154,15 @@ struct DrawWork {
     bool count_stream_output = false;
 };
 
-// What a draw or dispatch counted for the queries running around it.
+// What a draw or dispatch counted for the queries running around it. A
+// device that counts in the command stream gives a ticket instead, whose
+// values read_results delivers once the work is done.
 struct WorkResults {
     std::uint64_t samples_passed = 0;
     D3D11_QUERY_DATA_PIPELINE_STATISTICS statistics{};
     std::array<D3D11_QUERY_DATA_SO_STATISTICS, D3D11_SO_STREAM_COUNT> stream_output{};
+    std::uint64_t timestamp = 0;  // a TIMESTAMP query's ticks
+    std::uint64_t ticket = 0;     // 0: the values above are the counts
 };
 
 // A draw's vertices and instances, or (indirect) D3D11's argument structure
@@ -240,6 +244,25 @@ class Backend {
         (void)work, (void)arguments, (void)results;
         return std::string(name()) + " device does not execute shaders";
     }
+    // The counts of a draw or dispatch that gave a ticket, with wait once
+    // its work is done (false: the device was lost), without wait false
+    // while it is not; forget_results gives the ticket back.
+    virtual bool read_results(std::uint64_t ticket, bool wait, WorkResults& out) {
+        (void)ticket, (void)wait, (void)out;
+        return false;
+    }
+    virtual void forget_results(std::uint64_t ticket) { (void)ticket; }
+    // Hidden UAV counters, on devices that execute shaders: the value an
+    // initial count sets, CopyStructureCount (`value`: the runtime's own
+    // copy, which devices that run no shaders write) and the view's end.
+    virtual void set_uav_counter(ObjectId view, std::uint32_t value) { (void)view, (void)value; }
+    virtual void copy_uav_counter(ObjectId view, std::uint32_t value, ObjectId dest,
+                                  std::uint32_t offset) {
+        (void)view;
+        const D3D11_BOX box{offset, 0, 0, offset + 4, 1, 1};
+        update_subresource(dest, 0, &box, &value, 4, 4, 0);
+    }
+    virtual void forget_uav_counter(ObjectId view) { (void)view; }
     // True for devices that execute shaders, whose refusals are worth a message.
     virtual bool executes_shaders() const { return false; }
     // Readies a new shader for execution (translation, with the stream
@@ -267,14 +290,16 @@ class Backend {
     virtual void begin_event(const std::string& label) { (void)label; }
     virtual void end_event() {}
     virtual void set_marker(const std::string& label) { (void)label; }
-    // A TIMESTAMP query's value at End and the ticks per second of
-    // TIMESTAMP_DISJOINT; false where the device has no clock of its own
-    // (the runtime then uses steady-clock nanoseconds).
-    virtual bool timestamp(std::uint64_t* ticks, std::uint64_t* frequency) {
-        (void)ticks;
+    // The ticks per second of the device's own clock (TIMESTAMP_DISJOINT),
+    // and a TIMESTAMP query's End: the clock written after the work so far,
+    // the ticket of results whose `timestamp` holds it. False and 0 where
+    // the device has no clock (the runtime then uses steady-clock
+    // nanoseconds at End).
+    virtual bool timestamp_frequency(std::uint64_t* frequency) {
         (void)frequency;
         return false;
     }
+    virtual std::uint64_t write_timestamp() { return 0; }
     // ID3D11DeviceContext::Flush on the immediate context and Present: work
     // a device holds back (the Vulkan device's batch and sparse binds) goes
     // to the GPU now, not waited for.

@@ -339,6 +339,7 @@ class Context final : public ChildObject<DeviceChildBase, ID3D11DeviceContext2> 
     ShaderBase* get_shader(Stage stage, ID3D11ClassInstance** instances, UINT* count);
     void set_uavs(bool compute, UINT start, UINT count, ID3D11UnorderedAccessView* const* views,
                   const UINT* initial_counts, bool unbind_outside);
+    void set_uav_counter(UnorderedAccessView& view, UINT value);
 
     // Deferred recording. State changes are recorded as closures that copy
     // the changed part of this context's state into the executing context.

@@ -265,7 +265,7 @@ StageWork Context::stage_work(Stage stage) const {
         for (std::uint32_t slot = 0; slot < state_.compute_uavs.size(); ++slot)
             if (UnorderedAccessView* uav = state_.compute_uavs[slot].get()) {
                 work.uavs.emplace_back(slot, uav->info());
-                work.uav_counters.emplace_back(slot, &uav->structure_counter);
+                if (has_hidden_counter(*uav)) work.uav_counters.emplace_back(slot, uav->id());
             }
     }
     return work;
@@ -317,7 +317,7 @@ DrawWork Context::draw_work() const {
         if (UnorderedAccessView* uav = state_.output_uavs[slot].get()) {
             StageWork& pixel = work.stages[static_cast<int>(Stage::Pixel)];
             pixel.uavs.emplace_back(slot, uav->info());
-            pixel.uav_counters.emplace_back(slot, &uav->structure_counter);
+            if (has_hidden_counter(*uav)) pixel.uav_counters.emplace_back(slot, uav->id());
         }
     if (state_.input_layout) {
         std::array<std::uint32_t, D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT> ends{};
@@ -411,9 +411,10 @@ void Context::run_draw(const char* call, const DrawArguments& arguments) {
 // predicates, on devices that run the draws they count (elsewhere the
 // result is unknown, and nothing is skipped).
 bool Context::predicated() const {
-    const Query* predicate = state_.predicate.get();
+    Query* predicate = state_.predicate.get();
     if (predicate == nullptr || predicate->state != Query::State::Issued) return false;
     if (!device().backend().executes_shaders()) return false;
+    predicate->settle();  // the predicate's counts, once (waits for them)
     bool result = false;
     if (predicate->desc().Query == D3D11_QUERY_OCCLUSION_PREDICATE)
         result = predicate->samples_passed != 0;
@@ -425,23 +426,16 @@ bool Context::predicated() const {
 }
 
 void Context::count_results(const WorkResults& results) {
-    for (const Ref<Query>& query : running_occlusion_)
-        query->samples_passed += results.samples_passed;
-    for (const Ref<Query>& query : running_stream_output_)
-        for (std::size_t stream = 0; stream < query->stream_output.size(); ++stream) {
-            query->stream_output[stream].NumPrimitivesWritten +=
-                results.stream_output[stream].NumPrimitivesWritten;
-            query->stream_output[stream].PrimitivesStorageNeeded +=
-                results.stream_output[stream].PrimitivesStorageNeeded;
+    std::shared_ptr<PendingResults> pending;
+    if (results.ticket != 0)
+        pending = std::make_shared<PendingResults>(device().backend(), results.ticket);
+    for (auto* running : {&running_occlusion_, &running_statistics_, &running_stream_output_})
+        for (const Ref<Query>& query : *running) {
+            if (pending)
+                query->add_later(pending);
+            else
+                query->add(results);
         }
-    // The statistics are eleven UINT64 counters.
-    std::array<UINT64, sizeof results.statistics / sizeof(UINT64)> add{}, sum{};
-    std::memcpy(add.data(), &results.statistics, sizeof results.statistics);
-    for (const Ref<Query>& query : running_statistics_) {
-        std::memcpy(sum.data(), &query->statistics, sizeof sum);
-        for (std::size_t i = 0; i < sum.size(); ++i) sum[i] += add[i];
-        std::memcpy(&query->statistics, sum.data(), sizeof sum);
-    }
 }
 
 void Context::run_dispatch(const char* call, DispatchSize groups) {
@@ -511,9 +505,7 @@ void Context::Begin(ID3D11Asynchronous* async) {
     query->state = Query::State::Building;
     const bool statistics = query->desc().Query == D3D11_QUERY_PIPELINE_STATISTICS;
     if (query->occlusion() || statistics || query->counts_stream_output()) {
-        query->samples_passed = 0;
-        query->statistics = {};
-        query->stream_output = {};
+        query->restart();
         auto& running = statistics                      ? running_statistics_
                         : query->counts_stream_output() ? running_stream_output_
                                                         : running_occlusion_;
@@ -540,16 +532,23 @@ void Context::End(ID3D11Asynchronous* async) {
     for (auto* running : {&running_occlusion_, &running_statistics_, &running_stream_output_})
         running->erase(std::remove(running->begin(), running->end(), Ref<Query>(query)),
                        running->end());
-    // The device's own clock where it has one (a GPU's timestamps).
-    std::uint64_t ticks = 0, frequency = 0;
+    const D3D11_QUERY kind = query->desc().Query;
+    if (kind != D3D11_QUERY_TIMESTAMP && kind != D3D11_QUERY_TIMESTAMP_DISJOINT) return;
+    // The device's own clock where it has one: a GPU's timestamp, written in
+    // the command stream and read when asked for.
     auto guard = device().lock();
-    if (device().backend().timestamp(&ticks, &frequency)) {
-        query->timestamp = ticks;
-        query->frequency = frequency;
-    } else {
+    Backend& backend = device().backend();
+    std::uint64_t frequency = 0;
+    if (!backend.timestamp_frequency(&frequency)) {
         query->timestamp = now_ns();
         query->frequency = 1000000000ull;
+        return;
     }
+    query->frequency = frequency;
+    if (kind != D3D11_QUERY_TIMESTAMP) return;
+    query->restart();
+    if (const std::uint64_t ticket = backend.write_timestamp())
+        query->add_later(std::make_shared<PendingResults>(backend, ticket));
 }
 
 HRESULT Context::GetData(ID3D11Asynchronous* async, void* data, UINT size, UINT flags) {
@@ -585,6 +584,10 @@ HRESULT Context::GetData(ID3D11Asynchronous* async, void* data, UINT size, UINT 
     }
     if (!data) return S_OK;
     std::memset(data, 0, size);  // OCCLUSION 0, statistics 0, predicates FALSE
+    {
+        auto guard = device().lock();
+        query->settle();  // what the device still counts: the result waits for it
+    }
     switch (query->desc().Query) {
         case D3D11_QUERY_EVENT: {
             {

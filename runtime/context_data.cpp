@@ -505,9 +505,7 @@ void Context::CopyStructureCount(ID3D11Buffer* dst_buffer, UINT offset,
         log().error(call, dst ? "pSrcView" : "pDstBuffer", "is NULL; dropped");
         return;
     }
-    const auto& desc = uav->desc();
-    if (desc.ViewDimension != D3D11_UAV_DIMENSION_BUFFER ||
-        !(desc.Buffer.Flags & (D3D11_BUFFER_UAV_FLAG_APPEND | D3D11_BUFFER_UAV_FLAG_COUNTER))) {
+    if (!has_hidden_counter(*uav)) {
         log().error(call, "pSrcView", "is not a buffer view with APPEND or COUNTER; dropped");
         return;
     }
@@ -522,10 +520,8 @@ void Context::CopyStructureCount(ID3D11Buffer* dst_buffer, UINT offset,
         return;
     }
     if (predicated()) return;  // SetPredication skips it
-    const UINT count = uav->structure_counter;
-    const D3D11_BOX box{offset, 0, 0, offset + 4, 1, 1};
     auto guard = device().lock();
-    device().backend().update_subresource(dst->id(), 0, &box, &count, 4, 4, 0);
+    device().backend().copy_uav_counter(uav->id(), uav->structure_counter, dst->id(), offset);
 }
 
 // Clears

@@ -478,15 +478,16 @@ void Context::set_uavs(bool compute, UINT start, UINT count,
     for (UINT i = 0; i < count; ++i) {
         auto* view = views ? static_cast<UnorderedAccessView*>(views[i]) : nullptr;
         slots[start + i] = Ref<UnorderedAccessView>(view);
-        if (view && initial_counts && initial_counts[i] != 0xffffffff) {
+        if (view && initial_counts && initial_counts[i] != 0xffffffff &&
+            has_hidden_counter(*view)) {
             // The hidden counter is set at bind time, so record it as work.
             const UINT value = initial_counts[i];
             if (deferred_) {
-                record([ref = Ref<UnorderedAccessView>(view), value](Context&) {
-                    ref->structure_counter = value;
+                record([ref = Ref<UnorderedAccessView>(view), value](Context& target) {
+                    target.set_uav_counter(*ref, value);
                 });
             } else {
-                view->structure_counter = value;
+                set_uav_counter(*view, value);
             }
         }
     }
@@ -495,6 +496,12 @@ void Context::set_uavs(bool compute, UINT start, UINT count,
     } else {
         record_slots(select, start, count);
     }
+}
+
+void Context::set_uav_counter(UnorderedAccessView& view, UINT value) {
+    view.structure_counter = value;
+    auto guard = device().lock();
+    device().backend().set_uav_counter(view.id(), value);
 }
 
 void Context::OMSetRenderTargetsAndUnorderedAccessViews(UINT rtv_count,
@@ -636,7 +643,8 @@ void Context::RSSetViewports(UINT count, const D3D11_VIEWPORT* viewports) {
 // back how many are bound, as Windows does.
 void Context::RSGetViewports(UINT* count, D3D11_VIEWPORT* viewports) {
     if (!count) return;
-    const UINT filled = std::min<UINT>(*count, D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE);
+    const UINT filled =
+        std::min<UINT>(*count, D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE);
     for (UINT i = 0; viewports && i < filled; ++i) {
         viewports[i] = i < state_.viewport_count ? state_.viewports[i] : D3D11_VIEWPORT{};
     }
@@ -658,7 +666,8 @@ void Context::RSSetScissorRects(UINT count, const D3D11_RECT* rects) {
 
 void Context::RSGetScissorRects(UINT* count, D3D11_RECT* rects) {
     if (!count) return;
-    const UINT filled = std::min<UINT>(*count, D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE);
+    const UINT filled =
+        std::min<UINT>(*count, D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE);
     for (UINT i = 0; rects && i < filled; ++i) {
         rects[i] = i < state_.scissor_count ? state_.scissors[i] : D3D11_RECT{};
     }

@@ -187,6 +187,7 @@ class View : public DeviceChildBase {
   public:
     View(ObjectKind kind, Device& device, Resource& resource, const ViewInfo& info)
         : DeviceChildBase(kind, device), resource_(&resource), info_(info) {}
+    ~View() override;
     Resource& resource() const { return *resource_; }
     const ViewInfo& info() const { return info_; }
     virtual ID3D11View* d3d_view() = 0;
@@ -231,6 +232,8 @@ using DepthStencilView =
     ViewObject<ID3D11DepthStencilView, D3D11_DEPTH_STENCIL_VIEW_DESC, ObjectKind::DepthStencilView>;
 using UnorderedAccessView = ViewObject<ID3D11UnorderedAccessView, D3D11_UNORDERED_ACCESS_VIEW_DESC,
                                        ObjectKind::UnorderedAccessView>;
+// Buffer UAVs with APPEND or COUNTER have a hidden counter.
+bool has_hidden_counter(const UnorderedAccessView& view);
 
 // Our View behind any ID3D11View / view interface of this runtime.
 View* to_view(IUnknown* view);
@@ -405,8 +408,27 @@ class ClassLinkage final : public ChildObject<DeviceChildBase, ID3D11ClassLinkag
     UINT next_instance_id_ = 0;
 };
 
-// Queries and predicates. The CPU devices finish all work at once, so data
-// is ready at End.
+// A draw's or dispatch's counts still in the device's command stream (a
+// ticket of its backend), shared by the queries that ran around it; the
+// device forgets them with the last of those queries.
+class PendingResults {
+  public:
+    PendingResults(Backend& backend, std::uint64_t ticket) : backend_(backend), ticket_(ticket) {}
+    ~PendingResults() { backend_.forget_results(ticket_); }
+    PendingResults(const PendingResults&) = delete;
+    PendingResults& operator=(const PendingResults&) = delete;
+    // The counts (zero when the device was lost), waiting for the work the
+    // first time; without wait, null while it is not done.
+    const WorkResults* values(bool wait);
+
+  private:
+    Backend& backend_;
+    std::uint64_t ticket_;
+    std::optional<WorkResults> values_;
+};
+
+// Queries and predicates. The CPU devices count at each call; the GPU
+// counts in the command stream, added in when the result is asked for.
 class Query final : public ChildObject<DeviceChildBase, ID3D11Predicate> {
   public:
     Query(Device& device, const D3D11_QUERY_DESC& desc)
@@ -445,9 +467,23 @@ class Query final : public ChildObject<DeviceChildBase, ID3D11Predicate> {
     // summed for the queries without a stream) and whether they overflowed.
     D3D11_QUERY_DATA_SO_STATISTICS stream_output_counts() const;
     bool stream_output_overflowed() const;
+    // What one draw or dispatch counted, added to what this query counts
+    // (a TIMESTAMP query: its time); counts still on the device are added
+    // when settle() is called (waits).
+    void add(const WorkResults& results);
+    void add_later(std::shared_ptr<PendingResults> pending);
+    void settle() { settle_pending(true); }
+    // Begin: counting starts again from zero.
+    void restart();
 
   private:
     D3D11_QUERY_DESC desc_;
+    // A query that runs for long keeps adding in the counts of finished
+    // work once it holds this many, so its memory stays bounded.
+    void settle_pending(bool wait);
+    std::vector<std::shared_ptr<PendingResults>> pending_;
+    std::size_t settle_at_ = kSettleAfter;
+    static constexpr std::size_t kSettleAfter = 1024;
 };
 
 // A deferred context's recording: closures run against the executing context.

@@ -1,5 +1,7 @@
 // Shaders (bytecode kept, never run), input layouts, class linkage, queries,
 // command lists and context-state objects.
+#include <algorithm>
+#include <array>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -432,6 +434,64 @@ bool Query::stream_output_overflowed() const {
     for (const D3D11_QUERY_DATA_SO_STATISTICS& stream : stream_output)
         if (stream.PrimitivesStorageNeeded > stream.NumPrimitivesWritten) return true;
     return false;
+}
+
+const WorkResults* PendingResults::values(bool wait) {
+    if (!values_) {
+        WorkResults counts;
+        if (!backend_.read_results(ticket_, wait, counts)) {
+            if (!wait) return nullptr;
+            counts = {};
+        }
+        counts.ticket = 0;
+        values_ = counts;
+    }
+    return &*values_;
+}
+
+void Query::add(const WorkResults& results) {
+    if (occlusion()) {
+        samples_passed += results.samples_passed;
+    } else if (counts_stream_output()) {
+        for (std::size_t stream = 0; stream < stream_output.size(); ++stream) {
+            stream_output[stream].NumPrimitivesWritten +=
+                results.stream_output[stream].NumPrimitivesWritten;
+            stream_output[stream].PrimitivesStorageNeeded +=
+                results.stream_output[stream].PrimitivesStorageNeeded;
+        }
+    } else if (desc_.Query == D3D11_QUERY_PIPELINE_STATISTICS) {
+        // The statistics are eleven UINT64 counters.
+        std::array<UINT64, sizeof statistics / sizeof(UINT64)> add{}, sum{};
+        std::memcpy(add.data(), &results.statistics, sizeof add);
+        std::memcpy(sum.data(), &statistics, sizeof sum);
+        for (std::size_t i = 0; i < sum.size(); ++i) sum[i] += add[i];
+        std::memcpy(&statistics, sum.data(), sizeof sum);
+    } else if (desc_.Query == D3D11_QUERY_TIMESTAMP) {
+        timestamp = results.timestamp;
+    }
+}
+
+void Query::add_later(std::shared_ptr<PendingResults> pending) {
+    pending_.push_back(std::move(pending));
+    if (pending_.size() < settle_at_) return;
+    settle_pending(false);
+    settle_at_ = std::max(kSettleAfter, 2 * pending_.size());
+}
+
+void Query::settle_pending(bool wait) {
+    std::erase_if(pending_, [&](const std::shared_ptr<PendingResults>& pending) {
+        const WorkResults* values = pending->values(wait);
+        if (values) add(*values);
+        return values != nullptr;
+    });
+}
+
+void Query::restart() {
+    samples_passed = 0;
+    statistics = {};
+    stream_output = {};
+    pending_.clear();
+    settle_at_ = kSettleAfter;
 }
 
 HRESULT Device::CreateQuery(const D3D11_QUERY_DESC* desc, ID3D11Query** query) {

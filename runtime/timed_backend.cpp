@@ -72,15 +72,28 @@ class TimedBackend final : public Backend {
                      WorkResults& results) override {
         return timed([&] { return inner_->draw(work, arguments, results); });
     }
+    bool read_results(std::uint64_t ticket, bool wait, WorkResults& out) override {
+        return inner_->read_results(ticket, wait, out);
+    }
+    void forget_results(std::uint64_t ticket) override { inner_->forget_results(ticket); }
+    void set_uav_counter(ObjectId view, std::uint32_t value) override {
+        timed([&] { inner_->set_uav_counter(view, value); });
+    }
+    void copy_uav_counter(ObjectId view, std::uint32_t value, ObjectId dest,
+                          std::uint32_t offset) override {
+        timed([&] { inner_->copy_uav_counter(view, value, dest, offset); });
+    }
+    void forget_uav_counter(ObjectId view) override { inner_->forget_uav_counter(view); }
     void tile_mappings_changed(ObjectId resource, std::uint32_t flags) override {
         timed([&] { inner_->tile_mappings_changed(resource, flags); });
     }
     void begin_event(const std::string& label) override { inner_->begin_event(label); }
     void end_event() override { inner_->end_event(); }
     void set_marker(const std::string& label) override { inner_->set_marker(label); }
-    bool timestamp(std::uint64_t* ticks, std::uint64_t* frequency) override {
-        return inner_->timestamp(ticks, frequency);
+    bool timestamp_frequency(std::uint64_t* frequency) override {
+        return inner_->timestamp_frequency(frequency);
     }
+    std::uint64_t write_timestamp() override { return inner_->write_timestamp(); }
     void wait_for_work() override {
         timed([&] { inner_->wait_for_work(); });
     }

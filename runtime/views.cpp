@@ -1,11 +1,24 @@
 // Shader-resource, render-target, depth-stencil and unordered-access views:
 // the default desc a NULL desc stands for, validation against the resource,
 // and the resolved desc that GetDesc returns.
-#include "runtime/formats.h"
 #include "runtime/device.h"
 #include "runtime/format_rules.h"
+#include "runtime/formats.h"
 
 namespace d3dcap::runtime {
+
+// A UAV's hidden counter lives on devices that execute shaders.
+View::~View() {
+    if (kind() != ObjectKind::UnorderedAccessView) return;
+    auto guard = device().lock();
+    device().backend().forget_uav_counter(id());
+}
+
+bool has_hidden_counter(const UnorderedAccessView& view) {
+    const D3D11_UNORDERED_ACCESS_VIEW_DESC& desc = view.desc();
+    return desc.ViewDimension == D3D11_UAV_DIMENSION_BUFFER &&
+           (desc.Buffer.Flags & (D3D11_BUFFER_UAV_FLAG_APPEND | D3D11_BUFFER_UAV_FLAG_COUNTER));
+}
 
 View* to_view(IUnknown* view) {
     Object* object = object_of(view);
@@ -130,7 +143,8 @@ HRESULT Device::create_view(const char* call, ID3D11Resource* resource, const De
         // DXGI_FORMAT_UNKNOWN in a desc means the format of a typed texture.
         const ResourceInfo& info = target->info();
         if (resolved.Format == DXGI_FORMAT_UNKNOWN &&
-            info.dimension != D3D11_RESOURCE_DIMENSION_BUFFER && !format_rules::typeless(info.format))
+            info.dimension != D3D11_RESOURCE_DIMENSION_BUFFER &&
+            !format_rules::typeless(info.format))
             resolved.Format = info.format;
     } else if (!make_default(log_, call, *target, resolved)) {
         return E_INVALIDARG;

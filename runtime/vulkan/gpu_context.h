@@ -113,9 +113,9 @@ class GpuContext {
     // after it, not waited for; its host time counts as GPU time.
     bool bind_sparse(vulkan::SparseBatch batch);
 
-    // The GPU's clock now (a timestamp after all work) and its ticks per
-    // second; false without timestamps on the queue.
-    bool timestamp(std::uint64_t* ticks, std::uint64_t* frequency);
+    // The ticks per second of the GPU's clock; false without timestamps on
+    // the queue.
+    bool timestamp_frequency(std::uint64_t* frequency) const;
     // Debug-utils labels in the command stream, or on the queue after the
     // work before them (nothing without the extension).
     enum class Label { Begin, End, Marker };

@@ -104,9 +104,11 @@ VulkanBackend::~VulkanBackend() {
     for (auto& [id, resource] : resources_) release(*resource);
     for (auto& [id, resource] : retired_pools_) release(*resource);
     if (zero_tile_) release(*zero_tile_);
-    if (counters_) release(*counters_);
-    if (stream_counters_) release(*stream_counters_);
-    if (stream_query_pool_) vkDestroyQueryPool(gpu_->vk(), stream_query_pool_, nullptr);
+    for (CounterSlots* counters : {&uav_counters_, &stream_counters_})
+        if (counters->buffer) release(*counters->buffer);
+    for (QuerySlots* slots :
+         {&occlusion_slots_, &statistics_slots_, &stream_slots_, &timestamp_slots_})
+        slots->destroy(gpu_->vk());
 }
 
 // Every buffer can be a stream-output target and hold its counter where the
@@ -202,9 +204,8 @@ void VulkanBackend::set_marker(const std::string& label) {
     gpu_->label(GpuContext::Label::Marker, label);
 }
 
-bool VulkanBackend::timestamp(std::uint64_t* ticks, std::uint64_t* frequency) {
-    const Operation call(*this);
-    return gpu_->timestamp(ticks, frequency);
+bool VulkanBackend::timestamp_frequency(std::uint64_t* frequency) {
+    return gpu_->timestamp_frequency(frequency);
 }
 
 GpuResource* VulkanBackend::find(ObjectId id) {
@@ -474,7 +475,7 @@ void VulkanBackend::destroy_resource(ObjectId id) {
     std::unique_ptr<GpuResource> resource = std::move(found->second);
     resources_.erase(found);
     pending_binds_.erase(id);
-    forget_stream_counter(id);
+    forget_counter(stream_counters_, id);
     written_.erase(std::remove(written_.begin(), written_.end(), id), written_.end());
     if (resource->info.tile_pool()) {
         // Its memory stays while tiles map it.

@@ -10,6 +10,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 #include <unordered_map>
@@ -20,6 +21,7 @@
 #include "runtime/filling_backend.h"
 #include "runtime/reference/reference_backend.h"
 #include "runtime/vulkan/gpu_context.h"
+#include "runtime/vulkan/query_slots.h"
 #include "runtime/vulkan/shader_translator.h"
 #include "runtime/vulkan/storage.h"
 
@@ -61,9 +63,6 @@ struct GraphicsPipeline {
 struct WorkObjects {
     std::vector<VkBufferView> buffer_views;
     std::vector<VkImageView> image_views;
-    // Hidden counters to read back when the work is done: where to, and
-    // the byte offset of the counter in the device's counter buffer.
-    std::vector<std::pair<std::uint32_t*, std::uint64_t>> counters;
 };
 
 VkDescriptorType descriptor_type(const ShaderDescriptor& d);
@@ -103,6 +102,17 @@ struct GpuResource {
 
     bool is_buffer() const { return info.dimension == D3D11_RESOURCE_DIMENSION_BUFFER; }
     bool multisampled() const { return storage.samples != VK_SAMPLE_COUNT_1_BIT; }
+};
+
+// 32-bit counters the GPU keeps for the objects they belong to (a UAV's
+// hidden counter, the bytes stream output wrote to a buffer): slots of a
+// device buffer, `stride` bytes apart, handed out per object.
+struct CounterSlots {
+    explicit CounterSlots(std::uint32_t slot_stride) : stride(slot_stride) {}
+    std::uint32_t stride, count = 4096;
+    std::unique_ptr<GpuResource> buffer;
+    std::unordered_map<ObjectId, std::uint32_t> slots;
+    std::vector<std::uint32_t> free;
 };
 
 // "this device keeps FORMAT textures as bits only", for what cannot use them.
@@ -149,6 +159,12 @@ class VulkanBackend final : public FillingBackend {
                          WorkResults& results) override;
     std::string draw(const DrawWork& work, const DrawArguments& arguments,
                      WorkResults& results) override;
+    bool read_results(std::uint64_t ticket, bool wait, WorkResults& out) override;
+    void forget_results(std::uint64_t ticket) override;
+    void set_uav_counter(ObjectId view, std::uint32_t value) override;
+    void copy_uav_counter(ObjectId view, std::uint32_t value, ObjectId dest,
+                          std::uint32_t offset) override;
+    void forget_uav_counter(ObjectId view) override;
 
     HRESULT create_resource(const ResourceInfo& info,
                             const D3D11_SUBRESOURCE_DATA* initial) override;
@@ -160,7 +176,8 @@ class VulkanBackend final : public FillingBackend {
     void begin_event(const std::string& label) override;
     void end_event() override;
     void set_marker(const std::string& label) override;
-    bool timestamp(std::uint64_t* ticks, std::uint64_t* frequency) override;
+    bool timestamp_frequency(std::uint64_t* frequency) override;
+    std::uint64_t write_timestamp() override;
 
     void copy_resource(ObjectId dest, ObjectId source) override;
     void copy_subresource_region(ObjectId dest, std::uint32_t dest_subresource, std::uint32_t x,
@@ -287,13 +304,10 @@ class VulkanBackend final : public FillingBackend {
     std::string make_view(const GpuResource& resource, VkImageViewCreateInfo info,
                           VkImageUsageFlags usage, VkFormatFeatureFlags needed, WorkObjects& made,
                           VkImageView& out);
-    static constexpr std::uint64_t kCounterStride = 256;  // past any texel-buffer alignment
     std::string counter_descriptor(const StageWork& work, const ShaderDescriptor& d,
                                    WorkObjects& made, VkBufferView& view);
     VkSampler sampler_for(const D3D11_SAMPLER_DESC& desc, std::string& error);
     void release(WorkObjects& made);
-    // After the work: its hidden counters back where the runtime keeps them.
-    void read_counters(const WorkObjects& made);
     // Draws: the pipeline of a draw's state (made once), and a view of a
     // render target or depth-stencil view with its size.
     const GraphicsPipeline* graphics_pipeline(const DrawWork& work, const PipelineShaders& shaders,
@@ -330,15 +344,14 @@ class VulkanBackend final : public FillingBackend {
     // Before the draw's commands and barrier: the targets, their counters
     // set where SOSetTargets gave offsets. Empty, or why not.
     std::string prepare_stream_output(const DrawWork& work, StreamOutputTargets& out);
-    // Inside rendering, around the draw.
-    void begin_stream_output(VkCommandBuffer commands, const StreamOutputTargets& targets);
-    void end_stream_output(VkCommandBuffer commands, const StreamOutputTargets& targets);
-    void read_stream_output_query(WorkResults& results);
+    // Inside rendering, around the draw (`query`: the SO statistics slot).
+    void begin_stream_output(VkCommandBuffer commands, const StreamOutputTargets& targets,
+                             const std::optional<QuerySlots::Slot>& query);
+    void end_stream_output(VkCommandBuffer commands, const StreamOutputTargets& targets,
+                           const std::optional<QuerySlots::Slot>& query);
     // DrawAuto: the counter of the buffer in vertex-buffer slot 0 (false
     // when stream output never wrote it: nothing to draw).
     bool draw_auto_counter(const DrawWork& work, VkBuffer& counter, VkDeviceSize& offset);
-    bool stream_counter(ObjectId buffer, bool make, VkDeviceSize& offset);
-    void forget_stream_counter(ObjectId buffer);
     struct TransformFeedbackCommands {
         PFN_vkCmdBindTransformFeedbackBuffersEXT bind = nullptr;
         PFN_vkCmdBeginTransformFeedbackEXT begin = nullptr;
@@ -355,7 +368,6 @@ class VulkanBackend final : public FillingBackend {
     bool syncing_ = false;                    // inside sync_shadow/write_back: no marking
     std::vector<ObjectId> written_;           // shadowed resources the current call wrote
     std::unique_ptr<GpuResource> zero_tile_;  // 64 KiB of zeros, for NULL tiles
-    std::unique_ptr<GpuResource> counters_;   // host-visible UAV counters, 256 bytes apart
     std::unique_ptr<GpuContext> gpu_;
     vulkan::SparseBinder binder_;
     std::unordered_map<ObjectId, std::unique_ptr<GpuResource>> resources_;
@@ -374,19 +386,38 @@ class VulkanBackend final : public FillingBackend {
     VkDescriptorSetLayout empty_set_layout_ = VK_NULL_HANDLE;
     VkDescriptorPool descriptor_pool_ = VK_NULL_HANDLE;  // sets come from here
     std::vector<VkDescriptorPool> free_descriptor_pools_;
-    VkQueryPool occlusion_pool_ = VK_NULL_HANDLE;     // one query, around a draw
-    VkQueryPool statistics_pool_ = VK_NULL_HANDLE;    // one query, around a draw or dispatch
-    VkQueryPool stream_query_pool_ = VK_NULL_HANDLE;  // stream 0's, around a draw
-    std::unique_ptr<GpuResource> stream_counters_;    // 4 bytes per buffer slot
-    std::unordered_map<ObjectId, std::uint32_t> stream_counter_slots_;
-    std::vector<std::uint32_t> free_stream_counter_slots_;
+    CounterSlots stream_counters_{4};  // by buffer
+    // By UAV view (0: the one UAVs without a counter of their own share);
+    // 256 bytes apart, past any texel-buffer alignment.
+    CounterSlots uav_counters_{256};
     TransformFeedbackCommands transform_feedback_;
     bool transform_feedback_loaded_ = false;
     std::unordered_map<std::string, std::vector<std::uint8_t>> internal_shaders_;  // by text
     ObjectId next_internal_id_ = ObjectId{1} << 62;
-    // The statistics query around work: made, reset, begun, ended and read.
-    bool statistics_query(VkCommandBuffer commands, bool begin);
-    void read_statistics(D3D11_QUERY_DATA_PIPELINE_STATISTICS& out);
+
+    // Counts and counters the GPU keeps (vulkan_counts.cpp). The byte
+    // offset of an object's counter; with make, a new one (zero) where it
+    // has none (false: no room).
+    bool counter_slot(CounterSlots& counters, ObjectId owner, bool make, VkDeviceSize& offset);
+    void forget_counter(CounterSlots& counters, ObjectId owner);
+    // The query slots of one draw or dispatch, by what the running queries
+    // count, until the runtime forgets its ticket.
+    struct PendingCounts {
+        std::optional<QuerySlots::Slot> samples, statistics, stream_output, timestamp;
+        std::uint64_t batch = 0;  // the batch that records the work
+    };
+    // Takes and resets the slots (before rendering); false: the GPU cannot
+    // make a query.
+    bool start_counts(bool samples, bool statistics, bool stream_output, PendingCounts& out);
+    void give_back(const PendingCounts& counts);
+    // The ticket of recorded counts (0 when nothing was counted).
+    std::uint64_t keep_counts(const PendingCounts& counts);
+    QuerySlots occlusion_slots_{VK_QUERY_TYPE_OCCLUSION, 0, 1};
+    QuerySlots statistics_slots_{VK_QUERY_TYPE_PIPELINE_STATISTICS, kD3D11Statistics, 11};
+    QuerySlots stream_slots_{VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT, 0, 2};
+    QuerySlots timestamp_slots_{VK_QUERY_TYPE_TIMESTAMP, 0, 1};
+    std::unordered_map<std::uint64_t, PendingCounts> pending_counts_;
+    std::uint64_t next_ticket_ = 1;
 };
 
 }  // namespace d3dcap::runtime::gpu

@@ -28,9 +28,6 @@ void VulkanBackend::destroy_pipelines() {
     descriptor_pool_ = VK_NULL_HANDLE;
     free_descriptor_pools_.clear();
     empty_set_layout_ = VK_NULL_HANDLE;
-    if (occlusion_pool_) vkDestroyQueryPool(dev, occlusion_pool_, nullptr);
-    if (statistics_pool_) vkDestroyQueryPool(dev, statistics_pool_, nullptr);
-    occlusion_pool_ = statistics_pool_ = VK_NULL_HANDLE;
 }
 
 const ComputePipeline* VulkanBackend::compute_pipeline(
@@ -83,51 +80,6 @@ const ComputePipeline* VulkanBackend::compute_pipeline(
     return &compute_pipelines_.emplace(shader.get(), std::move(made)).first->second;
 }
 
-// Every pipeline statistic D3D11 reports, in the order of its structure's
-// counters (Vulkan returns them in flag-bit order, which is the same).
-constexpr VkQueryPipelineStatisticFlags kStatistics =
-    VK_QUERY_PIPELINE_STATISTIC_INPUT_ASSEMBLY_VERTICES_BIT |
-    VK_QUERY_PIPELINE_STATISTIC_INPUT_ASSEMBLY_PRIMITIVES_BIT |
-    VK_QUERY_PIPELINE_STATISTIC_VERTEX_SHADER_INVOCATIONS_BIT |
-    VK_QUERY_PIPELINE_STATISTIC_GEOMETRY_SHADER_INVOCATIONS_BIT |
-    VK_QUERY_PIPELINE_STATISTIC_GEOMETRY_SHADER_PRIMITIVES_BIT |
-    VK_QUERY_PIPELINE_STATISTIC_CLIPPING_INVOCATIONS_BIT |
-    VK_QUERY_PIPELINE_STATISTIC_CLIPPING_PRIMITIVES_BIT |
-    VK_QUERY_PIPELINE_STATISTIC_FRAGMENT_SHADER_INVOCATIONS_BIT |
-    VK_QUERY_PIPELINE_STATISTIC_TESSELLATION_CONTROL_SHADER_PATCHES_BIT |
-    VK_QUERY_PIPELINE_STATISTIC_TESSELLATION_EVALUATION_SHADER_INVOCATIONS_BIT |
-    VK_QUERY_PIPELINE_STATISTIC_COMPUTE_SHADER_INVOCATIONS_BIT;
-
-bool VulkanBackend::statistics_query(VkCommandBuffer commands, bool begin) {
-    if (!gpu_->device().execution().pipeline_statistics) return false;
-    if (statistics_pool_ == VK_NULL_HANDLE) {
-        VkQueryPoolCreateInfo info{};
-        info.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO;
-        info.queryType = VK_QUERY_TYPE_PIPELINE_STATISTICS;
-        info.queryCount = 1;
-        info.pipelineStatistics = kStatistics;
-        if (vkCreateQueryPool(gpu_->vk(), &info, nullptr, &statistics_pool_) != VK_SUCCESS)
-            return false;
-    }
-    if (begin) {
-        vkCmdResetQueryPool(commands, statistics_pool_, 0, 1);
-        vkCmdBeginQuery(commands, statistics_pool_, 0, 0);
-    } else {
-        vkCmdEndQuery(commands, statistics_pool_, 0);
-    }
-    return true;
-}
-
-void VulkanBackend::read_statistics(D3D11_QUERY_DATA_PIPELINE_STATISTICS& out) {
-    std::uint64_t counters[11] = {};
-    static_assert(sizeof counters == sizeof out);
-    if (statistics_pool_ &&
-        vkGetQueryPoolResults(gpu_->vk(), statistics_pool_, 0, 1, sizeof counters, counters,
-                              sizeof counters,
-                              VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) == VK_SUCCESS)
-        std::memcpy(&out, counters, sizeof out);
-}
-
 std::string VulkanBackend::prepare_shader(std::span<const std::uint8_t> bytecode,
                                           const StreamOutputDeclaration* stream_output) {
     std::string error;
@@ -164,9 +116,15 @@ std::string VulkanBackend::dispatch(const StageWork& compute, const DispatchSize
         release(made);
         return why;
     }
+    PendingCounts counts;
+    if (!start_counts(false, groups.count_statistics, false, counts)) {
+        release(made);
+        return "the GPU cannot make a pipeline-statistics query";
+    }
     const VkCommandBuffer commands = gpu_->commands();
     gpu_->barrier();
-    const bool statistics = groups.count_statistics && statistics_query(commands, true);
+    if (counts.statistics)
+        vkCmdBeginQuery(commands, counts.statistics->pool, counts.statistics->index, 0);
     vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline->pipeline);
     vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline->layout, 0, 1, &set,
                             0, nullptr);
@@ -174,13 +132,11 @@ std::string VulkanBackend::dispatch(const StageWork& compute, const DispatchSize
         vkCmdDispatchIndirect(commands, arguments->buffer, groups.offset);
     else
         vkCmdDispatch(commands, groups.x, groups.y, groups.z);
-    if (statistics) statistics_query(commands, false);
-    const bool wait = statistics || !made.counters.empty();  // results the host reads
-    const bool done = !wait || gpu_->finish();
-    if (done && statistics) read_statistics(results.statistics);
-    read_counters(made);
+    if (counts.statistics)
+        vkCmdEndQuery(commands, counts.statistics->pool, counts.statistics->index);
+    results.ticket = keep_counts(counts);
     release(made);
-    return done ? std::string() : "the GPU was lost running the dispatch";
+    return {};
 }
 
 }  // namespace d3dcap::runtime::gpu

@@ -181,31 +181,20 @@ VkSampler VulkanBackend::sampler_for(const D3D11_SAMPLER_DESC& desc, std::string
     return sampler;
 }
 
-// A UAV's hidden counter: its value in the counter buffer (read back after
-// the work), seen through an R32_UINT view.
+// A UAV's hidden counter: its slot in the device's counter buffer (a view
+// without a counter of its own uses the shared slot 0), seen through an
+// R32_UINT view.
 std::string VulkanBackend::counter_descriptor(const StageWork& work, const ShaderDescriptor& d,
                                               WorkObjects& made, VkBufferView& view) {
-    if (!counters_) {
-        counters_ = std::make_unique<GpuResource>();
-        counters_->info.dimension = D3D11_RESOURCE_DIMENSION_BUFFER;
-        counters_->info.usage = D3D11_USAGE_STAGING;
-        counters_->info.byte_width = 64 * kCounterStride;
-        if (FAILED(create_buffer(*counters_)) || counters_->memory.mapped == nullptr) {
-            counters_.reset();
-            return "the GPU has no host-visible memory for UAV counters";
-        }
-    }
-    const std::uint64_t offset = std::uint64_t{d.reg} * kCounterStride;
-    std::uint32_t value = 0;
-    for (const auto& [slot, counter] : work.uav_counters) {
-        if (slot != d.reg) continue;
-        value = *counter;
-        made.counters.emplace_back(counter, offset);
-    }
-    std::memcpy(counters_->memory.mapped + offset, &value, 4);
+    ObjectId owner = 0;
+    for (const auto& [slot, uav] : work.uav_counters)
+        if (slot == d.reg) owner = uav;
+    VkDeviceSize offset = 0;
+    if (!counter_slot(uav_counters_, owner, true, offset))
+        return "the device has no room left for UAV counters";
     VkBufferViewCreateInfo info{};
     info.sType = VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO;
-    info.buffer = counters_->buffer;
+    info.buffer = uav_counters_.buffer->buffer;
     info.format = VK_FORMAT_R32_UINT;
     info.offset = offset;
     info.range = 4;
@@ -411,6 +400,9 @@ std::string VulkanBackend::allocate_set(VkDescriptorSetLayout layout, VkDescript
     set_info.descriptorPool = descriptor_pool_;
     if (descriptor_pool_ && vkAllocateDescriptorSets(dev, &set_info, &set) == VK_SUCCESS) return {};
     if (descriptor_pool_) {
+        // Reset after the batch that records this work, which binds sets
+        // already taken from the pool (it opens now if none is open).
+        gpu_->commands();
         gpu_->when_done([this, dev, pool = descriptor_pool_] {
             vkResetDescriptorPool(dev, pool, 0);
             free_descriptor_pools_.push_back(pool);
@@ -465,11 +457,6 @@ std::vector<VkDescriptorSetLayoutBinding> layout_bindings(const TranslatedShader
                                 VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER, 1, stage, nullptr});
     }
     return bindings;
-}
-
-void VulkanBackend::read_counters(const WorkObjects& made) {
-    for (const auto& [value, offset] : made.counters)
-        std::memcpy(value, counters_->memory.mapped + offset, 4);
 }
 
 VkDescriptorType descriptor_type(const ShaderDescriptor& d) {

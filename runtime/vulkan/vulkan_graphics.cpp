@@ -692,18 +692,14 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
         scissors.push_back(scissor);
     }
 
-    if (work.count_samples && occlusion_pool_ == VK_NULL_HANDLE) {
-        VkQueryPoolCreateInfo pool_info{};
-        pool_info.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO;
-        pool_info.queryType = VK_QUERY_TYPE_OCCLUSION;
-        pool_info.queryCount = 1;
-        if (vkCreateQueryPool(gpu_->vk(), &pool_info, nullptr, &occlusion_pool_) != VK_SUCCESS)
-            return fail("the GPU cannot make an occlusion query");
-    }
+    // The running queries' counts stay in the command stream until asked for.
+    PendingCounts counts;
+    if (!start_counts(work.count_samples, work.count_statistics, stream_targets.query, counts))
+        return fail("the GPU cannot make a query");
     const VkCommandBuffer commands = gpu_->commands();
     gpu_->barrier();
-    if (work.count_samples) vkCmdResetQueryPool(commands, occlusion_pool_, 0, 1);
-    const bool statistics = work.count_statistics && statistics_query(commands, true);
+    if (counts.statistics)
+        vkCmdBeginQuery(commands, counts.statistics->pool, counts.statistics->index, 0);
     VkRenderingInfo rendering{};
     rendering.sType = VK_STRUCTURE_TYPE_RENDERING_INFO;
     rendering.renderArea = {{0, 0}, area};
@@ -733,11 +729,11 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
         vkCmdBindIndexBuffer(commands, index_buffer->buffer, work.index_offset,
                              work.index_format == DXGI_FORMAT_R16_UINT ? VK_INDEX_TYPE_UINT16
                                                                        : VK_INDEX_TYPE_UINT32);
-    if (work.count_samples)
+    if (counts.samples)
         vkCmdBeginQuery(
-            commands, occlusion_pool_, 0,
+            commands, counts.samples->pool, counts.samples->index,
             gpu_->device().execution().occlusion_precise ? VK_QUERY_CONTROL_PRECISE_BIT : 0);
-    begin_stream_output(commands, stream_targets);
+    begin_stream_output(commands, stream_targets, counts.stream_output);
     if (arguments.from_stream_output)
         transform_feedback()->draw_byte_count(commands, 1, 0, auto_counter, auto_counter_offset,
                                               work.vertex_buffers[0].offset,
@@ -752,23 +748,14 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
     else
         vkCmdDraw(commands, arguments.count, arguments.instances, arguments.start,
                   arguments.start_instance);
-    end_stream_output(commands, stream_targets);
-    if (work.count_samples) vkCmdEndQuery(commands, occlusion_pool_, 0);
+    end_stream_output(commands, stream_targets, counts.stream_output);
+    if (counts.samples) vkCmdEndQuery(commands, counts.samples->pool, counts.samples->index);
     vkCmdEndRendering(commands);
-    if (statistics) statistics_query(commands, false);
-    // Results the host reads wait for the work; nothing else does.
-    const bool wait =
-        statistics || work.count_samples || stream_targets.query || !made.counters.empty();
-    const bool done = !wait || gpu_->finish();
-    if (done && statistics) read_statistics(results.statistics);
-    if (done && stream_targets.query) read_stream_output_query(results);
-    if (done && work.count_samples)
-        vkGetQueryPoolResults(gpu_->vk(), occlusion_pool_, 0, 1, sizeof results.samples_passed,
-                              &results.samples_passed, sizeof results.samples_passed,
-                              VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
-    read_counters(made);
+    if (counts.statistics)
+        vkCmdEndQuery(commands, counts.statistics->pool, counts.statistics->index);
+    results.ticket = keep_counts(counts);
     release(made);
-    return done ? std::string() : "the GPU was lost running the draw";
+    return {};
 }
 
 }  // namespace d3dcap::runtime::gpu

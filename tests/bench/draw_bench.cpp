@@ -6,7 +6,8 @@
 // says the GPU is done. On the default adapter (the GPU, or lavapipe where
 // there is none) and on the CPU adapter (WARP), batched as the device runs,
 // and with D3DCAP_VULKAN_SYNC=1 (every call submitted and waited for: the
-// baseline).
+// baseline). The Queried runs keep an occlusion and a pipeline-statistics
+// query around the whole frame, read at its end.
 #include <benchmark/benchmark.h>
 #include <d3d11_2.h>
 
@@ -52,6 +53,8 @@ struct Scene {
     ID3D11Buffer* vertices = nullptr;
     ID3D11BlendState* blends[2] = {};
     ID3D11Query* done = nullptr;
+    ID3D11Query* occlusion = nullptr;
+    ID3D11Query* statistics = nullptr;
 
     template <class T>
     T* keep(T* object) {
@@ -134,8 +137,12 @@ struct Scene {
         device->CreateBlendState(&blend, &blends[1]);
         const D3D11_QUERY_DESC event{D3D11_QUERY_EVENT, 0};
         device->CreateQuery(&event, &done);
+        const D3D11_QUERY_DESC occlusion_desc{D3D11_QUERY_OCCLUSION, 0},
+            statistics_desc{D3D11_QUERY_PIPELINE_STATISTICS, 0};
+        device->CreateQuery(&occlusion_desc, &occlusion);
+        device->CreateQuery(&statistics_desc, &statistics);
         keep(vs), keep(ps), keep(layout), keep(vertices), keep(constants), keep(target), keep(rtv),
-            keep(blends[0]), keep(blends[1]), keep(done);
+            keep(blends[0]), keep(blends[1]), keep(done), keep(occlusion), keep(statistics);
         context->IASetInputLayout(layout);
         context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
         context->VSSetShader(vs, nullptr, 0);
@@ -155,7 +162,8 @@ struct Scene {
         if (device) device->Release();
     }
 
-    void frame() {
+    void frame(bool queried) {
+        if (queried) context->Begin(occlusion), context->Begin(statistics);
         for (UINT draw = 0; draw < kDraws; ++draw) {
             const UINT first = (draw % 256) * 16, count = 16;
             context->VSSetConstantBuffers1(0, 1, &constants, &first, &count);
@@ -166,6 +174,17 @@ struct Scene {
             }
             context->Draw(3, 0);
         }
+        if (queried) {
+            context->End(occlusion), context->End(statistics);
+            UINT64 samples = 0;
+            D3D11_QUERY_DATA_PIPELINE_STATISTICS counts{};
+            while (context->GetData(occlusion, &samples, sizeof samples, 0) == S_FALSE) {
+            }
+            while (context->GetData(statistics, &counts, sizeof counts, 0) == S_FALSE) {
+            }
+            if (counts.IAPrimitives != kDraws) std::fprintf(stderr, "wrong primitive count\n");
+            return;
+        }
         context->End(done);
         BOOL finished = FALSE;
         while (context->GetData(done, &finished, sizeof finished, 0) == S_FALSE) {
@@ -173,7 +192,7 @@ struct Scene {
     }
 };
 
-void run(benchmark::State& state, D3D_DRIVER_TYPE driver, bool sync = false) {
+void run(benchmark::State& state, D3D_DRIVER_TYPE driver, bool sync = false, bool queried = false) {
     if (sync) setenv("D3DCAP_VULKAN_SYNC", "1", 1);
     Scene scene(driver);
     unsetenv("D3DCAP_VULKAN_SYNC");
@@ -181,7 +200,7 @@ void run(benchmark::State& state, D3D_DRIVER_TYPE driver, bool sync = false) {
         state.SkipWithError("no Vulkan device for this driver type");
         return;
     }
-    for (auto _ : state) scene.frame();
+    for (auto _ : state) scene.frame(queried);
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * kDraws);
     state.counters["draws/s"] = benchmark::Counter(static_cast<double>(state.iterations()) * kDraws,
                                                    benchmark::Counter::kIsRate);
@@ -199,11 +218,19 @@ void BM_DrawsHardwareSync(benchmark::State& state) {
 void BM_DrawsWarpSync(benchmark::State& state) {
     run(state, D3D_DRIVER_TYPE_WARP, true);
 }
+void BM_DrawsHardwareQueried(benchmark::State& state) {
+    run(state, D3D_DRIVER_TYPE_HARDWARE, false, true);
+}
+void BM_DrawsHardwareQueriedSync(benchmark::State& state) {
+    run(state, D3D_DRIVER_TYPE_HARDWARE, true, true);
+}
 
 BENCHMARK(BM_DrawsHardware)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
 BENCHMARK(BM_DrawsHardwareSync)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
 BENCHMARK(BM_DrawsWarp)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
 BENCHMARK(BM_DrawsWarpSync)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
+BENCHMARK(BM_DrawsHardwareQueried)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
+BENCHMARK(BM_DrawsHardwareQueriedSync)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
 
 }  // namespace
 

@@ -2,7 +2,8 @@
 // needs results: work stays unsubmitted until Flush, Present, a readback or
 // an EVENT query; GPU timestamps time each tagged step once done; Map
 // WRITE_DISCARD of a buffer that pending work reads gets new memory; copies
-// through staging memory past its ring still arrive.
+// through staging memory past its ring still arrive; queries and hidden UAV
+// counters count on the GPU, read only when their results are asked for.
 #include <catch2/catch.hpp>
 #include <set>
 
@@ -144,5 +145,179 @@ TEST_CASE("Uploads past the staging ring in one batch all arrive", "[batch][tran
         CHECK(read[12345] == (b << 24 | 12345u));
         CHECK(read.back() == (b << 24 | (kBytes / 4 - 1)));
     }
+    check_validation_clean();
+}
+
+TEST_CASE("Queries count in the command stream: the draws inside them wait for nothing",
+          "[batch][query]") {
+    TestDevice& test = *hardware_device();
+    d3dcap::runtime::Backend& backend = backend_of(test);
+    Scene scene(test);
+    const auto vb = scene.vertices(quad(-1, 0, 1, 1, 0.5f, {1, 0, 0, 1}));  // 8 samples each
+    auto query = [&](D3D11_QUERY kind) {
+        const D3D11_QUERY_DESC desc{kind, 0};
+        Com<ID3D11Query> made;
+        REQUIRE(test.device->CreateQuery(&desc, made.out()) == S_OK);
+        return made;
+    };
+    std::vector<WorkTime> times;
+    backend.take_work_times(true, times);
+    // Two occlusion queries overlap (D3D11 allows it, one Vulkan query
+    // could not), a statistics query runs around both, one of them spans
+    // a Flush, and one is released before its result is read.
+    auto outer = query(D3D11_QUERY_OCCLUSION), inner = query(D3D11_QUERY_OCCLUSION),
+         released = query(D3D11_QUERY_OCCLUSION),
+         statistics = query(D3D11_QUERY_PIPELINE_STATISTICS);
+    test.context->Begin(statistics.get());
+    test.context->Begin(outer.get());
+    backend.tag_work(4001);
+    scene.draw(6);
+    test.context->Begin(inner.get());
+    test.context->Begin(released.get());
+    scene.draw(6);
+    test.context->End(released.get());
+    released.reset();
+    test.context->Flush();
+    scene.draw(6);
+    test.context->End(inner.get());
+    test.context->End(outer.get());
+    test.context->End(statistics.get());
+    // The last draw is recorded, not submitted: nothing waited for it.
+    backend.tag_work(4002);
+    scene.draw(6);
+    CHECK(backend.take_work_times(false, times) == 4001);
+
+    UINT64 samples = 0;
+    REQUIRE(test.context->GetData(inner.get(), &samples, sizeof samples, 0) == S_OK);
+    CHECK(samples == 16);
+    // The result waited for the work, and all of it is done.
+    CHECK(backend.take_work_times(false, times) == UINT64_MAX);
+    REQUIRE(test.context->GetData(outer.get(), &samples, sizeof samples, 0) == S_OK);
+    CHECK(samples == 24);
+    D3D11_QUERY_DATA_PIPELINE_STATISTICS counts{};
+    REQUIRE(test.context->GetData(statistics.get(), &counts, sizeof counts, 0) == S_OK);
+    CHECK(counts.IAVertices == 18);
+    CHECK(counts.IAPrimitives == 6);
+    // Asked again, the same values.
+    REQUIRE(test.context->GetData(inner.get(), &samples, sizeof samples, 0) == S_OK);
+    CHECK(samples == 16);
+
+    // Begin again: counting starts from zero; more draws than a pool of
+    // Vulkan queries holds.
+    test.context->Begin(inner.get());
+    for (int i = 0; i < 1100; ++i) scene.draw(6);
+    test.context->End(inner.get());
+    REQUIRE(test.context->GetData(inner.get(), &samples, sizeof samples, 0) == S_OK);
+    CHECK(samples == 1100 * 8);
+    check_validation_clean();
+}
+
+TEST_CASE("An occlusion predicate recorded in the command stream skips the draw it predicates",
+          "[batch][query]") {
+    TestDevice& test = *hardware_device();
+    Scene scene(test);
+    auto vertices = quad(2, 2, 3, 3, 0.5f, {0, 1, 0, 1});  // outside the viewport
+    const auto whole = quad(-1, -1, 1, 1, 0.5f, {1, 1, 1, 1});
+    vertices.insert(vertices.end(), whole.begin(), whole.end());
+    const auto vb = scene.vertices(vertices);
+    const D3D11_QUERY_DESC desc{D3D11_QUERY_OCCLUSION_PREDICATE, 0};
+    Com<ID3D11Predicate> nothing;
+    REQUIRE(test.device->CreatePredicate(&desc, nothing.out()) == S_OK);
+    test.context->Begin(nothing.get());
+    test.context->Draw(6, 0);
+    test.context->End(nothing.get());
+    // Its result never read by the program: the predicated draw needs it.
+    test.context->SetPredication(nothing.get(), FALSE);
+    test.context->Draw(6, 6);
+    test.context->SetPredication(nullptr, FALSE);
+    CHECK(scene.texels() == rows(4, rgba(0, 0, 0, 255), 0));
+    check_validation_clean();
+}
+
+TEST_CASE("Hidden UAV counters stay on the GPU: appends, CopyStructureCount, no wait",
+          "[batch][counter]") {
+    TestDevice& test = *hardware_device();
+    d3dcap::runtime::Backend& backend = backend_of(test);
+    // Each of 64 threads appends its id.
+    const auto shader = compute_shader(test, R"(cs_5_0
+dcl_uav_structured u0, 4
+dcl_input vThreadID.x
+dcl_temps 1
+dcl_thread_group 64, 1, 1
+imm_atomic_alloc r0.x, u0
+store_structured u0.x, r0.x, l(0), vThreadID.x
+ret
+)");
+    constexpr UINT kElements = 256;
+    auto target = test.buffer(kElements * 4, D3D11_BIND_UNORDERED_ACCESS, D3D11_USAGE_DEFAULT, 0,
+                              D3D11_RESOURCE_MISC_BUFFER_STRUCTURED, 4);
+    D3D11_UNORDERED_ACCESS_VIEW_DESC desc{};
+    desc.Format = DXGI_FORMAT_UNKNOWN;
+    desc.ViewDimension = D3D11_UAV_DIMENSION_BUFFER;
+    desc.Buffer = {0, kElements, D3D11_BUFFER_UAV_FLAG_APPEND};
+    Com<ID3D11UnorderedAccessView> first, second;
+    REQUIRE(test.device->CreateUnorderedAccessView(target.get(), &desc, first.out()) == S_OK);
+    REQUIRE(test.device->CreateUnorderedAccessView(target.get(), &desc, second.out()) == S_OK);
+    auto count = test.buffer(16, 0, D3D11_USAGE_DEFAULT);
+    std::vector<WorkTime> times;
+    backend.take_work_times(true, times);
+
+    test.context->CSSetShader(shader.get(), nullptr, 0);
+    ID3D11UnorderedAccessView* uavs[] = {first.get()};
+    const UINT initial = 10, keep = 0xffffffffu;
+    backend.tag_work(5001);
+    test.context->CSSetUnorderedAccessViews(0, 1, uavs, &initial);
+    test.context->Dispatch(1, 1, 1);
+    test.context->CopyStructureCount(count.get(), 0, first.get());
+    // -1 keeps the counter: the second dispatch appends after the first.
+    test.context->CSSetUnorderedAccessViews(0, 1, uavs, &keep);
+    test.context->Dispatch(2, 1, 1);
+    test.context->CopyStructureCount(count.get(), 4, first.get());
+    // A view that no work used and no initial count set: its counter is 0.
+    test.context->CopyStructureCount(count.get(), 8, second.get());
+    // An initial count recorded on a deferred context sets it when executed.
+    Com<ID3D11DeviceContext> deferred;
+    REQUIRE(test.device->CreateDeferredContext(0, deferred.out()) == S_OK);
+    const UINT deferred_initial = 100;
+    ID3D11UnorderedAccessView* second_uavs[] = {second.get()};
+    deferred->CSSetUnorderedAccessViews(0, 1, second_uavs, &deferred_initial);
+    Com<ID3D11CommandList> list;
+    REQUIRE(deferred->FinishCommandList(FALSE, list.out()) == S_OK);
+    test.context->ExecuteCommandList(list.get(), FALSE);
+    test.context->CopyStructureCount(count.get(), 12, second.get());
+    CHECK(backend.take_work_times(false, times) == 5001);  // recorded, nothing waited
+
+    CHECK(read_words(test, count.get(), 16) == std::vector<std::uint32_t>{74, 202, 0, 100});
+    check_validation_clean();
+}
+
+// (lavapipe never runs out of a pool's sets; the GPU does.)
+TEST_CASE("Descriptor sets of a draw outlive the pool it fills when no batch was open", "[batch]") {
+    TestDevice& test = *hardware_device();
+    const auto gs_code = assemble(kPointToSquareGs);
+    Scene scene(test);
+    Com<ID3D11GeometryShader> gs;
+    REQUIRE(test.device->CreateGeometryShader(gs_code.data(), gs_code.size(), nullptr, gs.out()) ==
+            S_OK);
+    test.context->GSSetShader(gs.get(), nullptr, 0);
+    test.context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_POINTLIST);
+    const auto rasterizer = scene.rasterizer(D3D11_CULL_NONE, FALSE, FALSE);
+    const std::vector<Vertex> points = {{-1, 1, 0.5f, 1, 1, 0, 0, 1}};
+    const auto vb = scene.vertices(points);
+    const D3D11_QUERY_DESC desc{D3D11_QUERY_EVENT, 0};
+    Com<ID3D11Query> event;
+    REQUIRE(test.device->CreateQuery(&desc, event.out()) == S_OK);
+    // Three sets a draw (vertex, geometry, pixel), each draw after all work
+    // is done: some draw's sets straddle two descriptor pools.
+    for (int i = 0; i < 100; ++i) {
+        scene.draw(1);
+        test.context->End(event.get());
+        BOOL done = FALSE;
+        REQUIRE(test.context->GetData(event.get(), &done, sizeof done, 0) == S_OK);
+    }
+    std::vector<std::uint32_t> expected(16, rgba(0, 0, 0, 255));
+    for (int y = 0; y < 2; ++y)
+        for (int x = 0; x < 2; ++x) expected[y * 4 + x] = rgba(255, 0, 0, 255);
+    CHECK(scene.texels() == expected);
     check_validation_clean();
 }

@@ -54,7 +54,8 @@ bool choose_real_storage(VkPhysicalDevice physical, const ResourceInfo& info, bo
                                ((info.bind_flags & D3D11_BIND_DEPTH_STENCIL) || has_stencil(depth));
     if (info.sample_count > 1) {
         const std::uint32_t bytes = formats::info(info.format).bits_per_element / 8;
-        const bool moved = depth_stencil || bytes == 2 || bytes == 4 || bytes == 8 || bytes == 16;
+        const bool moved =
+            depth_stencil || bytes == 1 || bytes == 2 || bytes == 4 || bytes == 8 || bytes == 16;
         if (sparse || !moved) return false;
         storage.samples = static_cast<VkSampleCountFlagBits>(info.sample_count);
     }

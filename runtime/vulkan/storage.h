@@ -36,7 +36,7 @@ struct ImageStorage {
     VkImageAspectFlags aspects = VK_IMAGE_ASPECT_COLOR_BIT;
     VkImageCreateFlags flags = 0;
     VkImageUsageFlags usage = 0;
-    // MSAA depth-stencil textures and colour textures of 2-, 4-, 8- or
+    // MSAA depth-stencil textures and colour textures of 1-, 2-, 4-, 8- or
     // 16-byte texels are real multisampled images, their samples moved by
     // shaders (vulkan_multisample.cpp); other MSAA textures keep only bits.
     VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT;

@@ -15,10 +15,11 @@
 namespace d3dcap::runtime::gpu {
 namespace {
 
-// The integer view of a texel of `bytes` (4, 8 or 16), and the components
-// it has.
+// The integer view of a texel of `bytes` (1, 2, 4, 8 or 16), and the
+// components it has.
 DXGI_FORMAT integer_format(std::uint32_t bytes) {
-    return bytes == 2   ? DXGI_FORMAT_R16_UINT
+    return bytes == 1   ? DXGI_FORMAT_R8_UINT
+           : bytes == 2 ? DXGI_FORMAT_R16_UINT
            : bytes == 4 ? DXGI_FORMAT_R32_UINT
            : bytes == 8 ? DXGI_FORMAT_R32G32_UINT
                         : DXGI_FORMAT_R32G32B32A32_UINT;
@@ -66,6 +67,29 @@ std::string read_shader(SampleKind kind, std::uint32_t samples, std::uint32_t by
                   samples, colour ? "uint,uint,uint,uint" : "float,float,float,float",
                   samples * bytes);
     text += line;
+    if (bytes == 1) {  // four samples to a word; 2x texels share words (OR-ed in)
+        for (std::uint32_t s = 0; s < samples; s += 4) {
+            text += "mov r2.x, l(0)\n";
+            for (std::uint32_t part = 0; part < std::min(samples - s, 4u); ++part) {
+                std::snprintf(line, sizeof line,
+                              "ld2dms_indexable(texture2dms)(uint,uint,uint,uint) r2.y, "
+                              "vThreadID.xyyy, t0.yxzw, l(%u)\n"
+                              "ishl r2.y, r2.y, l(%u)\nor r2.x, r2.x, r2.y\n",
+                              s + part, part * 8);
+                text += line;
+            }
+            if (samples == 2) {
+                text +=
+                    "and r2.z, r1.x, l(3)\nishl r2.z, r2.z, l(3)\nishl r2.x, r2.x, r2.z\n"
+                    "and r2.z, r1.x, l(0xfffffffc)\natomic_or u0, r2.z, r2.x\n";
+            } else {
+                std::snprintf(line, sizeof line,
+                              "iadd r1.y, r1.x, l(%u)\nstore_raw u0.x, r1.y, r2.x\n", s);
+                text += line;
+            }
+        }
+        return text + "ret\n";
+    }
     if (bytes == 2) {  // two samples to a word (MSAA has an even sample count)
         for (std::uint32_t s = 0; s < samples; s += 2) {
             for (std::uint32_t half = 0; half < 2; ++half) {
@@ -146,7 +170,7 @@ ret
 std::string write_shader(std::uint32_t width, std::uint32_t samples, std::uint32_t bytes) {
     const char* mask = components(bytes);
     char text[1024];
-    if (bytes == 2) {  // the half of the word that holds the sample
+    if (bytes <= 2) {  // the part of the word that holds the sample
         std::snprintf(text, sizeof text,
                       "ps_5_0\n.input SV_Position0 v0.xyzw float position\n"
                       ".input SV_SampleIndex0 v1.x uint sample_index\n"
@@ -156,11 +180,11 @@ std::string write_shader(std::uint32_t width, std::uint32_t samples, std::uint32
                       "dcl_input_ps_sgv constant v1.x, sampleIndex\n"
                       "dcl_output o0.x\ndcl_temps 1\n"
                       "ftou r0.xy, v0.xyxx\nimad r0.x, r0.y, l(%u), r0.x\n"
-                      "imad r0.x, r0.x, l(%u), v1.x\nishl r0.y, r0.x, l(1)\n"
+                      "imad r0.x, r0.x, l(%u), v1.x\nimul null, r0.y, r0.x, l(%u)\n"
                       "and r0.z, r0.y, l(0xfffffffc)\nld_raw r0.w, r0.z, t0.xxxx\n"
-                      "and r0.y, r0.y, l(2)\nishl r0.y, r0.y, l(3)\nushr r0.w, r0.w, r0.y\n"
-                      "and o0.x, r0.w, l(0x0000ffff)\nret\n",
-                      width, samples);
+                      "and r0.y, r0.y, l(3)\nishl r0.y, r0.y, l(3)\nushr r0.w, r0.w, r0.y\n"
+                      "and o0.x, r0.w, l(%u)\nret\n",
+                      width, samples, bytes, bytes == 1 ? 0xffu : 0xffffu);
         return text;
     }
     std::snprintf(text, sizeof text,

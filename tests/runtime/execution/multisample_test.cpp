@@ -181,6 +181,41 @@ TEST_CASE("2-byte texels: a 4x R16_FLOAT target and a 4x D16 depth buffer keep e
     check_validation_clean();
 }
 
+TEST_CASE("1-byte texels: 4x and 2x R8_UNORM targets keep every sample", "[draw][msaa]") {
+    TestDevice& test = *hardware_device();
+    Scene scene(test);
+    const auto vb = scene.vertices(quad(-1, -1, -0.25f, 1, 0.25f, {1, 0, 0, 1}));
+    // Row 0's samples after clearing to 0.25 (64) and drawing 1.0 (255) over
+    // the left 1.5 texels, at D3D11's standard sample positions.
+    auto row_after_draw = [&](UINT samples) {
+        auto target = test.texture2d(4, 4, DXGI_FORMAT_R8_UNORM, D3D11_BIND_RENDER_TARGET, 1, 1,
+                                     D3D11_USAGE_DEFAULT, 0, 0, samples);
+        Com<ID3D11RenderTargetView> rtv;
+        REQUIRE(test.device->CreateRenderTargetView(target.get(), nullptr, rtv.out()) == S_OK);
+        const float quarter[4] = {0.25f, 0, 0, 0};
+        test.context->ClearRenderTargetView(rtv.get(), quarter);
+        ID3D11RenderTargetView* targets[] = {rtv.get()};
+        test.context->OMSetRenderTargets(1, targets, nullptr);
+        scene.draw(6);
+        // ClearView of the last texel: its samples read, replaced and written back.
+        const float half[4] = {0.5f, 0, 0, 0};
+        const D3D11_RECT last{3, 0, 4, 1};
+        test.context->ClearView(rtv.get(), half, &last, 1);
+        std::vector<std::uint8_t> bytes;
+        REQUIRE(d3dcap::runtime::resource_contents(target.get(), 0, bytes));
+        REQUIRE(bytes.size() == 4 * 4 * samples);
+        return std::vector<std::uint8_t>(bytes.begin(), bytes.begin() + 4 * samples);
+    };
+    const std::uint8_t one = 255, q = 64, h = 128;
+    CHECK(row_after_draw(4) ==
+          std::vector<std::uint8_t>{one, one, one, one, one, q, one, q, q, q, q, q, h, h, h, h});
+    UINT levels = 0;
+    REQUIRE(test.device->CheckMultisampleQualityLevels(DXGI_FORMAT_R8_UNORM, 2, &levels) == S_OK);
+    if (levels > 0)  // two texels to a word: the samples are OR-ed into it
+        CHECK(row_after_draw(2) == std::vector<std::uint8_t>{one, one, q, one, q, q, h, h});
+    check_validation_clean();
+}
+
 TEST_CASE("CheckMultisampleQualityLevels says 0 where the device cannot draw the samples",
           "[msaa]") {
     TestDevice& test = *hardware_device();
@@ -188,9 +223,13 @@ TEST_CASE("CheckMultisampleQualityLevels says 0 where the device cannot draw the
     REQUIRE(test.device->CheckMultisampleQualityLevels(DXGI_FORMAT_R8G8B8A8_UNORM, 4, &levels) ==
             S_OK);
     CHECK(levels == 1);
-    // 1-byte texels are kept as bits only: no MSAA rendering into them.
     REQUIRE(test.device->CheckMultisampleQualityLevels(DXGI_FORMAT_R8_UNORM, 4, &levels) == S_OK);
+    CHECK(levels == 1);
+    // 12-byte texels: no MSAA.
+    REQUIRE(test.device->CheckMultisampleQualityLevels(DXGI_FORMAT_R32G32B32_FLOAT, 4, &levels) ==
+            S_OK);
     CHECK(levels == 0);
-    REQUIRE(test.device->CheckMultisampleQualityLevels(DXGI_FORMAT_R8_UNORM, 1, &levels) == S_OK);
+    REQUIRE(test.device->CheckMultisampleQualityLevels(DXGI_FORMAT_R32G32B32_FLOAT, 1, &levels) ==
+            S_OK);
     CHECK(levels == 1);
 }

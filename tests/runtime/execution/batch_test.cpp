@@ -212,52 +212,16 @@ TEST_CASE("Queries count in the command stream: the draws inside them wait for n
     check_validation_clean();
 }
 
-TEST_CASE("An occlusion predicate recorded in the command stream skips the draw it predicates",
-          "[batch][query]") {
-    TestDevice& test = *hardware_device();
-    Scene scene(test);
-    auto vertices = quad(2, 2, 3, 3, 0.5f, {0, 1, 0, 1});  // outside the viewport
-    const auto whole = quad(-1, -1, 1, 1, 0.5f, {1, 1, 1, 1});
-    vertices.insert(vertices.end(), whole.begin(), whole.end());
-    const auto vb = scene.vertices(vertices);
-    const D3D11_QUERY_DESC desc{D3D11_QUERY_OCCLUSION_PREDICATE, 0};
-    Com<ID3D11Predicate> nothing;
-    REQUIRE(test.device->CreatePredicate(&desc, nothing.out()) == S_OK);
-    test.context->Begin(nothing.get());
-    test.context->Draw(6, 0);
-    test.context->End(nothing.get());
-    // Its result never read by the program: the predicated draw needs it.
-    test.context->SetPredication(nothing.get(), FALSE);
-    test.context->Draw(6, 6);
-    test.context->SetPredication(nullptr, FALSE);
-    CHECK(scene.texels() == rows(4, rgba(0, 0, 0, 255), 0));
-    check_validation_clean();
-}
-
 TEST_CASE("Hidden UAV counters stay on the GPU: appends, CopyStructureCount, no wait",
           "[batch][counter]") {
     TestDevice& test = *hardware_device();
     d3dcap::runtime::Backend& backend = backend_of(test);
-    // Each of 64 threads appends its id.
-    const auto shader = compute_shader(test, R"(cs_5_0
-dcl_uav_structured u0, 4
-dcl_input vThreadID.x
-dcl_temps 1
-dcl_thread_group 64, 1, 1
-imm_atomic_alloc r0.x, u0
-store_structured u0.x, r0.x, l(0), vThreadID.x
-ret
-)");
+    const auto shader = compute_shader(test, kAppendThreadIdCs);
     constexpr UINT kElements = 256;
     auto target = test.buffer(kElements * 4, D3D11_BIND_UNORDERED_ACCESS, D3D11_USAGE_DEFAULT, 0,
                               D3D11_RESOURCE_MISC_BUFFER_STRUCTURED, 4);
-    D3D11_UNORDERED_ACCESS_VIEW_DESC desc{};
-    desc.Format = DXGI_FORMAT_UNKNOWN;
-    desc.ViewDimension = D3D11_UAV_DIMENSION_BUFFER;
-    desc.Buffer = {0, kElements, D3D11_BUFFER_UAV_FLAG_APPEND};
-    Com<ID3D11UnorderedAccessView> first, second;
-    REQUIRE(test.device->CreateUnorderedAccessView(target.get(), &desc, first.out()) == S_OK);
-    REQUIRE(test.device->CreateUnorderedAccessView(target.get(), &desc, second.out()) == S_OK);
+    const auto first = append_uav(test, target.get(), kElements),
+               second = append_uav(test, target.get(), kElements);
     auto count = test.buffer(16, 0, D3D11_USAGE_DEFAULT);
     std::vector<WorkTime> times;
     backend.take_work_times(true, times);
@@ -294,13 +258,8 @@ ret
 // (lavapipe never runs out of a pool's sets; the GPU does.)
 TEST_CASE("Descriptor sets of a draw outlive the pool it fills when no batch was open", "[batch]") {
     TestDevice& test = *hardware_device();
-    const auto gs_code = assemble(kPointToSquareGs);
     Scene scene(test);
-    Com<ID3D11GeometryShader> gs;
-    REQUIRE(test.device->CreateGeometryShader(gs_code.data(), gs_code.size(), nullptr, gs.out()) ==
-            S_OK);
-    test.context->GSSetShader(gs.get(), nullptr, 0);
-    test.context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_POINTLIST);
+    const auto gs = scene.point_to_square_gs();
     const auto rasterizer = scene.rasterizer(D3D11_CULL_NONE, FALSE, FALSE);
     const std::vector<Vertex> points = {{-1, 1, 0.5f, 1, 1, 0, 0, 1}};
     const auto vb = scene.vertices(points);

@@ -268,24 +268,11 @@ TEST_CASE("Append through a UAV's hidden counter, from its initial count to Copy
           "[compute][counter]") {
     TestDevice& test = *hardware_device();
     // Each of 64 threads appends its id; the counter starts at 10.
-    const auto shader = compute_shader(test, R"(cs_5_0
-dcl_uav_structured u0, 4
-dcl_input vThreadID.x
-dcl_temps 1
-dcl_thread_group 64, 1, 1
-imm_atomic_alloc r0.x, u0
-store_structured u0.x, r0.x, l(0), vThreadID.x
-ret
-)");
+    const auto shader = compute_shader(test, kAppendThreadIdCs);
     constexpr UINT kElements = 128;
     auto target = test.buffer(kElements * 4, D3D11_BIND_UNORDERED_ACCESS, D3D11_USAGE_DEFAULT, 0,
                               D3D11_RESOURCE_MISC_BUFFER_STRUCTURED, 4);
-    D3D11_UNORDERED_ACCESS_VIEW_DESC desc{};
-    desc.Format = DXGI_FORMAT_UNKNOWN;
-    desc.ViewDimension = D3D11_UAV_DIMENSION_BUFFER;
-    desc.Buffer = {0, kElements, D3D11_BUFFER_UAV_FLAG_APPEND};
-    Com<ID3D11UnorderedAccessView> uav;
-    REQUIRE(test.device->CreateUnorderedAccessView(target.get(), &desc, uav.out()) == S_OK);
+    const auto uav = append_uav(test, target.get(), kElements);
     test.context->CSSetShader(shader.get(), nullptr, 0);
     ID3D11UnorderedAccessView* uavs[] = {uav.get()};
     const UINT initial = 10;

@@ -140,6 +140,17 @@ struct Scene {
         test.context->RSSetViewports(1, &viewport);
     }
 
+    // Binds kPointToSquareGs, drawing point lists.
+    Com<ID3D11GeometryShader> point_to_square_gs() {
+        const auto code = assemble(kPointToSquareGs);
+        Com<ID3D11GeometryShader> gs;
+        REQUIRE(test.device->CreateGeometryShader(code.data(), code.size(), nullptr, gs.out()) ==
+                S_OK);
+        test.context->GSSetShader(gs.get(), nullptr, 0);
+        test.context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_POINTLIST);
+        return gs;
+    }
+
     // Binds a solid rasterizer state with depth clipping.
     Com<ID3D11RasterizerState> rasterizer(D3D11_CULL_MODE cull, BOOL front_counter_clockwise,
                                           BOOL scissor) {

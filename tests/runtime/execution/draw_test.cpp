@@ -241,13 +241,8 @@ TEST_CASE("The reference device counts the draws it does not run", "[draw]") {
 
 TEST_CASE("A geometry shader makes a quad of each point", "[draw][geometry]") {
     TestDevice& test = *hardware_device();
-    const auto gs_code = assemble(kPointToSquareGs);
     Scene scene(test);
-    Com<ID3D11GeometryShader> gs;
-    REQUIRE(test.device->CreateGeometryShader(gs_code.data(), gs_code.size(), nullptr, gs.out()) ==
-            S_OK);
-    test.context->GSSetShader(gs.get(), nullptr, 0);
-    test.context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_POINTLIST);
+    const auto gs = scene.point_to_square_gs();
     const auto rasterizer = scene.rasterizer(D3D11_CULL_NONE, FALSE, FALSE);
     // Points at the top-left and bottom-right quarters' corners.
     const std::vector<Vertex> points = {{-1, 1, 0.5f, 1, 1, 0, 0, 1}, {0, 0, 0.5f, 1, 0, 0, 1, 1}};
@@ -402,18 +397,18 @@ TEST_CASE("Occlusion queries count the samples drawn, and occlusion predicates s
     CHECK(samples == 8);
 
     // Nothing of the hidden quad passes: predicated on FALSE, the whole-target
-    // draw is skipped.
+    // draw is skipped (the predicate's result not read by the program yet).
     const auto nothing = query(D3D11_QUERY_OCCLUSION_PREDICATE);
     test.context->Begin(nothing.get());
     test.context->Draw(6, 6);
     test.context->End(nothing.get());
-    BOOL passed = TRUE;
-    REQUIRE(test.context->GetData(nothing.get(), &passed, sizeof passed, 0) == S_OK);
-    CHECK(passed == FALSE);
     test.context->SetPredication(nothing.get(), FALSE);
     test.context->Draw(6, 12);
     test.context->SetPredication(nullptr, FALSE);  // the read back is a copy, predicated too
     CHECK(scene.texels() == rows(2, red, black));
+    BOOL passed = TRUE;
+    REQUIRE(test.context->GetData(nothing.get(), &passed, sizeof passed, 0) == S_OK);
+    CHECK(passed == FALSE);
     // The first quad's samples pass: the draw runs.
     const auto something = query(D3D11_QUERY_OCCLUSION_PREDICATE);
     test.context->SetPredication(nullptr, FALSE);

@@ -70,15 +70,38 @@ inline Com<ID3D11ComputeShader> compute_shader(TestDevice& test, const char* tex
     return shader;
 }
 
-// A raw UAV of a whole buffer of `words` 32-bit words.
-inline Com<ID3D11UnorderedAccessView> raw_uav(TestDevice& test, ID3D11Buffer* buffer, UINT words) {
+// A UAV of the first `elements` elements of a buffer.
+inline Com<ID3D11UnorderedAccessView> buffer_uav(TestDevice& test, ID3D11Buffer* buffer,
+                                                 DXGI_FORMAT format, UINT elements, UINT flags) {
     D3D11_UNORDERED_ACCESS_VIEW_DESC desc{};
-    desc.Format = DXGI_FORMAT_R32_TYPELESS;
+    desc.Format = format;
     desc.ViewDimension = D3D11_UAV_DIMENSION_BUFFER;
-    desc.Buffer = {0, words, D3D11_BUFFER_UAV_FLAG_RAW};
+    desc.Buffer = {0, elements, flags};
     Com<ID3D11UnorderedAccessView> uav;
     REQUIRE(test.device->CreateUnorderedAccessView(buffer, &desc, uav.out()) == S_OK);
     return uav;
+}
+
+// A raw UAV of a whole buffer of `words` 32-bit words.
+inline Com<ID3D11UnorderedAccessView> raw_uav(TestDevice& test, ID3D11Buffer* buffer, UINT words) {
+    return buffer_uav(test, buffer, DXGI_FORMAT_R32_TYPELESS, words, D3D11_BUFFER_UAV_FLAG_RAW);
+}
+
+// Each of 64 threads appends its id through u0's hidden counter.
+constexpr const char* kAppendThreadIdCs = R"(cs_5_0
+dcl_uav_structured u0, 4
+dcl_input vThreadID.x
+dcl_temps 1
+dcl_thread_group 64, 1, 1
+imm_atomic_alloc r0.x, u0
+store_structured u0.x, r0.x, l(0), vThreadID.x
+ret
+)";
+
+// An APPEND UAV of a structured buffer of `elements` UINTs.
+inline Com<ID3D11UnorderedAccessView> append_uav(TestDevice& test, ID3D11Buffer* buffer,
+                                                 UINT elements) {
+    return buffer_uav(test, buffer, DXGI_FORMAT_UNKNOWN, elements, D3D11_BUFFER_UAV_FLAG_APPEND);
 }
 
 inline std::vector<std::uint32_t> read_words(TestDevice& test, ID3D11Buffer* buffer, UINT bytes) {

@@ -485,7 +485,6 @@ void GpuContext::record_times(Batch& batch) {
                               ticks.size() * sizeof ticks[0], ticks.data(), sizeof ticks[0],
                               VK_QUERY_RESULT_64_BIT) != VK_SUCCESS)
         return;
-    last_ticks_ = ticks.back();
     for (std::uint32_t i = 0; i + 1 < batch.query_count; ++i) {
         if (ticks[i + 1] < ticks[i]) continue;
         add_time(batch.tags[i],

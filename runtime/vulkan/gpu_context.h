@@ -170,7 +170,6 @@ class GpuContext {
     std::uint64_t next_batch_ = 0;
     bool timestamps_valid_ = false;
     double timestamp_period_ns_ = 1.0;
-    std::uint64_t last_ticks_ = 0;  // the end timestamp of the last batch retired
     WorkTiming step_timing_ = WorkTiming::PerStep;
     std::uint64_t tag_ = 0;
     std::vector<WorkTime> times_;  // finished, not taken yet

@@ -82,6 +82,13 @@ struct StageWork {
     std::vector<std::pair<std::uint32_t, ObjectId>> uav_counters;
 };
 
+// A predicate the device evaluates in the command stream (gpu_predicate):
+// the work is skipped when its value equals `skip_when`.
+struct GpuPredicate {
+    std::uint64_t id = 0;  // 0: none
+    bool skip_when = false;
+};
+
 // The thread groups of a dispatch: x * y * z, or (indirect) the three UINTs
 // at `offset` in buffer `arguments`.
 struct DispatchSize {
@@ -89,6 +96,7 @@ struct DispatchSize {
     ObjectId arguments = 0;
     std::uint64_t offset = 0;
     bool count_statistics = false;  // a pipeline-statistics query is running
+    GpuPredicate predicate{};
 };
 
 // One element of the bound input layout, its APPEND_ALIGNED offset resolved.
@@ -152,6 +160,7 @@ struct DrawWork {
     bool count_samples = false;
     bool count_statistics = false;
     bool count_stream_output = false;
+    GpuPredicate predicate{};
 };
 
 // What a draw or dispatch counted for the queries running around it. A
@@ -252,6 +261,15 @@ class Backend {
         return false;
     }
     virtual void forget_results(std::uint64_t ticket) { (void)ticket; }
+    // SetPredication without a wait: a predicate evaluated in the command
+    // stream from the counts of `tickets` (whether any samples passed; with
+    // overflow, whether any stream output overflowed), for the draws and
+    // dispatches it predicates; 0 where the device cannot.
+    virtual std::uint64_t gpu_predicate(const std::vector<std::uint64_t>& tickets, bool overflow) {
+        (void)tickets, (void)overflow;
+        return 0;
+    }
+    virtual void forget_predicate(std::uint64_t id) { (void)id; }
     // Hidden UAV counters, on devices that execute shaders: the value an
     // initial count sets, CopyStructureCount (`value`: the runtime's own
     // copy, which devices that run no shaders write) and the view's end.

@@ -354,7 +354,7 @@ class Context final : public ChildObject<DeviceChildBase, ID3D11DeviceContext2> 
     // Counts a draw; an immediate context runs it on the device.
     void run_draw(const char* call, const DrawArguments& arguments);
     void count_draw() { ++counters_.draws; }
-    bool predicated() const;
+    bool predicated(GpuPredicate* gpu = nullptr) const;
 
     void copy_region(const char* call, ID3D11Resource* dst, UINT dst_subresource, UINT x, UINT y,
                      UINT z, ID3D11Resource* src, UINT src_subresource, const D3D11_BOX* box,

@@ -379,7 +379,8 @@ void Context::run_draw(const char* call, const DrawArguments& arguments) {
     if (!arguments.arguments && !arguments.from_stream_output &&
         (arguments.count == 0 || arguments.instances == 0))
         return;
-    if (predicated()) return;
+    GpuPredicate predicate;
+    if (predicated(&predicate)) return;
     if (!state_.stages[static_cast<int>(Stage::Vertex)].shader) return;  // nothing runs
     // Devices that run no shaders skip it without gathering the state.
     if (!device().backend().executes_shaders()) {
@@ -390,6 +391,7 @@ void Context::run_draw(const char* call, const DrawArguments& arguments) {
     work.count_samples = !running_occlusion_.empty();
     work.count_statistics = !running_statistics_.empty();
     work.count_stream_output = !running_stream_output_.empty();
+    work.predicate = predicate;
     auto guard = device().lock();
     WorkResults results;
     const std::string why = device().backend().draw(work, arguments, results);
@@ -410,19 +412,29 @@ void Context::run_draw(const char* call, const DrawArguments& arguments) {
 // value given to SetPredication: occlusion and stream-output overflow
 // predicates, on devices that run the draws they count (elsewhere the
 // result is unknown, and nothing is skipped).
-bool Context::predicated() const {
+// Draws and dispatches (with `gpu`) whose predicate's counts are still on
+// the device are predicated there instead, where it can; other work waits
+// for the counts once.
+bool Context::predicated(GpuPredicate* gpu) const {
     Query* predicate = state_.predicate.get();
     if (predicate == nullptr || predicate->state != Query::State::Issued) return false;
     if (!device().backend().executes_shaders()) return false;
-    predicate->settle();  // the predicate's counts, once (waits for them)
-    bool result = false;
-    if (predicate->desc().Query == D3D11_QUERY_OCCLUSION_PREDICATE)
-        result = predicate->samples_passed != 0;
-    else if (predicate->counts_stream_output())
-        result = predicate->stream_output_overflowed();
-    else
+    if (predicate->desc().Query != D3D11_QUERY_OCCLUSION_PREDICATE &&
+        !predicate->counts_stream_output())
         return false;
-    return result == (state_.predicate_value != FALSE);
+    const bool skip_when = state_.predicate_value != FALSE;
+    std::optional<bool> result = predicate->known_result();
+    if (!result && gpu != nullptr) {
+        if (const std::uint64_t id = predicate->gpu_predicate(device().backend())) {
+            *gpu = {id, skip_when};
+            return false;
+        }
+    }
+    if (!result) {
+        predicate->settle();
+        result = predicate->known_result();
+    }
+    return result.value_or(false) == skip_when;
 }
 
 void Context::count_results(const WorkResults& results) {
@@ -441,7 +453,9 @@ void Context::count_results(const WorkResults& results) {
 void Context::run_dispatch(const char* call, DispatchSize groups) {
     if (!groups.arguments && (groups.x == 0 || groups.y == 0 || groups.z == 0)) return;
     // No compute shader: nothing runs, as on Windows.
-    if (!state_.stages[static_cast<int>(Stage::Compute)].shader || predicated()) return;
+    if (!state_.stages[static_cast<int>(Stage::Compute)].shader ||
+        predicated(&groups.predicate))
+        return;
     if (!device().backend().executes_shaders()) {
         ++counters_.not_executed;
         return;

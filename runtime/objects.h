@@ -420,6 +420,7 @@ class PendingResults {
     // The counts (zero when the device was lost), waiting for the work the
     // first time; without wait, null while it is not done.
     const WorkResults* values(bool wait);
+    std::uint64_t ticket() const { return ticket_; }
 
   private:
     Backend& backend_;
@@ -433,6 +434,7 @@ class Query final : public ChildObject<DeviceChildBase, ID3D11Predicate> {
   public:
     Query(Device& device, const D3D11_QUERY_DESC& desc)
         : ChildObject(ObjectKind::Query, device), desc_(desc) {}
+    ~Query() override;
     void* find_interface(REFIID riid) override;
     UINT STDMETHODCALLTYPE GetDataSize() override;
     void STDMETHODCALLTYPE GetDesc(D3D11_QUERY_DESC* desc) override {
@@ -475,13 +477,23 @@ class Query final : public ChildObject<DeviceChildBase, ID3D11Predicate> {
     void settle() { settle_pending(true); }
     // Begin: counting starts again from zero.
     void restart();
+    // A predicate's result (whether samples passed, whether stream output
+    // overflowed) where it is known without waiting for the device: all
+    // its counts in, or enough of them to decide.
+    std::optional<bool> known_result() const;
+    // The predicate evaluated by the device in its command stream from
+    // the counts still there, made once per issue (0: the device cannot).
+    std::uint64_t gpu_predicate(Backend& backend);
 
   private:
     D3D11_QUERY_DESC desc_;
     // A query that runs for long keeps adding in the counts of finished
     // work once it holds this many, so its memory stays bounded.
     void settle_pending(bool wait);
+    void forget_gpu_predicate();
     std::vector<std::shared_ptr<PendingResults>> pending_;
+    std::uint64_t gpu_predicate_ = 0;
+    Backend* gpu_predicate_backend_ = nullptr;
     std::size_t settle_at_ = kSettleAfter;
     static constexpr std::size_t kSettleAfter = 1024;
 };

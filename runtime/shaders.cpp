@@ -492,6 +492,42 @@ void Query::restart() {
     stream_output = {};
     pending_.clear();
     settle_at_ = kSettleAfter;
+    forget_gpu_predicate();
+}
+
+Query::~Query() {
+    forget_gpu_predicate();
+}
+
+void Query::forget_gpu_predicate() {
+    if (gpu_predicate_ != 0) gpu_predicate_backend_->forget_predicate(gpu_predicate_);
+    gpu_predicate_ = 0;
+}
+
+// Counts only grow: passed samples, or one draw's overflow (no draw writes
+// more than it needs), decide before the rest is in. The device counts
+// stream 0 only.
+std::optional<bool> Query::known_result() const {
+    const bool counted = desc_.Query == D3D11_QUERY_OCCLUSION_PREDICATE
+                             ? samples_passed != 0
+                             : stream_output_overflowed();
+    const bool stream_zero = desc_.Query == D3D11_QUERY_OCCLUSION_PREDICATE ||
+                             desc_.Query == D3D11_QUERY_SO_OVERFLOW_PREDICATE ||
+                             desc_.Query == D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM0;
+    if (counted || pending_.empty() || !stream_zero) return counted;
+    return std::nullopt;
+}
+
+std::uint64_t Query::gpu_predicate(Backend& backend) {
+    if (gpu_predicate_ == 0) {
+        std::vector<std::uint64_t> tickets;
+        tickets.reserve(pending_.size());
+        for (const std::shared_ptr<PendingResults>& pending : pending_)
+            tickets.push_back(pending->ticket());
+        gpu_predicate_ = backend.gpu_predicate(tickets, counts_stream_output());
+        gpu_predicate_backend_ = &backend;
+    }
+    return gpu_predicate_;
 }
 
 HRESULT Device::CreateQuery(const D3D11_QUERY_DESC* desc, ID3D11Query** query) {

@@ -76,6 +76,11 @@ class TimedBackend final : public Backend {
         return inner_->read_results(ticket, wait, out);
     }
     void forget_results(std::uint64_t ticket) override { inner_->forget_results(ticket); }
+    std::uint64_t gpu_predicate(const std::vector<std::uint64_t>& tickets,
+                                bool overflow) override {
+        return inner_->gpu_predicate(tickets, overflow);
+    }
+    void forget_predicate(std::uint64_t id) override { inner_->forget_predicate(id); }
     void set_uav_counter(ObjectId view, std::uint32_t value) override {
         timed([&] { inner_->set_uav_counter(view, value); });
     }

@@ -36,6 +36,9 @@ FeatureChain::FeatureChain(VkPhysicalDevice physical,
     const bool feedback = listed(extensions, VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME);
     VkPhysicalDeviceTransformFeedbackFeaturesEXT has_feedback{};
     has_feedback.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT;
+    const bool conditional = listed(extensions, VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME);
+    VkPhysicalDeviceConditionalRenderingFeaturesEXT has_conditional{};
+    has_conditional.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT;
     void** tail = &has12.pNext;
     if (border) {
         *tail = &has_border;
@@ -49,7 +52,11 @@ FeatureChain::FeatureChain(VkPhysicalDevice physical,
         *tail = &has_divisor;
         tail = &has_divisor.pNext;
     }
-    if (feedback) *tail = &has_feedback;
+    if (feedback) {
+        *tail = &has_feedback;
+        tail = &has_feedback.pNext;
+    }
+    if (conditional) *tail = &has_conditional;
     vkGetPhysicalDeviceFeatures2(physical, &has);
 
     // What to enable: the chain vkCreateDevice gets.
@@ -127,8 +134,16 @@ FeatureChain::FeatureChain(VkPhysicalDevice physical,
         feedback_.transformFeedback = VK_TRUE;
         feedback_.geometryStreams = has_feedback.geometryStreams;
         *tail = &feedback_;
+        tail = &feedback_.pNext;
         extensions_.push_back(VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME);
         enabled_.transform_feedback = true;
+    }
+    if (conditional && has_conditional.conditionalRendering) {
+        conditional_.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT;
+        conditional_.conditionalRendering = VK_TRUE;
+        *tail = &conditional_;
+        extensions_.push_back(VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME);
+        enabled_.conditional_rendering = true;
     }
     enabled_.anisotropy = f.samplerAnisotropy;
     enabled_.cube_arrays = f.imageCubeArray;

@@ -24,6 +24,7 @@ struct ExecutionFeatures {
     bool step_rates = false;          // InstanceDataStepRate other than 1
     bool step_rate_zero = false;      // ... and 0 (every instance the same element)
     bool transform_feedback = false;  // stream output, DrawAuto, SO queries
+    bool conditional_rendering = false;  // predicates evaluated on the GPU
 };
 
 // The feature chain vkCreateDevice takes: every execution feature the
@@ -49,6 +50,7 @@ class FeatureChain {
     VkPhysicalDeviceRobustness2FeaturesEXT robustness_{};
     VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT divisor_{};
     VkPhysicalDeviceTransformFeedbackFeaturesEXT feedback_{};
+    VkPhysicalDeviceConditionalRenderingFeaturesEXT conditional_{};
     std::vector<const char*> extensions_;
     ExecutionFeatures enabled_;
 };

@@ -112,12 +112,15 @@ VulkanBackend::~VulkanBackend() {
 }
 
 // Every buffer can be a stream-output target and hold its counter where the
-// GPU streams out.
+// GPU streams out, and hold a predicate's value where the GPU evaluates them.
 VkBufferUsageFlags VulkanBackend::buffer_usage() const {
-    return gpu_->device().execution().transform_feedback
-               ? kBufferUsage | VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT |
-                     VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_COUNTER_BUFFER_BIT_EXT
-               : kBufferUsage;
+    VkBufferUsageFlags usage = kBufferUsage;
+    if (gpu_->device().execution().transform_feedback)
+        usage |= VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT |
+                 VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_COUNTER_BUFFER_BIT_EXT;
+    if (gpu_->device().execution().conditional_rendering)
+        usage |= VK_BUFFER_USAGE_CONDITIONAL_RENDERING_BIT_EXT;
+    return usage;
 }
 
 bool VulkanBackend::gpu_clock_ns(std::uint64_t* ns) const {

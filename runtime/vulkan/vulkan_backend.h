@@ -115,6 +115,9 @@ struct CounterSlots {
     std::vector<std::uint32_t> free;
 };
 
+// A raw view of the first `bytes` of a buffer (the device's own shaders' UAVs).
+ViewInfo raw_view(ObjectId buffer, std::uint64_t bytes);
+
 // "this device keeps FORMAT textures as bits only", for what cannot use them.
 std::string kept_as_bits(const GpuResource& resource);
 
@@ -161,6 +164,8 @@ class VulkanBackend final : public FillingBackend {
                      WorkResults& results) override;
     bool read_results(std::uint64_t ticket, bool wait, WorkResults& out) override;
     void forget_results(std::uint64_t ticket) override;
+    std::uint64_t gpu_predicate(const std::vector<std::uint64_t>& tickets, bool overflow) override;
+    void forget_predicate(std::uint64_t id) override;
     void set_uav_counter(ObjectId view, std::uint32_t value) override;
     void copy_uav_counter(ObjectId view, std::uint32_t value, ObjectId dest,
                           std::uint32_t offset) override;
@@ -418,6 +423,12 @@ class VulkanBackend final : public FillingBackend {
     QuerySlots timestamp_slots_{VK_QUERY_TYPE_TIMESTAMP, 0, 1};
     std::unordered_map<std::uint64_t, PendingCounts> pending_counts_;
     std::uint64_t next_ticket_ = 1;
+    // Work a GPU predicate predicates runs inside conditional rendering on
+    // its value (an internal buffer's first word); false: not predicated.
+    bool begin_predicated(VkCommandBuffer commands, const GpuPredicate& predicate);
+    void end_predicated(VkCommandBuffer commands, bool predicated);
+    PFN_vkCmdBeginConditionalRenderingEXT begin_conditional_ = nullptr;
+    PFN_vkCmdEndConditionalRenderingEXT end_conditional_ = nullptr;
 };
 
 }  // namespace d3dcap::runtime::gpu

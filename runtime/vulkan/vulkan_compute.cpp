@@ -128,10 +128,12 @@ std::string VulkanBackend::dispatch(const StageWork& compute, const DispatchSize
     vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline->pipeline);
     vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline->layout, 0, 1, &set,
                             0, nullptr);
+    const bool predicated = begin_predicated(commands, groups.predicate);
     if (arguments != nullptr)
         vkCmdDispatchIndirect(commands, arguments->buffer, groups.offset);
     else
         vkCmdDispatch(commands, groups.x, groups.y, groups.z);
+    end_predicated(commands, predicated);
     if (counts.statistics)
         vkCmdEndQuery(commands, counts.statistics->pool, counts.statistics->index);
     results.ticket = keep_counts(counts);

@@ -1,13 +1,51 @@
 // What the GPU counts for the host without the host waiting: the queries
 // around each draw and dispatch (per-draw slots whose values are read only
-// when a D3D11 query's result is asked for), and the 32-bit counters it
+// when a D3D11 query's result is asked for), predicates evaluated from them
+// in the command stream (conditional rendering), and the 32-bit counters it
 // keeps for UAVs and stream-output buffers, set and copied in the command
 // stream.
+#include <cstdio>
 #include <cstring>
 
 #include "runtime/vulkan/vulkan_backend.h"
 
 namespace d3dcap::runtime::gpu {
+namespace {
+
+// A predicate's value from the query results at 16 + 16 i (i < the count
+// in word 1): 1 where any occlusion count is not zero, or (word 2 set: an
+// overflow predicate) where any draw's stream output needed more
+// primitives than it wrote; into word 0.
+constexpr const char* kPredicateCs = R"(cs_5_0
+dcl_uav_raw u0
+dcl_temps 4
+dcl_thread_group 1, 1, 1
+ld_raw r0.x, l(4), u0.xxxx
+mov r0.yzw, l(0, 0, 0, 0)
+loop
+uge r1.x, r0.y, r0.x
+breakc_nz r1.x
+imad r1.y, r0.y, l(16), l(16)
+ld_raw r2.xyzw, r1.y, u0.xyzw
+or r1.z, r2.x, r2.y
+or r0.z, r0.z, r1.z
+ult r3.x, r2.y, r2.w
+ieq r3.y, r2.y, r2.w
+ult r3.z, r2.x, r2.z
+and r3.y, r3.y, r3.z
+or r3.x, r3.x, r3.y
+or r0.w, r0.w, r3.x
+iadd r0.y, r0.y, l(1)
+endloop
+ld_raw r1.x, l(8), u0.xxxx
+movc r0.x, r1.x, r0.w, r0.z
+ine r0.x, r0.x, l(0)
+and r0.x, r0.x, l(1)
+store_raw u0.x, l(0), r0.x
+ret
+)";
+
+}  // namespace
 
 bool VulkanBackend::counter_slot(CounterSlots& counters, ObjectId owner, bool make,
                                  VkDeviceSize& offset) {
@@ -109,6 +147,79 @@ std::uint64_t VulkanBackend::write_timestamp() {
                          slot.index);
     counts.timestamp = slot;
     return keep_counts(counts);
+}
+
+// The counts' query results copied into an internal buffer (runs of slots
+// one copy each), reduced by kPredicateCs to the predicate's value: the
+// buffer's id.
+std::uint64_t VulkanBackend::gpu_predicate(const std::vector<std::uint64_t>& tickets,
+                                           bool overflow) {
+    const Operation call(*this);
+    if (!gpu_->device().execution().conditional_rendering) return 0;
+    if (begin_conditional_ == nullptr) {
+        begin_conditional_ = reinterpret_cast<PFN_vkCmdBeginConditionalRenderingEXT>(
+            vkGetDeviceProcAddr(gpu_->vk(), "vkCmdBeginConditionalRenderingEXT"));
+        end_conditional_ = reinterpret_cast<PFN_vkCmdEndConditionalRenderingEXT>(
+            vkGetDeviceProcAddr(gpu_->vk(), "vkCmdEndConditionalRenderingEXT"));
+    }
+    if (begin_conditional_ == nullptr || end_conditional_ == nullptr) return 0;
+    std::vector<QuerySlots::Slot> slots;
+    for (const std::uint64_t ticket : tickets) {
+        const auto found = pending_counts_.find(ticket);
+        if (found == pending_counts_.end()) continue;
+        const auto& slot = overflow ? found->second.stream_output : found->second.samples;
+        if (slot) slots.push_back(*slot);
+    }
+    const std::uint64_t bytes = 16 + 16 * std::uint64_t{slots.size()};
+    const ObjectId buffer = internal_buffer(bytes, nullptr);
+    if (buffer == 0) return 0;
+    const VkBuffer values = find(buffer)->buffer;
+    const VkCommandBuffer commands = gpu_->commands();
+    const std::uint32_t header[4] = {0, static_cast<std::uint32_t>(slots.size()), overflow, 0};
+    vkCmdUpdateBuffer(commands, values, 0, sizeof header, header);
+    for (std::size_t first = 0; first < slots.size();) {
+        std::size_t end = first + 1;
+        while (end < slots.size() && slots[end].pool == slots[first].pool &&
+               slots[end].index == slots[end - 1].index + 1)
+            ++end;
+        vkCmdCopyQueryPoolResults(commands, slots[first].pool, slots[first].index,
+                                  static_cast<std::uint32_t>(end - first), values, 16 + 16 * first,
+                                  16, VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
+        first = end;
+    }
+    StageWork compute;
+    compute.bytecode = internal_shader(kPredicateCs);
+    compute.uavs.emplace_back(0, raw_view(buffer, bytes));
+    WorkResults results;
+    if (const std::string why = dispatch(compute, DispatchSize{1, 1, 1}, results); !why.empty()) {
+        std::fprintf(stderr, "d3dcap: Vulkan device: cannot evaluate a predicate: %s\n",
+                     why.c_str());
+        destroy_resource(buffer);
+        return 0;
+    }
+    return buffer;
+}
+
+void VulkanBackend::forget_predicate(std::uint64_t id) {
+    destroy_resource(id);
+}
+
+bool VulkanBackend::begin_predicated(VkCommandBuffer commands, const GpuPredicate& predicate) {
+    if (predicate.id == 0) return false;
+    const GpuResource* values = find(predicate.id);
+    if (values == nullptr || begin_conditional_ == nullptr) return false;
+    VkConditionalRenderingBeginInfoEXT info{};
+    info.sType = VK_STRUCTURE_TYPE_CONDITIONAL_RENDERING_BEGIN_INFO_EXT;
+    info.buffer = values->buffer;
+    // The work runs where the value is not zero; D3D11 skips it where the
+    // result equals the value SetPredication was given.
+    info.flags = predicate.skip_when ? VK_CONDITIONAL_RENDERING_INVERTED_BIT_EXT : 0;
+    begin_conditional_(commands, &info);
+    return true;
+}
+
+void VulkanBackend::end_predicated(VkCommandBuffer commands, bool predicated) {
+    if (predicated) end_conditional_(commands);
 }
 
 void VulkanBackend::give_back(const PendingCounts& counts) {

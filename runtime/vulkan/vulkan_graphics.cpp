@@ -734,6 +734,7 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
             commands, counts.samples->pool, counts.samples->index,
             gpu_->device().execution().occlusion_precise ? VK_QUERY_CONTROL_PRECISE_BIT : 0);
     begin_stream_output(commands, stream_targets, counts.stream_output);
+    const bool predicated = begin_predicated(commands, work.predicate);
     if (arguments.from_stream_output)
         transform_feedback()->draw_byte_count(commands, 1, 0, auto_counter, auto_counter_offset,
                                               work.vertex_buffers[0].offset,
@@ -748,6 +749,7 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
     else
         vkCmdDraw(commands, arguments.count, arguments.instances, arguments.start,
                   arguments.start_instance);
+    end_predicated(commands, predicated);
     end_stream_output(commands, stream_targets, counts.stream_output);
     if (counts.samples) vkCmdEndQuery(commands, counts.samples->pool, counts.samples->index);
     vkCmdEndRendering(commands);

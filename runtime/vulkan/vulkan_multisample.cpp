@@ -212,7 +212,7 @@ const std::vector<std::uint8_t>& VulkanBackend::internal_shader(const std::strin
     if (found != internal_shaders_.end()) return found->second;
     const shader::AssembleResult assembled = shader::assemble(text);
     if (!assembled.ok())
-        std::fprintf(stderr, "d3dcap: Vulkan device: an MSAA shader does not assemble: %s\n",
+        std::fprintf(stderr, "d3dcap: Vulkan device: an internal shader does not assemble: %s\n",
                      assembled.error.c_str());
     return internal_shaders_.emplace(text, assembled.container).first->second;
 }
@@ -232,8 +232,6 @@ ObjectId VulkanBackend::internal_buffer(std::uint64_t bytes, const std::uint8_t*
     return id;
 }
 
-namespace {
-
 ViewInfo raw_view(ObjectId buffer, std::uint64_t bytes) {
     ViewInfo view;
     view.resource = buffer;
@@ -241,8 +239,6 @@ ViewInfo raw_view(ObjectId buffer, std::uint64_t bytes) {
     view.element_count = bytes / 4;
     return view;
 }
-
-}  // namespace
 
 std::vector<std::uint8_t> VulkanBackend::read_samples(GpuResource& resource, std::uint32_t sub) {
     const reference::SubresourceLayout layout = reference::layout_of(resource.info, sub);

@@ -7,7 +7,9 @@
 // there is none) and on the CPU adapter (WARP), batched as the device runs,
 // and with D3DCAP_VULKAN_SYNC=1 (every call submitted and waited for: the
 // baseline). The Queried runs keep an occlusion and a pipeline-statistics
-// query around the whole frame, read at its end.
+// query around the whole frame, read at its end; the Predicated runs draw
+// as occlusion culling does, each even draw inside an occlusion predicate
+// that the odd draw after it is predicated on.
 #include <benchmark/benchmark.h>
 #include <d3d11_2.h>
 
@@ -55,6 +57,7 @@ struct Scene {
     ID3D11Query* done = nullptr;
     ID3D11Query* occlusion = nullptr;
     ID3D11Query* statistics = nullptr;
+    ID3D11Predicate* predicate = nullptr;
 
     template <class T>
     T* keep(T* object) {
@@ -141,8 +144,11 @@ struct Scene {
             statistics_desc{D3D11_QUERY_PIPELINE_STATISTICS, 0};
         device->CreateQuery(&occlusion_desc, &occlusion);
         device->CreateQuery(&statistics_desc, &statistics);
+        const D3D11_QUERY_DESC predicate_desc{D3D11_QUERY_OCCLUSION_PREDICATE, 0};
+        device->CreatePredicate(&predicate_desc, &predicate);
         keep(vs), keep(ps), keep(layout), keep(vertices), keep(constants), keep(target), keep(rtv),
-            keep(blends[0]), keep(blends[1]), keep(done), keep(occlusion), keep(statistics);
+            keep(blends[0]), keep(blends[1]), keep(done), keep(occlusion), keep(statistics),
+            keep(predicate);
         context->IASetInputLayout(layout);
         context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
         context->VSSetShader(vs, nullptr, 0);
@@ -162,7 +168,9 @@ struct Scene {
         if (device) device->Release();
     }
 
-    void frame(bool queried) {
+    enum class Mode { Plain, Queried, Predicated };
+    void frame(Mode mode) {
+        const bool queried = mode == Mode::Queried, predicated = mode == Mode::Predicated;
         if (queried) context->Begin(occlusion), context->Begin(statistics);
         for (UINT draw = 0; draw < kDraws; ++draw) {
             const UINT first = (draw % 256) * 16, count = 16;
@@ -172,7 +180,11 @@ struct Scene {
                 const UINT stride = 8, offset = (draw / 64) % 64 * 24;
                 context->IASetVertexBuffers(0, 1, &vertices, &stride, &offset);
             }
+            if (predicated && draw % 2 == 0) context->Begin(predicate);
+            if (predicated && draw % 2 == 1) context->SetPredication(predicate, FALSE);
             context->Draw(3, 0);
+            if (predicated && draw % 2 == 0) context->End(predicate);
+            if (predicated && draw % 2 == 1) context->SetPredication(nullptr, FALSE);
         }
         if (queried) {
             context->End(occlusion), context->End(statistics);
@@ -192,7 +204,8 @@ struct Scene {
     }
 };
 
-void run(benchmark::State& state, D3D_DRIVER_TYPE driver, bool sync = false, bool queried = false) {
+void run(benchmark::State& state, D3D_DRIVER_TYPE driver, bool sync = false,
+         Scene::Mode mode = Scene::Mode::Plain) {
     if (sync) setenv("D3DCAP_VULKAN_SYNC", "1", 1);
     Scene scene(driver);
     unsetenv("D3DCAP_VULKAN_SYNC");
@@ -200,7 +213,7 @@ void run(benchmark::State& state, D3D_DRIVER_TYPE driver, bool sync = false, boo
         state.SkipWithError("no Vulkan device for this driver type");
         return;
     }
-    for (auto _ : state) scene.frame(queried);
+    for (auto _ : state) scene.frame(mode);
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * kDraws);
     state.counters["draws/s"] = benchmark::Counter(static_cast<double>(state.iterations()) * kDraws,
                                                    benchmark::Counter::kIsRate);
@@ -219,10 +232,16 @@ void BM_DrawsWarpSync(benchmark::State& state) {
     run(state, D3D_DRIVER_TYPE_WARP, true);
 }
 void BM_DrawsHardwareQueried(benchmark::State& state) {
-    run(state, D3D_DRIVER_TYPE_HARDWARE, false, true);
+    run(state, D3D_DRIVER_TYPE_HARDWARE, false, Scene::Mode::Queried);
 }
 void BM_DrawsHardwareQueriedSync(benchmark::State& state) {
-    run(state, D3D_DRIVER_TYPE_HARDWARE, true, true);
+    run(state, D3D_DRIVER_TYPE_HARDWARE, true, Scene::Mode::Queried);
+}
+void BM_DrawsHardwarePredicated(benchmark::State& state) {
+    run(state, D3D_DRIVER_TYPE_HARDWARE, false, Scene::Mode::Predicated);
+}
+void BM_DrawsHardwarePredicatedSync(benchmark::State& state) {
+    run(state, D3D_DRIVER_TYPE_HARDWARE, true, Scene::Mode::Predicated);
 }
 
 BENCHMARK(BM_DrawsHardware)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
@@ -231,6 +250,11 @@ BENCHMARK(BM_DrawsWarp)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTi
 BENCHMARK(BM_DrawsWarpSync)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
 BENCHMARK(BM_DrawsHardwareQueried)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
 BENCHMARK(BM_DrawsHardwareQueriedSync)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
+BENCHMARK(BM_DrawsHardwarePredicated)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
+BENCHMARK(BM_DrawsHardwarePredicatedSync)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(3)
+    ->UseRealTime();
 
 }  // namespace
 

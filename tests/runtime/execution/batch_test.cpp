@@ -212,6 +212,56 @@ TEST_CASE("Queries count in the command stream: the draws inside them wait for n
     check_validation_clean();
 }
 
+TEST_CASE(
+    "Draws predicated on a predicate not read yet are predicated on the GPU, waiting for nothing",
+    "[batch][query]") {
+    TestDevice& test = *hardware_device();
+    d3dcap::runtime::Backend& backend = backend_of(test);
+    Scene scene(test);
+    auto vertices = quad(-1, 0, 1, 1, 0.5f, {1, 0, 0, 1});       // the top half, red
+    const auto hidden = quad(2, 2, 3, 3, 0.5f, {0, 1, 0, 1});    // outside the viewport
+    const auto bottom = quad(-1, -1, 1, 0, 0.5f, {0, 0, 1, 1});  // the bottom half, blue
+    vertices.insert(vertices.end(), hidden.begin(), hidden.end());
+    vertices.insert(vertices.end(), bottom.begin(), bottom.end());
+    const auto vb = scene.vertices(vertices);
+    const D3D11_QUERY_DESC desc{D3D11_QUERY_OCCLUSION_PREDICATE, 0};
+    Com<ID3D11Predicate> passed, nothing;
+    REQUIRE(test.device->CreatePredicate(&desc, passed.out()) == S_OK);
+    REQUIRE(test.device->CreatePredicate(&desc, nothing.out()) == S_OK);
+    std::vector<WorkTime> times;
+    backend.take_work_times(true, times);
+    backend.tag_work(6001);
+    // Two draws in each: the hidden quad, then (in `passed`) the top half.
+    test.context->Begin(passed.get());
+    test.context->Draw(6, 6);
+    test.context->Draw(6, 0);
+    test.context->End(passed.get());
+    test.context->Begin(nothing.get());
+    test.context->Draw(6, 6);
+    test.context->Draw(6, 6);
+    test.context->End(nothing.get());
+    // Skipped where the result equals the value given: TRUE (samples
+    // passed), FALSE (none did).
+    test.context->SetPredication(passed.get(), TRUE);
+    test.context->Draw(6, 12);
+    test.context->SetPredication(nothing.get(), FALSE);
+    test.context->Draw(6, 12);
+    test.context->SetPredication(nullptr, FALSE);
+    CHECK(backend.take_work_times(false, times) == 6001);  // recorded, nothing waited
+    CHECK(scene.texels() == rows(2, rgba(255, 0, 0, 255), rgba(0, 0, 0, 255)));
+    // Run where it differs, each way.
+    const std::uint32_t blue = rgba(0, 0, 255, 255);
+    for (ID3D11Predicate* predicate : {passed.get(), nothing.get()}) {
+        const float black[4] = {0, 0, 0, 1};
+        test.context->ClearRenderTargetView(scene.rtv.get(), black);
+        test.context->SetPredication(predicate, predicate == nothing.get());
+        test.context->Draw(6, 12);
+        test.context->SetPredication(nullptr, FALSE);
+        CHECK(scene.texels() == rows(2, rgba(0, 0, 0, 255), blue));
+    }
+    check_validation_clean();
+}
+
 TEST_CASE("Hidden UAV counters stay on the GPU: appends, CopyStructureCount, no wait",
           "[batch][counter]") {
     TestDevice& test = *hardware_device();

@@ -231,6 +231,15 @@ TEST_CASE("A buffer too small overflows: what fits is written, the overflow pred
     scene.draw(6);
     test.context->End(overflow.get());
     test.context->End(so.get());
+    // Predicated on TRUE before the program reads the predicate (the device
+    // evaluates it), a draw is skipped while the predicate says overflow.
+    test.context->GSSetShader(nullptr, nullptr, 0);
+    const float black[4] = {0, 0, 0, 1};
+    test.context->ClearRenderTargetView(scene.rtv.get(), black);
+    test.context->SetPredication(overflow.get(), TRUE);
+    test.context->Draw(6, 0);
+    test.context->SetPredication(nullptr, FALSE);
+    CHECK(scene.texels() == std::vector<std::uint32_t>(16, rgba(0, 0, 0, 255)));
     const D3D11_QUERY_DATA_SO_STATISTICS counts = statistics_of(test, so.get());
     CHECK(counts.NumPrimitivesWritten == 1);
     CHECK(counts.PrimitivesStorageNeeded == 2);
@@ -240,15 +249,6 @@ TEST_CASE("A buffer too small overflows: what fits is written, the overflow pred
     const auto words = read_words(test, so_buffer.get(), 4 * kVertexBytes);
     CHECK(slice(words, 0, 24) == slice(words_of(vertices), 0, 24));
     CHECK(slice(words, 24, 8) == std::vector<std::uint32_t>(8, 0xdeadbeefu));
-
-    // Predicated on TRUE, a draw is skipped while the predicate says overflow.
-    test.context->GSSetShader(nullptr, nullptr, 0);
-    const float black[4] = {0, 0, 0, 1};
-    test.context->ClearRenderTargetView(scene.rtv.get(), black);
-    test.context->SetPredication(overflow.get(), TRUE);
-    test.context->Draw(6, 0);
-    test.context->SetPredication(nullptr, FALSE);
-    CHECK(scene.texels() == std::vector<std::uint32_t>(16, rgba(0, 0, 0, 255)));
     check_validation_clean();
 }
 

@@ -56,6 +56,14 @@ int main(int argc, char** argv) {
         app.add_subcommand("verify", "Check every chunk and record; exit 1 on any problem");
     verify_cmd->add_option("trace", verify_options.trace, "The trace file")->required();
 
+    d3dcap::cli::RepackOptions repack_options;
+    CLI::App* repack_cmd = app.add_subcommand(
+        "repack", "Rewrite a trace with LZ4-compressed chunks (or --store them uncompressed)");
+    repack_cmd->add_option("trace", repack_options.trace, "The trace file")->required();
+    repack_cmd->add_option("output", repack_options.output, "The trace to write (may be the same)")
+        ->required();
+    repack_cmd->add_flag("--store", repack_options.store, "Store chunks uncompressed");
+
     d3dcap::cli::ShaderOptions shader_options;
     CLI::App* shader_cmd =
         app.add_subcommand("shader", "SM4/SM5 shader assembly: assemble or disassemble DXBC");
@@ -167,6 +175,7 @@ int main(int argc, char** argv) {
     if (compare_cmd->parsed())
         return d3dcap::cli::run_compare(compare_options, std::cout, std::cerr);
     if (verify_cmd->parsed()) return d3dcap::cli::run_verify(verify_options, std::cout, std::cerr);
+    if (repack_cmd->parsed()) return d3dcap::cli::run_repack(repack_options, std::cout, std::cerr);
     if (tiles_cmd->parsed()) return d3dcap::cli::run_tiles(tiles_options, std::cout, std::cerr);
     if (shader_cmd->parsed()) {
         shader_options.assemble = asm_cmd->parsed();

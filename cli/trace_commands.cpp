@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cinttypes>
+#include <cstdio>
+#include <filesystem>
 #include <iomanip>
 #include <nlohmann/json.hpp>
 #include <ostream>
@@ -12,6 +14,7 @@
 
 #include "format/trace/reader.h"
 #include "format/trace/record_json.h"
+#include "format/trace/writer.h"
 
 namespace d3dcap::cli {
 
@@ -216,6 +219,61 @@ int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& er
         return 1;
     }
     out << "OK\n";
+    return 0;
+}
+
+int run_repack(const RepackOptions& options, std::ostream& out, std::ostream& err) {
+    auto reader = open_or_report(options.trace, err);
+    if (!reader) return 1;
+    // Written beside the output and renamed at the end: a failure leaves the
+    // output (which may be the input) as it was.
+    const std::string temporary = options.output + ".repacking";
+    trace::WriterOptions writer_options;
+    writer_options.compress = !options.store;
+    const std::vector<std::uint8_t>& header = reader->header_bytes();
+    auto writer =
+        trace::TraceWriter::create(temporary, header.data(), header.size(), writer_options);
+    if (!writer.ok()) {
+        err << "d3dcap: " << writer.error().to_string() << '\n';
+        return 1;
+    }
+    const auto* frames = reader->index().frame_first_events();
+    std::size_t next_frame = 0;
+    auto fail = [&](const std::string& message) {
+        writer.value()->close();
+        std::remove(temporary.c_str());
+        err << "d3dcap: " << message << "; " << options.output << " was not written\n";
+        return 1;
+    };
+    for (std::size_t c = 0; c < reader->chunk_count(); ++c) {
+        auto chunk = reader->read_chunk(c);
+        if (!chunk.ok()) return fail(chunk.error().to_string());
+        for (std::size_t r = 0; r < chunk->record_count(); ++r) {
+            const std::uint64_t event = chunk->record(r).header()->event();
+            // A record followed by the first event of a frame ends one.
+            while (frames != nullptr && next_frame < frames->size() &&
+                   frames->Get(static_cast<flatbuffers::uoffset_t>(next_frame)) <= event) {
+                ++next_frame;
+            }
+            const bool end_of_frame =
+                frames != nullptr && next_frame < frames->size() &&
+                frames->Get(static_cast<flatbuffers::uoffset_t>(next_frame)) == event + 1;
+            const std::uint8_t* bytes = chunk->bytes.data() + chunk->record_offsets[r];
+            if (!writer.value()->submit_copy(bytes, chunk->record_size(r), end_of_frame)) {
+                return fail(temporary + ": " + writer.value()->error());
+            }
+        }
+    }
+    if (trace::Status status = writer.value()->close(); !status) {
+        return fail(status.error().to_string());
+    }
+    std::error_code error;
+    std::filesystem::rename(temporary, options.output, error);
+    if (error) return fail("cannot rename " + temporary + ": " + error.message());
+    const std::uintmax_t size = std::filesystem::file_size(options.output, error);
+    out << options.trace << " -> " << options.output << ": " << reader->event_count() << " events, "
+        << reader->file_size() << " -> " << size << " bytes, chunks "
+        << (options.store ? "stored" : "LZ4-compressed") << '\n';
     return 0;
 }
 

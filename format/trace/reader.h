@@ -46,6 +46,8 @@ class TraceReader {
     std::uint16_t format_minor() const { return minor_; }
     std::uint64_t file_size() const { return file_size_; }
     const fb::TraceHeader& header() const;
+    // The TraceHeader FlatBuffer as stored (verified).
+    const std::vector<std::uint8_t>& header_bytes() const { return header_bytes_; }
     const fb::TraceIndex& index() const;
 
     // True when the index was rebuilt by scanning; recovery_note says why and

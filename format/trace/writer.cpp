@@ -1,36 +1,20 @@
 #include "writer.h"
 
-#include <fcntl.h>
-#include <lz4.h>
-#include <unistd.h>
 #include <xxhash.h>
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 
+#include "chunk_codec.h"
 #include "container.h"
+#include "file_output.h"
 
 namespace d3dcap::trace {
 
 namespace {
 
 const std::uint8_t kZeros[kRecordAlignment] = {};
-
-// Writes all of data; returns 0 or the errno of the failure.
-int write_fully(int fd, const void* data, std::size_t size) {
-    const auto* bytes = static_cast<const std::uint8_t*>(data);
-    while (size > 0) {
-        const ssize_t written = ::write(fd, bytes, size);
-        if (written < 0) {
-            if (errno == EINTR) continue;
-            return errno;
-        }
-        bytes += written;
-        size -= static_cast<std::size_t>(written);
-    }
-    return 0;
-}
 
 void number_record(std::uint8_t* data, std::uint64_t event) {
     flatbuffers::GetMutableSizePrefixedRoot<fb::Record>(data)->mutable_header()->mutate_event(
@@ -42,7 +26,14 @@ void number_record(std::uint8_t* data, std::uint64_t event) {
 Result<std::unique_ptr<TraceWriter>> TraceWriter::create(const std::string& path,
                                                          const flatbuffers::DetachedBuffer& header,
                                                          const WriterOptions& options) {
-    int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    return create(path, header.data(), header.size(), options);
+}
+
+Result<std::unique_ptr<TraceWriter>> TraceWriter::create(const std::string& path,
+                                                         const std::uint8_t* header,
+                                                         std::size_t header_size,
+                                                         const WriterOptions& options) {
+    const int fd = create_output_file(path);
     if (fd < 0) {
         return TraceError{path, std::string("cannot create the trace: ") + std::strerror(errno)};
     }
@@ -50,12 +41,12 @@ Result<std::unique_ptr<TraceWriter>> TraceWriter::create(const std::string& path
     std::memcpy(prologue.magic, kFileMagic.data(), sizeof prologue.magic);
     prologue.major = kFormatMajor;
     prologue.minor = kFormatMinor;
-    prologue.header_size = static_cast<std::uint32_t>(header.size());
-    std::vector<std::uint8_t> start(sizeof prologue + padded(header.size()), 0);
+    prologue.header_size = static_cast<std::uint32_t>(header_size);
+    std::vector<std::uint8_t> start(sizeof prologue + padded(header_size), 0);
     std::memcpy(start.data(), &prologue, sizeof prologue);
-    std::memcpy(start.data() + sizeof prologue, header.data(), header.size());
+    std::memcpy(start.data() + sizeof prologue, header, header_size);
     if (const int error = write_fully(fd, start.data(), start.size()); error != 0) {
-        ::close(fd);
+        close_output_file(fd);
         return TraceError{path, std::string("cannot write the trace: ") + std::strerror(error)};
     }
     std::unique_ptr<TraceWriter> writer(new TraceWriter(path, fd, start.size(), options));
@@ -106,6 +97,16 @@ std::optional<std::uint64_t> TraceWriter::submit(flatbuffers::FlatBufferBuilder&
     const std::uint64_t event = reserved_.fetch_add(1, std::memory_order_relaxed);
     number_record(data, event);
     return accept_locked(lock, data, builder.GetSize(), event, end_of_frame);
+}
+
+std::optional<std::uint64_t> TraceWriter::submit_copy(const std::uint8_t* record, std::size_t size,
+                                                      bool end_of_frame) {
+    std::unique_lock lock(mutex_);
+    if (!wait_for_room_locked(lock)) return std::nullopt;
+    copied_.assign(record, record + size);
+    const std::uint64_t event = reserved_.fetch_add(1, std::memory_order_relaxed);
+    number_record(copied_.data(), event);
+    return accept_locked(lock, copied_.data(), copied_.size(), event, end_of_frame);
 }
 
 void TraceWriter::abandon(std::uint64_t event) {
@@ -271,18 +272,13 @@ void TraceWriter::writer_loop() {
 }
 
 void TraceWriter::write_chunk(Chunk& chunk) {
-    const int source_size = static_cast<int>(chunk.bytes.size());
-    compressed_.resize(static_cast<std::size_t>(LZ4_compressBound(source_size)));
-    const int compressed_size =
-        LZ4_compress_default(reinterpret_cast<const char*>(chunk.bytes.data()), compressed_.data(),
-                             source_size, static_cast<int>(compressed_.size()));
-    if (compressed_size <= 0) {
+    if (!encode_chunk(chunk.bytes.data(), chunk.bytes.size(), options_.compress, compressed_)) {
         fail("LZ4 could not compress a chunk", 0);
         return;
     }
     ChunkHeader header{kChunkMagic,
-                       static_cast<std::uint32_t>(compressed_size),
-                       static_cast<std::uint32_t>(source_size),
+                       static_cast<std::uint32_t>(compressed_.size()),
+                       static_cast<std::uint32_t>(chunk.bytes.size()),
                        chunk.record_count,
                        chunk.first_event,
                        0};
@@ -363,7 +359,7 @@ Status TraceWriter::close() {
             write_all(&trailer, sizeof trailer);
         }
     }
-    if (::close(fd_) != 0) fail("cannot close the trace", errno);
+    if (const int error = close_output_file(fd_); error != 0) fail("cannot close the trace", error);
     std::lock_guard lock(mutex_);
     return result_locked();
 }

@@ -33,6 +33,9 @@ struct WriterOptions {
     // calls still in flight on other threads (a program that exits while a
     // thread draws).
     std::chrono::milliseconds close_grace{1000};
+    // LZ4-compress chunks; off (or a build without LZ4), they are stored as
+    // LZ4 blocks of literals, read the same way.
+    bool compress = true;
 };
 
 class TraceWriter {
@@ -41,6 +44,10 @@ class TraceWriter {
     // (not size-prefixed) TraceHeader FlatBuffer.
     static Result<std::unique_ptr<TraceWriter>> create(const std::string& path,
                                                        const flatbuffers::DetachedBuffer& header,
+                                                       const WriterOptions& options = {});
+    static Result<std::unique_ptr<TraceWriter>> create(const std::string& path,
+                                                       const std::uint8_t* header,
+                                                       std::size_t header_size,
                                                        const WriterOptions& options = {});
     ~TraceWriter();
     TraceWriter(const TraceWriter&) = delete;
@@ -65,6 +72,11 @@ class TraceWriter {
     std::optional<std::uint64_t> submit(flatbuffers::FlatBufferBuilder& builder,
                                         bool end_of_frame = false);
 
+    // submit() of a finished size-prefixed Record held elsewhere (a record
+    // read from another trace): copied, then numbered with the next event.
+    std::optional<std::uint64_t> submit_copy(const std::uint8_t* record, std::size_t size,
+                                             bool end_of_frame);
+
     // For a reserved event whose record could not be built: writes a record
     // with only a header (call 0, no meta) in its place, so that event numbers
     // stay contiguous.
@@ -80,9 +92,9 @@ class TraceWriter {
 
     // Writes everything queued, the index and the trailer, and closes the
     // file. Events reserved before it get close_grace to be submitted; one
-    // still neither submitted nor abandoned then is written as abandon() would, the held records after it follow, and the result is
-    // an error naming the first such event. Returns the first error the trace
-    // met, if any (a write error before a missing event).
+    // still neither submitted nor abandoned then is written as abandon() would, the held records
+    // after it follow, and the result is an error naming the first such event. Returns the first
+    // error the trace met, if any (a write error before a missing event).
     Status close();
 
     // The first write error ("path: No space left on device"), or empty.
@@ -135,6 +147,7 @@ class TraceWriter {
     const int fd_;
     const WriterOptions options_;
     std::vector<std::uint8_t> placeholder_;  // a header-only Record, numbered before each use
+    std::vector<std::uint8_t> copied_;       // the record of submit_copy(), numbered
 
     // Events handed out by reserve(), with kStopped once it refuses; on a
     // cache line of its own, as every call bumps it.
@@ -156,7 +169,7 @@ class TraceWriter {
     std::size_t pending_count_ = 0;
     bool closing_ = false;   // reserving has stopped; records of reserved events still come
     bool stopping_ = false;  // no more records
-    bool writing_ = false;  // the writer thread holds a chunk
+    bool writing_ = false;   // the writer thread holds a chunk
     bool failed_ = false;
     std::string error_;
     std::optional<std::uint64_t> missing_;  // first event close() found without a record

@@ -1,5 +1,6 @@
 // The trace container: round trip, index, seeking, recovery, corruption,
 // versioning and write errors.
+#include <lz4.h>
 #include <signal.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -10,6 +11,7 @@
 #include <random>
 #include <thread>
 
+#include "format/trace/chunk_codec.h"
 #include "format/trace/container.h"
 #include "format/trace/reader.h"
 #include "format/trace/record_json.h"
@@ -100,6 +102,52 @@ TEST_CASE("a trace reads back every event, header and index") {
         }
     }
     CHECK(tile_calls == 3 * 134);
+}
+
+TEST_CASE("chunks stored as LZ4 literals decode with LZ4 to the same bytes") {
+    // Literal counts around the token's 15 and each following byte's 255.
+    for (const std::size_t size : {0, 1, 14, 15, 16, 269, 270, 271, 70000}) {
+        INFO("size " << size);
+        std::vector<std::uint8_t> source(size);
+        for (std::size_t i = 0; i < size; ++i) source[i] = static_cast<std::uint8_t>(i * 7 + 3);
+        std::vector<char> block;
+        trace::store_as_lz4_literals(source.data(), size, block);
+        const std::size_t length_bytes = size < 15 ? 0 : (size - 15) / 255 + 1;
+        CHECK(block.size() == 1 + length_bytes + size);
+        std::vector<std::uint8_t> decoded(size + 1);
+        const int got =
+            LZ4_decompress_safe(block.data(), reinterpret_cast<char*>(decoded.data()),
+                                static_cast<int>(block.size()), static_cast<int>(decoded.size()));
+        REQUIRE(got == static_cast<int>(size));
+        decoded.resize(size);
+        CHECK(decoded == source);
+    }
+}
+
+TEST_CASE("a trace written without compression reads back every event the same") {
+    TempDir dir;
+    SampleTraceOptions options = small_chunks();
+    options.writer.compress = false;
+    const std::uint64_t events = write_sample_trace(dir.file("stored.d3dcap"), options);
+    write_sample_trace(dir.file("compressed.d3dcap"), small_chunks());
+    auto stored = trace::TraceReader::open(dir.file("stored.d3dcap"));
+    auto compressed = trace::TraceReader::open(dir.file("compressed.d3dcap"));
+    REQUIRE(stored.ok());
+    REQUIRE(compressed.ok());
+    CHECK_FALSE(stored.value()->recovered());
+    REQUIRE(stored.value()->event_count() == events);
+    for (std::uint64_t e = 0; e < events; ++e) check_event(*stored.value(), e, options);
+    // The same records in the same chunks, only stored larger.
+    const std::vector<fb::ChunkEntry> stored_chunks = chunk_table(*stored.value());
+    const std::vector<fb::ChunkEntry> compressed_chunks = chunk_table(*compressed.value());
+    REQUIRE(stored_chunks.size() == compressed_chunks.size());
+    for (std::size_t i = 0; i < stored_chunks.size(); ++i) {
+        INFO("chunk " << i);
+        const std::uint32_t size = stored_chunks[i].uncompressed_size();
+        CHECK(size == compressed_chunks[i].uncompressed_size());
+        CHECK(stored_chunks[i].compressed_size() == 1 + (size - 15) / 255 + 1 + size);
+        CHECK(compressed_chunks[i].compressed_size() < size);
+    }
 }
 
 TEST_CASE("seeking to random events decompresses the chunk that holds them") {
@@ -622,7 +670,6 @@ TEST_CASE("close writes a placeholder for an event never submitted and names it"
         CHECK(draw->vertex_count() == 100 + e);
     }
 }
-
 
 TEST_CASE("close waits for the records of calls still in flight on other threads") {
     // A program that exits while a thread draws: the thread's call reserved

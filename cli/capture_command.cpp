@@ -1,6 +1,7 @@
 #include "capture_command.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -12,6 +13,8 @@
 
 #include "format/trace/reader.h"
 #include "frame_range.h"
+#include "trace_commands.h"
+#include "wine_capture.h"
 
 namespace d3dcap::cli {
 
@@ -19,23 +22,73 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The layer next to this executable: ../lib in the build tree, the library
-// directory when installed; D3DCAP_CAPTURE_LIBRARY overrides both.
-std::string find_layer(const char* argv0, std::string& error) {
-    if (const char* path = std::getenv("D3DCAP_CAPTURE_LIBRARY"); path != nullptr && *path)
-        return path;
+fs::path own_directory(const char* argv0) {
     std::error_code ec;
     fs::path exe = fs::read_symlink("/proc/self/exe", ec);
     if (ec) exe = fs::absolute(argv0);
-    const fs::path bin = exe.parent_path();
+    return exe.parent_path();
+}
+
+// The layer next to this executable: ../lib in the build tree, the library
+// directory when installed; D3DCAP_CAPTURE_LIBRARY overrides both.
+std::string find_layer(const fs::path& bin, std::string& error) {
+    if (const char* path = std::getenv("D3DCAP_CAPTURE_LIBRARY"); path != nullptr && *path)
+        return path;
     for (const fs::path& candidate :
          {bin / ".." / "lib" / "libd3dcap_capture.so",
           bin / ".." / D3DCAP_INSTALL_LIBDIR / "libd3dcap_capture.so"}) {
         if (fs::exists(candidate)) return fs::weakly_canonical(candidate).string();
     }
-    error = "cannot find libd3dcap_capture.so next to " + exe.string() +
+    error = "cannot find libd3dcap_capture.so next to " + bin.string() +
             " (set D3DCAP_CAPTURE_LIBRARY to its path)";
     return {};
+}
+
+// The environment that puts the capture layer in place: LD_PRELOAD for a
+// Linux program; for a Windows program, Wine's DLL overrides, with the
+// command run by wine. Empty with error set when something is missing.
+std::vector<std::pair<std::string, std::string>> layer_environment(
+    const CaptureOptions& options, const fs::path& bin, const std::string& output,
+    std::vector<std::string>& command, PlacedLayer& placed, std::string& error) {
+    const std::string& program = options.command[0];
+    const std::uint16_t machine = pe_machine(program);
+    if (options.wine || machine != 0) {
+        if (!fs::is_regular_file(program)) {
+            error = "cannot find the Windows program " + program;
+            return {};
+        }
+        if (machine == 0) {
+            error = program + " is not a Windows program (it has no PE header); --wine runs " +
+                    "Windows programs";
+            return {};
+        }
+        if (machine != kPeMachineAmd64) {
+            error = program + " is not a 64-bit (x86-64) Windows program; the Windows capture " +
+                    "layer is built for x86-64 only";
+            return {};
+        }
+        const std::string wine = find_wine(error);
+        if (wine.empty()) return {};
+        const std::string layer_dir = find_windows_layer(bin, error);
+        if (layer_dir.empty()) return {};
+        if (!placed.place(layer_dir, fs::absolute(program).parent_path(), error)) return {};
+        command.insert(command.begin(), wine);
+        return wine_environment(output);
+    }
+    const std::string layer = find_layer(bin, error);
+    if (layer.empty()) return {};
+    std::string preload = layer;
+    if (const char* existing = std::getenv("LD_PRELOAD"); existing != nullptr && *existing)
+        preload += std::string(":") + existing;
+    std::vector<std::pair<std::string, std::string>> env = {{"LD_PRELOAD", preload},
+                                                            {"D3DCAP_CAPTURE_OUTPUT", output}};
+    // A program built with AddressSanitizer refuses to start when a preloaded
+    // library comes before its runtime, which LD_PRELOAD always does.
+    std::string asan = "verify_asan_link_order=0";
+    if (const char* existing = std::getenv("ASAN_OPTIONS"); existing != nullptr && *existing)
+        asan = std::string(existing) + ":" + asan;
+    env.emplace_back("ASAN_OPTIONS", asan);
+    return env;
 }
 
 std::string human_size(std::uintmax_t bytes) {
@@ -49,8 +102,17 @@ std::string human_size(std::uintmax_t bytes) {
     return text;
 }
 
+pid_t g_program = 0;
+
+void forward_signal(int signal_number) {
+    if (g_program > 0) ::kill(g_program, signal_number);
+}
+
 // Runs the command with env added; returns its exit status, or -1 with
-// error set when it could not be started.
+// error set when it could not be started. Ctrl-C and termination are passed
+// to the program, and this waits for it to end, so that what capture does
+// afterwards (the summary, removing what it put next to a Windows program)
+// still happens.
 int run_program(const std::vector<std::string>& command,
                 const std::vector<std::pair<std::string, std::string>>& env, std::string& error) {
     int exec_error[2];
@@ -75,12 +137,24 @@ int run_program(const std::vector<std::string>& command,
         _exit(127);
     }
     close(exec_error[1]);
+    g_program = pid;
+    struct sigaction forward {};
+    forward.sa_handler = forward_signal;
+    sigemptyset(&forward.sa_mask);
+    struct sigaction previous[3];
+    const int forwarded[3] = {SIGINT, SIGTERM, SIGHUP};
+    for (int i = 0; i < 3; ++i) sigaction(forwarded[i], &forward, &previous[i]);
     int code = 0;
-    const bool exec_failed = read(exec_error[0], &code, sizeof code) == sizeof code;
+    ssize_t got;
+    while ((got = read(exec_error[0], &code, sizeof code)) < 0 && errno == EINTR) {
+    }
+    const bool exec_failed = got == sizeof code;
     close(exec_error[0]);
     int status = 0;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
+    for (int i = 0; i < 3; ++i) sigaction(forwarded[i], &previous[i], nullptr);
+    g_program = 0;
     if (exec_failed) {
         error = "cannot run " + command[0] + ": " + std::strerror(code);
         return -1;
@@ -161,11 +235,6 @@ int run_capture(const CaptureOptions& options, const char* argv0, std::ostream& 
             << "; give all or NAME[,NAME...] (debug names or object ids)\n";
         return 2;
     }
-    const std::string layer = find_layer(argv0, error);
-    if (layer.empty()) {
-        err << "d3dcap capture: " << error << '\n';
-        return 2;
-    }
     // The program may change directory: it gets the absolute path; the user
     // sees the path as given.
     const std::string shown = options.output.empty()
@@ -180,22 +249,20 @@ int run_capture(const CaptureOptions& options, const char* argv0, std::ostream& 
         err << "d3dcap capture: cannot write the trace " << output << ": " << error << '\n';
         return 2;
     }
-    std::string preload = layer;
-    if (const char* existing = std::getenv("LD_PRELOAD"); existing != nullptr && *existing)
-        preload += std::string(":") + existing;
-    std::vector<std::pair<std::string, std::string>> env = {{"LD_PRELOAD", preload},
-                                                            {"D3DCAP_CAPTURE_OUTPUT", output}};
-    // A program built with AddressSanitizer refuses to start when a preloaded
-    // library comes before its runtime, which LD_PRELOAD always does.
-    std::string asan = "verify_asan_link_order=0";
-    if (const char* existing = std::getenv("ASAN_OPTIONS"); existing != nullptr && *existing)
-        asan = std::string(existing) + ":" + asan;
-    env.emplace_back("ASAN_OPTIONS", asan);
+    std::vector<std::string> command = options.command;
+    PlacedLayer placed;
+    std::vector<std::pair<std::string, std::string>> env =
+        layer_environment(options, own_directory(argv0), output, command, placed, error);
+    if (env.empty()) {
+        err << "d3dcap capture: " << error << '\n';
+        return 2;
+    }
+    const bool under_wine = command.size() > options.command.size();
     if (!options.frames.empty()) env.emplace_back("D3DCAP_CAPTURE_FRAMES", options.frames);
     if (!options.device.empty()) env.emplace_back("D3DCAP_DEVICE", options.device);
     if (!options.hashes.empty()) env.emplace_back("D3DCAP_CAPTURE_HASHES", options.hashes);
 
-    const int status = run_program(options.command, env, error);
+    const int status = run_program(command, env, error);
     if (status < 0) {
         err << "d3dcap capture: " << error << '\n';
         return 2;
@@ -217,13 +284,26 @@ int run_capture(const CaptureOptions& options, const char* argv0, std::ostream& 
         err << "d3dcap capture: " << reader.error().to_string() << '\n';
         return status != 0 ? status : 1;
     }
+    const std::string note = recovered_note(*reader.value(), status);
+    if (under_wine) {
+        // The Windows layer stores its chunks uncompressed (no LZ4 for
+        // mingw-w64): compressed here, a cut trace repaired on the way.
+        std::ostream discarded(nullptr);
+        if (run_repack(RepackOptions{output, output, false}, discarded, err) != 0)
+            return status != 0 ? status : 1;
+        reader = trace::TraceReader::open(output);
+        if (!reader.ok()) {
+            err << "d3dcap capture: " << reader.error().to_string() << '\n';
+            return status != 0 ? status : 1;
+        }
+    }
     const fb::TraceIndex& index = reader.value()->index();
     const std::uint64_t events = reader.value()->event_count();
     const std::size_t frames =
         index.frame_first_events() != nullptr ? index.frame_first_events()->size() : 0;
     out << "d3dcap capture: " << shown << ": " << human_size(fs::file_size(output)) << ", "
-        << events << " events, " << frames << " frames" << recovered_note(*reader.value(), status)
-        << "; " << options.command[0] << " exited with status " << status << '\n';
+        << events << " events, " << frames << " frames" << note << "; " << options.command[0]
+        << " exited with status " << status << '\n';
     return status;
 }
 

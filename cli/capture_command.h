@@ -14,6 +14,9 @@ struct CaptureOptions {
     // Content hashes at each frame end: "all" or names and ids separated by
     // commas; empty: none.
     std::string hashes;
+    // Run a Windows program under Wine with the Windows layer (chosen on its
+    // own for a PE executable).
+    bool wine = false;
     std::vector<std::string> command;
 };
 

@@ -105,6 +105,9 @@ int main(int argc, char** argv) {
                             "Record content hashes of these resources at each frame end, for "
                             "replay to check: all, or debug names and object ids separated by "
                             "commas");
+    capture_cmd->add_flag("--wine", capture_options.wine,
+                          "Run a Windows program under Wine with the Windows capture layer "
+                          "(the default for a PE executable)");
     capture_cmd->add_option("command", capture_options.command, "The program and its arguments")
         ->required();
     capture_cmd->prefix_command();

@@ -4,6 +4,7 @@
 #include <mutex>
 #include <string>
 
+#include "capture/interposer/platform.h"
 #include "capture/layer/layer.h"
 
 namespace d3dcap::capture {
@@ -68,7 +69,6 @@ constexpr D3DCAP_CAPTURE_API_1 kApi1 = {api_start,           api_stop,        ap
 
 }  // namespace d3dcap::capture
 
-extern "C" __attribute__((visibility("default"))) const D3DCAP_CAPTURE_API_1*
-d3dcap_get_capture_api(int version) {
+D3DCAP_CAPTURE_EXPORT const D3DCAP_CAPTURE_API_1* d3dcap_get_capture_api(int version) {
     return version == D3DCAP_CAPTURE_API_VERSION_1 ? &d3dcap::capture::kApi1 : nullptr;
 }

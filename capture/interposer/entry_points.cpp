@@ -9,8 +9,6 @@
 #include "capture/interposer/platform.h"
 #include "capture/layer/recorder.h"
 
-#define D3DCAP_CAPTURE_EXPORT extern "C" __attribute__((visibility("default")))
-
 namespace d3dcap::capture {
 
 namespace {
@@ -26,6 +24,20 @@ using CreateDeviceAndSwapChainFn = HRESULT(WINAPI*)(IDXGIAdapter*, D3D_DRIVER_TY
 using CreateFactoryFn = HRESULT(WINAPI*)(REFIID, void**);
 using CreateFactory2Fn = HRESULT(WINAPI*)(UINT, REFIID, void**);
 
+// Calls the real provider makes into these entry points while it serves one
+// of them (Windows' d3d11.dll imports CreateDXGIFactory1 from dxgi.dll, which
+// may resolve to the layer's own proxy) go straight through, unrecorded.
+thread_local int t_inside_provider = 0;
+
+struct InsideProvider {
+    InsideProvider() { ++t_inside_provider; }
+    ~InsideProvider() { --t_inside_provider; }
+    InsideProvider(const InsideProvider&) = delete;
+    InsideProvider& operator=(const InsideProvider&) = delete;
+};
+
+}  // namespace
+
 const platform::ProviderLibrary& provider() {
     // Never destroyed: static destructors of the program may still create
     // factories or devices.
@@ -36,6 +48,8 @@ const platform::ProviderLibrary& provider() {
     }();
     return *library;
 }
+
+namespace {
 
 // D3DCAP_DEVICE=reference|hardware|warp|null replaces the driver type the
 // application asks for (how `d3dcap capture --device` works).
@@ -77,6 +91,24 @@ __attribute__((destructor)) void stop_layer() {
 
 }  // namespace d3dcap::capture
 
+#ifdef _WIN32
+extern "C" BOOL WINAPI DllMainCRTStartup(HINSTANCE, DWORD, LPVOID);
+
+// The DLL's entry point, ahead of the C runtime's. Windows ends every other
+// thread of an exiting process (the trace writer's included) before it
+// unloads DLLs, and a thread ended inside the threads library can leave its
+// locks held, so that the runtime's own teardown (static destructors, thread
+// keys) would wait forever. At process exit the trace is finished on this
+// thread and nothing else of this DLL runs, as Windows advises for that case.
+extern "C" BOOL WINAPI d3dcap_dll_entry(HINSTANCE instance, DWORD reason, LPVOID reserved) {
+    if (reason == DLL_PROCESS_DETACH && reserved != nullptr) {
+        d3dcap::capture::Layer::get().stop_at_process_exit();
+        return TRUE;
+    }
+    return DllMainCRTStartup(instance, reason, reserved);
+}
+#endif
+
 using namespace d3dcap::capture;
 using d3dcap::api::CallId;
 
@@ -87,10 +119,16 @@ D3D11CreateDevice(IDXGIAdapter* pAdapter, D3D_DRIVER_TYPE DriverType, HMODULE So
                   ID3D11DeviceContext** ppImmediateContext) {
     auto create = reinterpret_cast<CreateDeviceFn>(provider().create_device);
     if (create == nullptr) return E_FAIL;
+    if (t_inside_provider > 0)
+        return create(pAdapter, DriverType, Software, Flags, pFeatureLevels, FeatureLevels,
+                      SDKVersion, ppDevice, pFeatureLevel, ppImmediateContext);
     const D3D_DRIVER_TYPE type = chosen_driver(DriverType);
-    const HRESULT result =
-        create(unwrap(pAdapter), type, Software, Flags, pFeatureLevels, FeatureLevels, SDKVersion,
-               ppDevice, pFeatureLevel, ppImmediateContext);
+    HRESULT result;
+    {
+        InsideProvider inside;
+        result = create(unwrap(pAdapter), type, Software, Flags, pFeatureLevels, FeatureLevels,
+                        SDKVersion, ppDevice, pFeatureLevel, ppImmediateContext);
+    }
     // Recorded from here: a capture that starts with the process opens its
     // trace now, when the header can describe the device.
     if (SUCCEEDED(result)) describe(ppDevice, type);
@@ -117,10 +155,18 @@ D3DCAP_CAPTURE_EXPORT HRESULT WINAPI D3D11CreateDeviceAndSwapChain(
     auto create =
         reinterpret_cast<CreateDeviceAndSwapChainFn>(provider().create_device_and_swap_chain);
     if (create == nullptr) return E_FAIL;
+    if (t_inside_provider > 0)
+        return create(pAdapter, DriverType, Software, Flags, pFeatureLevels, FeatureLevels,
+                      SDKVersion, pSwapChainDesc, ppSwapChain, ppDevice, pFeatureLevel,
+                      ppImmediateContext);
     const D3D_DRIVER_TYPE type = chosen_driver(DriverType);
-    const HRESULT result =
-        create(unwrap(pAdapter), type, Software, Flags, pFeatureLevels, FeatureLevels, SDKVersion,
-               pSwapChainDesc, ppSwapChain, ppDevice, pFeatureLevel, ppImmediateContext);
+    HRESULT result;
+    {
+        InsideProvider inside;
+        result = create(unwrap(pAdapter), type, Software, Flags, pFeatureLevels, FeatureLevels,
+                        SDKVersion, pSwapChainDesc, ppSwapChain, ppDevice, pFeatureLevel,
+                        ppImmediateContext);
+    }
     if (SUCCEEDED(result)) describe(ppDevice, type);
     CallRecorder call(nullptr, CallId::D3D11CreateDeviceAndSwapChain);
     if (SUCCEEDED(result)) {
@@ -140,8 +186,13 @@ D3DCAP_CAPTURE_EXPORT HRESULT WINAPI D3D11CreateDeviceAndSwapChain(
 D3DCAP_CAPTURE_EXPORT HRESULT WINAPI CreateDXGIFactory(REFIID riid, void** ppFactory) {
     auto create = reinterpret_cast<CreateFactoryFn>(provider().create_factory);
     if (create == nullptr) return E_FAIL;
+    if (t_inside_provider > 0) return create(riid, ppFactory);
     CallRecorder call(nullptr, CallId::CreateDXGIFactory);
-    const HRESULT result = create(riid, ppFactory);
+    HRESULT result;
+    {
+        InsideProvider inside;
+        result = create(riid, ppFactory);
+    }
     if (SUCCEEDED(result)) wrap_out_iid(call, riid, ppFactory);
     if (call.wanted())
         call.finish(
@@ -153,8 +204,13 @@ D3DCAP_CAPTURE_EXPORT HRESULT WINAPI CreateDXGIFactory(REFIID riid, void** ppFac
 D3DCAP_CAPTURE_EXPORT HRESULT WINAPI CreateDXGIFactory1(REFIID riid, void** ppFactory) {
     auto create = reinterpret_cast<CreateFactoryFn>(provider().create_factory1);
     if (create == nullptr) return E_FAIL;
+    if (t_inside_provider > 0) return create(riid, ppFactory);
     CallRecorder call(nullptr, CallId::CreateDXGIFactory1);
-    const HRESULT result = create(riid, ppFactory);
+    HRESULT result;
+    {
+        InsideProvider inside;
+        result = create(riid, ppFactory);
+    }
     if (SUCCEEDED(result)) wrap_out_iid(call, riid, ppFactory);
     if (call.wanted())
         call.finish(
@@ -166,8 +222,13 @@ D3DCAP_CAPTURE_EXPORT HRESULT WINAPI CreateDXGIFactory1(REFIID riid, void** ppFa
 D3DCAP_CAPTURE_EXPORT HRESULT WINAPI CreateDXGIFactory2(UINT Flags, REFIID riid, void** ppFactory) {
     auto create = reinterpret_cast<CreateFactory2Fn>(provider().create_factory2);
     if (create == nullptr) return E_FAIL;
+    if (t_inside_provider > 0) return create(Flags, riid, ppFactory);
     CallRecorder call(nullptr, CallId::CreateDXGIFactory2);
-    const HRESULT result = create(Flags, riid, ppFactory);
+    HRESULT result;
+    {
+        InsideProvider inside;
+        result = create(Flags, riid, ppFactory);
+    }
     if (SUCCEEDED(result)) wrap_out_iid(call, riid, ppFactory);
     if (call.wanted())
         call.finish(d3dcap::api::encode_CreateDXGIFactory2(call.builder(), call.ids(), Flags, riid,

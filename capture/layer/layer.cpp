@@ -289,6 +289,7 @@ bool Layer::start(std::string& error) {
 }
 
 std::string Layer::stop() {
+    if (process_ended_.load(std::memory_order_acquire)) return {};
     std::lock_guard lock(control_mutex_);
     // A trace that stopped recording after a write error is closed here too
     // (close() again only returns its result).
@@ -306,6 +307,21 @@ void Layer::stop_and_report() {
     // The writer reported its own write error when it happened.
     if (!error.empty() && (writer() == nullptr || writer()->error().empty()))
         std::fprintf(stderr, "d3dcap capture: %s\n", error.c_str());
+}
+
+void Layer::stop_at_process_exit() {
+    recording_.store(false, std::memory_order_release);
+    // An ended thread may hold the lock, and then the trace stays as it is.
+    std::unique_lock lock(control_mutex_, std::try_to_lock);
+    process_ended_.store(true, std::memory_order_release);
+    if (!lock.owns_lock()) {
+        std::fprintf(stderr,
+                     "d3dcap capture: the process ended while a thread was starting or stopping "
+                     "the capture; the trace is left without its index\n");
+        return;
+    }
+    // It prints its own errors.
+    if (writer_ != nullptr) writer_->close_after_threads_ended();
 }
 
 void Layer::frame_ended() {
@@ -400,7 +416,7 @@ void Layer::report_unwrapped(REFIID iid) {
     std::fprintf(stderr,
                  "d3dcap capture: the provider returned an object of interface "
                  "{%08x-%04x-%04x-...} that the layer cannot wrap; the program got NULL\n",
-                 iid.Data1, iid.Data2, iid.Data3);
+                 static_cast<unsigned>(iid.Data1), iid.Data2, iid.Data3);
 }
 
 void Layer::destroyed(Wrapper* wrapper) {

@@ -82,6 +82,10 @@ class Layer {
     std::string stop();
     // stop(), printing its error unless the writer printed it already.
     void stop_and_report();
+    // For a process the system is ending after it ended every other thread,
+    // the trace writer's included (Windows, before it unloads DLLs): closes
+    // the trace on this thread; stop() does nothing after it.
+    void stop_at_process_exit();
     // The end of a frame (a Present, or the C API): starts or stops a frame
     // range, and numbers the frames of the trace.
     void frame_ended();
@@ -152,6 +156,7 @@ class Layer {
     std::uint64_t stop_after_frame_ = 0;  // 0: no end
     std::atomic<std::uint64_t> kill_at_event_{UINT64_MAX};
     std::mutex control_mutex_;  // start/stop/frame_ended
+    std::atomic<bool> process_ended_{false};
     std::unique_ptr<trace::TraceWriter> writer_;
     std::atomic<trace::TraceWriter*> writer_ptr_{nullptr};
     // Closed traces stay allocated: other threads may still hold the pointer.

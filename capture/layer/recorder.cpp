@@ -1,8 +1,25 @@
 #include "capture/layer/recorder.h"
 
+#ifdef _WIN32
+#include <windows.h>
+#else
 #include <csignal>
+#endif
 
 namespace d3dcap::capture {
+
+namespace {
+
+// D3DCAP_CAPTURE_KILL_AT_EVENT: how the tests end a capture as kill -9 would.
+void kill_now() {
+#ifdef _WIN32
+    TerminateProcess(GetCurrentProcess(), 137);
+#else
+    ::raise(SIGKILL);
+#endif
+}
+
+}  // namespace
 
 CallRecorder::CallRecorder(const FacetHeader* self, [[maybe_unused]] api::CallId call)
     : layer_(Layer::get()) {
@@ -14,7 +31,7 @@ CallRecorder::CallRecorder(const FacetHeader* self, [[maybe_unused]] api::CallId
     trace::TraceWriter* writer = layer_.writer_for_call();
     if (writer == nullptr) return;
     if (const std::optional<std::uint64_t> event = writer->reserve()) {
-        if (*event == layer_.kill_at_event()) ::raise(SIGKILL);
+        if (*event == layer_.kill_at_event()) kill_now();
         event_ = *event;
         recording_ = true;
     }

@@ -99,6 +99,9 @@ def generate(api) -> str:
            "// clang-format off"]
     count = 0
     for iface in CONTEXT_INTERFACES:
+        if iface == "ID3D11DeviceContext2":
+            # A program for a D3D11.1 runtime (Wine's) leaves these out.
+            out.append("#ifndef D3DCAP_CONTEXT_CALLS_WITHOUT_CONTEXT2")
         for m in api.interfaces[iface].methods:
             decls, args, releases = _arguments(cl, m)
             name = call_type_name(m)
@@ -114,5 +117,7 @@ def generate(api) -> str:
             out.append("    return expected;")
             out.append("})")
             count += 1
+        if iface == "ID3D11DeviceContext2":
+            out.append("#endif")
     out += ["// clang-format on", f"// {count} methods", ""]
     return "\n".join(out)

@@ -68,6 +68,10 @@ TraceWriter::TraceWriter(std::string path, int fd, std::uint64_t offset,
 
 TraceWriter::~TraceWriter() {
     close();
+    // The thread of a process the system ended cannot be joined or detached
+    // safely (its library's bookkeeping may be mid-change): its handle is
+    // left behind.
+    if (thread_.joinable()) new std::thread(std::move(thread_));
 }
 
 std::optional<std::uint64_t> TraceWriter::reserve() {
@@ -235,7 +239,7 @@ void TraceWriter::queue_open_chunk_locked() {
     } else {
         open_.bytes.reserve(options_.chunk_bytes + options_.chunk_bytes / 4);
     }
-    work_ready_.notify_one();
+    if (!threads_ended_) work_ready_.notify_one();
 }
 
 void TraceWriter::writer_loop() {
@@ -317,6 +321,7 @@ void TraceWriter::fail(const std::string& what, int error_number) {
     error_ = what;
     if (error_number != 0) error_ += std::string(": ") + std::strerror(error_number);
     std::fprintf(stderr, "d3dcap: %s: %s; capture stopped\n", path_.c_str(), error_.c_str());
+    if (threads_ended_) return;
     space_ready_.notify_all();
     written_.notify_all();
 }
@@ -329,21 +334,59 @@ Status TraceWriter::close() {
         const std::uint64_t reserved = stop_reserving_locked();
         records_in_.wait_for(lock, options_.close_grace,
                              [&] { return failed_ || next_written_ >= reserved; });
-        stopping_ = true;
-        if (!failed_) {
-            // A missing record gets a placeholder so that the held records
-            // after it are written too.
-            for (drain_locked(); next_written_ < reserved; drain_locked()) {
-                if (!missing_) missing_ = next_written_;
-                number_record(placeholder_.data(), next_written_);
-                append_locked(placeholder_.data(), placeholder_.size(), false);
-            }
-            queue_open_chunk_locked();
-        }
+        queue_everything_locked(reserved);
         work_ready_.notify_all();
         space_ready_.notify_all();
     }
     if (thread_.joinable()) thread_.join();
+    return finish_file();
+}
+
+void TraceWriter::queue_everything_locked(std::uint64_t reserved) {
+    stopping_ = true;
+    if (failed_) return;
+    // A missing record gets a placeholder so that the held records after it
+    // are written too.
+    for (drain_locked(); next_written_ < reserved; drain_locked()) {
+        if (!missing_) missing_ = next_written_;
+        number_record(placeholder_.data(), next_written_);
+        append_locked(placeholder_.data(), placeholder_.size(), false);
+    }
+    queue_open_chunk_locked();
+}
+
+Status TraceWriter::close_after_threads_ended() {
+    std::unique_lock lock(mutex_, std::try_to_lock);
+    if (lock.owns_lock()) threads_ended_ = true;
+    if (!lock.owns_lock() || writing_) {
+        // The ended thread's chunk, or the state it was changing, is lost;
+        // error() would wait for the lock forever, so this says it here.
+        if (lock.owns_lock()) lock.unlock();
+        const TraceError error{path_,
+                               "the process ended while a thread was writing the trace; it is "
+                               "left without its index"};
+        std::fprintf(stderr, "d3dcap: %s\n", error.to_string().c_str());
+        return error;
+    }
+    if (stopping_ || closing_) return result_locked();
+    closing_ = true;
+    queue_everything_locked(stop_reserving_locked());
+    while (!queue_.empty() && !failed_) {
+        Chunk chunk = std::move(queue_.front());
+        queue_.pop_front();
+        lock.unlock();
+        write_chunk(chunk);
+        lock.lock();
+    }
+    lock.unlock();
+    const Status status = finish_file();
+    // A write error was printed when it happened; a missing event was not.
+    if (!status.ok() && error().empty())
+        std::fprintf(stderr, "d3dcap: %s\n", status.error().to_string().c_str());
+    return status;
+}
+
+Status TraceWriter::finish_file() {
     bool failed;
     {
         std::lock_guard lock(mutex_);

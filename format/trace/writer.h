@@ -97,6 +97,16 @@ class TraceWriter {
     // error the trace met, if any (a write error before a missing event).
     Status close();
 
+    // close() for a process the system is ending, whose other threads (the
+    // writer thread among them) it has already ended, as Windows does before
+    // it unloads DLLs: what the writer thread left queued is written on this
+    // thread, and events reserved but not submitted are written as abandon()
+    // would at once. When an ended thread held the writer's lock or was
+    // writing a chunk, nothing more is written and the error says so (the
+    // trace reads as a cut one; d3dcap repack repairs it). Prints its error
+    // (error() could wait for the lock forever).
+    Status close_after_threads_ended();
+
     // The first write error ("path: No space left on device"), or empty.
     std::string error() const;
 
@@ -121,6 +131,11 @@ class TraceWriter {
     TraceWriter(std::string path, int fd, std::uint64_t offset, const WriterOptions& options);
     // Queues the open chunk, waiting while the queue is full.
     void close_open_chunk_locked(std::unique_lock<std::mutex>& lock);
+    // The part of close() after the writer thread is done: index, trailer.
+    Status finish_file();
+    // Stops handing out events and puts every reserved one, submitted or not,
+    // into the queue (close()'s last step under the lock).
+    void queue_everything_locked(std::uint64_t reserved);
     // Queues the open chunk without waiting (the caller waited, or is closing).
     void queue_open_chunk_locked();
     // Puts the record of event next_written_ into the open chunk.
@@ -170,6 +185,9 @@ class TraceWriter {
     bool closing_ = false;   // reserving has stopped; records of reserved events still come
     bool stopping_ = false;  // no more records
     bool writing_ = false;   // the writer thread holds a chunk
+    // close_after_threads_ended(): an ended thread may have died inside a
+    // condition variable's bookkeeping, so none is signalled any more.
+    bool threads_ended_ = false;
     bool failed_ = false;
     std::string error_;
     std::optional<std::uint64_t> missing_;  // first event close() found without a record

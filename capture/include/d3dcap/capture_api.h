@@ -10,8 +10,12 @@
 #ifndef D3DCAP_CAPTURE_API_H
 #define D3DCAP_CAPTURE_API_H
 
-#include <dlfcn.h>
 #include <stdint.h>
+#ifdef _WIN32
+#include <windows.h>
+#else
+#include <dlfcn.h>
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -41,15 +45,24 @@ typedef struct D3DCAP_CAPTURE_API_1 {
     const char* (*last_error)(void);
 } D3DCAP_CAPTURE_API_1;
 
-/* Exported by libd3dcap_capture.so; NULL for an unknown version. */
+/* Exported by libd3dcap_capture.so (d3dcap_capture.dll on Windows); NULL
+ * for an unknown version. */
 const D3DCAP_CAPTURE_API_1* d3dcap_get_capture_api(int version);
 
 typedef const D3DCAP_CAPTURE_API_1* (*PFN_d3dcap_get_capture_api)(int version);
 
 /* The API when the capture layer is loaded in this process, else NULL. */
 static inline const D3DCAP_CAPTURE_API_1* d3dcap_find_capture_api(void) {
+#ifdef _WIN32
+    HMODULE layer = GetModuleHandleA("d3dcap_capture.dll");
+    PFN_d3dcap_get_capture_api get =
+        layer ? (PFN_d3dcap_get_capture_api)(void (*)(void))GetProcAddress(layer,
+                                                                           "d3dcap_get_capture_api")
+              : (PFN_d3dcap_get_capture_api)0;
+#else
     PFN_d3dcap_get_capture_api get =
         (PFN_d3dcap_get_capture_api)dlsym(RTLD_DEFAULT, "d3dcap_get_capture_api");
+#endif
     return get ? get(D3DCAP_CAPTURE_API_VERSION_1) : (const D3DCAP_CAPTURE_API_1*)0;
 }
 

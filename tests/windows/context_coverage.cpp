@@ -24,16 +24,10 @@ namespace {
 
 using ContextFixture = testing::BasicContextFixture<ID3D11Device, ID3D11DeviceContext1>;
 
-struct ContextCall {
-    api::CallId id;
-    std::string (*call)(ContextFixture& f);
-};
-
-#define D3DCAP_CONTEXT_CALL(Name, ...) ContextCall{api::CallId::Name, __VA_ARGS__},
+using ContextCall = testing::BasicContextCall<ContextFixture>;
 const std::vector<ContextCall> kContextCalls = {
 #include "context_calls.inc"
 };
-#undef D3DCAP_CONTEXT_CALL
 
 // Calls with the fixture's arguments that Wine 8's d3d11 does not survive:
 // DrawIndexed with no index buffer bound, ExecuteCommandList of NULL (which

@@ -12,47 +12,19 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
-#include <stdexcept>
 #include <string>
 #include <thread>
-#include <utility>
 
+#include "common/com.h"
 #include "tint_ps.h"
 #include "triangle_vs.h"
 
 namespace {
 
-template <class T>
-class Com {
-  public:
-    Com() = default;
-    ~Com() { reset(); }
-    Com(const Com&) = delete;
-    Com& operator=(const Com&) = delete;
-    T* get() const { return pointer_; }
-    T* operator->() const { return pointer_; }
-    T** put() {
-        reset();
-        return &pointer_;
-    }
-    void** put_void() { return reinterpret_cast<void**>(put()); }
-    void reset() {
-        if (pointer_ != nullptr) pointer_->Release();
-        pointer_ = nullptr;
-    }
-
-  private:
-    T* pointer_ = nullptr;
-};
-
-struct Failure : std::runtime_error {
-    Failure(const char* call, HRESULT result) : std::runtime_error(call), hr(result) {}
-    HRESULT hr;
-};
-
-void check(HRESULT hr, const char* call) {
-    if (FAILED(hr)) throw Failure(call, hr);
-}
+using example::check;
+using example::Com;
+using example::Failure;
+using example::name;
 
 constexpr UINT kSize = 64;
 constexpr int kFrames = 3;
@@ -80,13 +52,6 @@ HWND make_window() {
                                   kSize, kSize, nullptr, nullptr, window_class.hInstance, nullptr);
     if (window == nullptr) throw Failure("CreateWindowExW", HRESULT_FROM_WIN32(GetLastError()));
     return window;
-}
-
-// The name tools show for an object (d3dcap capture --hashes NAME).
-void name(ID3D11DeviceChild* object, const char* text) {
-    check(object->SetPrivateData(WKPDID_D3DDebugObjectName, static_cast<UINT>(std::strlen(text)),
-                                 text),
-          "SetPrivateData (debug name)");
 }
 
 const char* level_name(D3D_FEATURE_LEVEL level) {
@@ -341,25 +306,21 @@ class Frames {
 }  // namespace
 
 int main() {
-    try {
+    return example::run_and_report("frames", [](std::string& summary) {
         HWND window = make_window();
-        std::string report;
         std::uint32_t checksum = 0;
         {
             Frames frames(window);
-            report = frames.describe();
+            summary = frames.describe();
             frames.create_resources();
             for (int index = 0; index < kFrames; ++index) checksum ^= frames.frame(index);
-            report += frames.pixels;
+            summary += frames.pixels;
         }
         DestroyWindow(window);
-        std::printf("%ssummary: %d frames, checksum 0x%08x\n", report.c_str(), kFrames,
-                    static_cast<unsigned>(checksum));
+        char line[64];
+        std::snprintf(line, sizeof line, "summary: %d frames, checksum 0x%08x\n", kFrames,
+                      static_cast<unsigned>(checksum));
+        summary += line;
         return 0;
-    } catch (const Failure& failure) {
-        std::fflush(stdout);
-        std::fprintf(stderr, "frames: %s failed: HRESULT 0x%08x\n", failure.what(),
-                     static_cast<unsigned>(failure.hr));
-        return 1;
-    }
+    });
 }

@@ -143,4 +143,16 @@ struct BasicContextFixture {
     }
 };
 
+// One entry of checks/context_calls.inc: the call, and what makes it and
+// returns the JSON of the arguments the layer must record for it.
+template <class Fixture>
+struct BasicContextCall {
+    api::CallId id;
+    std::string (*call)(Fixture& f);
+};
+
 }  // namespace d3dcap::testing
+
+// For `const std::vector<ContextCall> calls = {#include "context_calls.inc"};`
+// where ContextCall is the BasicContextCall of the file's ContextFixture.
+#define D3DCAP_CONTEXT_CALL(Name, ...) ContextCall{api::CallId::Name, __VA_ARGS__},

@@ -16,16 +16,10 @@ namespace {
 
 using ContextFixture = testing::BasicContextFixture<ID3D11Device2, ID3D11DeviceContext2>;
 
-struct ContextCall {
-    api::CallId id;
-    std::string (*call)(ContextFixture& f);
-};
-
-#define D3DCAP_CONTEXT_CALL(Name, ...) ContextCall{api::CallId::Name, __VA_ARGS__},
+using ContextCall = testing::BasicContextCall<ContextFixture>;
 const std::vector<ContextCall> kContextCalls = {
 #include "context_calls.inc"
 };
-#undef D3DCAP_CONTEXT_CALL
 
 }  // namespace
 

@@ -50,6 +50,9 @@ struct BasicContextFixture {
     ID3D11SamplerState* sampler = nullptr;
     ID3D11Query* query = nullptr;
     ID3D11Predicate* predicate = nullptr;
+    // Not the fixture's: NULL unless the program sets it (ExecuteCommandList
+    // gets it).
+    ID3D11CommandList* command_list = nullptr;
 
     // Takes the references it is given.
     BasicContextFixture(Device* made_device, Context* made_context)
@@ -119,6 +122,7 @@ struct BasicContextFixture {
         if constexpr (std::is_same_v<T, ID3D11Query> || std::is_same_v<T, ID3D11Asynchronous>)
             return query;
         if constexpr (std::is_same_v<T, ID3D11Predicate>) return predicate;
+        if constexpr (std::is_same_v<T, ID3D11CommandList>) return command_list;
         return nullptr;
     }
 

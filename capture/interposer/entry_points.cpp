@@ -100,12 +100,21 @@ extern "C" BOOL WINAPI DllMainCRTStartup(HINSTANCE, DWORD, LPVOID);
 // locks held, so that the runtime's own teardown (static destructors, thread
 // keys) would wait forever. At process exit the trace is finished on this
 // thread and nothing else of this DLL runs, as Windows advises for that case.
+// The layer stays loaded to the end of the process, whatever the program
+// frees: programs that load d3d11.dll to probe it and free it again would
+// otherwise unload the capture with it.
 extern "C" BOOL WINAPI d3dcap_dll_entry(HINSTANCE instance, DWORD reason, LPVOID reserved) {
     if (reason == DLL_PROCESS_DETACH && reserved != nullptr) {
         d3dcap::capture::Layer::get().stop_at_process_exit();
         return TRUE;
     }
-    return DllMainCRTStartup(instance, reason, reserved);
+    const BOOL result = DllMainCRTStartup(instance, reason, reserved);
+    if (reason == DLL_PROCESS_ATTACH && result) {
+        HMODULE pinned = nullptr;
+        GetModuleHandleExW(GET_MODULE_HANDLE_EX_FLAG_FROM_ADDRESS | GET_MODULE_HANDLE_EX_FLAG_PIN,
+                           reinterpret_cast<LPCWSTR>(&d3dcap_dll_entry), &pinned);
+    }
+    return result;
 }
 #endif
 

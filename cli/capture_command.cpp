@@ -44,37 +44,41 @@ std::string find_layer(const fs::path& bin, std::string& error) {
     return {};
 }
 
-// The environment that puts the capture layer in place: LD_PRELOAD for a
-// Linux program; for a Windows program, Wine's DLL overrides, with the
-// command run by wine. Empty with error set when something is missing.
-std::vector<std::pair<std::string, std::string>> layer_environment(
-    const CaptureOptions& options, const fs::path& bin, const std::string& output,
-    std::vector<std::string>& command, PlacedLayer& placed, std::string& error) {
-    const std::string& program = options.command[0];
-    const std::uint16_t machine = pe_machine(program);
-    if (options.wine || machine != 0) {
-        if (!fs::is_regular_file(program)) {
-            error = "cannot find the Windows program " + program;
-            return {};
-        }
-        if (machine == 0) {
-            error = program + " is not a Windows program (it has no PE header); --wine runs " +
-                    "Windows programs";
-            return {};
-        }
-        if (machine != kPeMachineAmd64) {
-            error = program + " is not a 64-bit (x86-64) Windows program; the Windows capture " +
-                    "layer is built for x86-64 only";
-            return {};
-        }
-        const std::string wine = find_wine(error);
-        if (wine.empty()) return {};
-        const std::string layer_dir = find_windows_layer(bin, error);
-        if (layer_dir.empty()) return {};
-        if (!placed.place(layer_dir, fs::absolute(program).parent_path(), error)) return {};
-        command.insert(command.begin(), wine);
-        return wine_environment(output);
+// The environment that puts the Windows layer between a Windows program of
+// this machine type and Wine's d3d11 and dxgi; command gets wine in front.
+// Empty with error set when something is missing.
+std::vector<std::pair<std::string, std::string>> wine_launch(
+    const std::string& program, std::uint16_t machine, const fs::path& bin,
+    const std::string& output, std::vector<std::string>& command, PlacedLayer& placed,
+    std::string& error) {
+    if (!fs::is_regular_file(program)) {
+        error = "cannot find the Windows program " + program;
+        return {};
     }
+    if (machine == 0) {
+        error = program + " is not a Windows program (it has no PE header); --wine runs " +
+                "Windows programs";
+        return {};
+    }
+    if (machine != kPeMachineAmd64) {
+        error = program + " is not a 64-bit (x86-64) Windows program; the Windows capture " +
+                "layer is built for x86-64 only";
+        return {};
+    }
+    const std::string wine = find_wine(error);
+    if (wine.empty()) return {};
+    const std::string layer_dir = find_windows_layer(bin, error);
+    if (layer_dir.empty()) return {};
+    if (!placed.place(layer_dir, fs::absolute(program).parent_path(), error)) return {};
+    command.insert(command.begin(), wine);
+    return wine_environment(output);
+}
+
+// The environment that preloads the Linux layer; empty with error set when
+// it cannot be found.
+std::vector<std::pair<std::string, std::string>> preload_environment(const fs::path& bin,
+                                                                     const std::string& output,
+                                                                     std::string& error) {
     const std::string layer = find_layer(bin, error);
     if (layer.empty()) return {};
     std::string preload = layer;
@@ -102,7 +106,8 @@ std::string human_size(std::uintmax_t bytes) {
     return text;
 }
 
-pid_t g_program = 0;
+// Read by the signal handler.
+volatile sig_atomic_t g_program = 0;
 
 void forward_signal(int signal_number) {
     if (g_program > 0) ::kill(g_program, signal_number);
@@ -249,15 +254,18 @@ int run_capture(const CaptureOptions& options, const char* argv0, std::ostream& 
         err << "d3dcap capture: cannot write the trace " << output << ": " << error << '\n';
         return 2;
     }
+    const std::uint16_t machine = pe_machine(options.command[0]);
+    const bool under_wine = options.wine || machine != 0;
+    const fs::path bin = own_directory(argv0);
     std::vector<std::string> command = options.command;
     PlacedLayer placed;
     std::vector<std::pair<std::string, std::string>> env =
-        layer_environment(options, own_directory(argv0), output, command, placed, error);
+        under_wine ? wine_launch(options.command[0], machine, bin, output, command, placed, error)
+                   : preload_environment(bin, output, error);
     if (env.empty()) {
         err << "d3dcap capture: " << error << '\n';
         return 2;
     }
-    const bool under_wine = command.size() > options.command.size();
     if (!options.frames.empty()) env.emplace_back("D3DCAP_CAPTURE_FRAMES", options.frames);
     if (!options.device.empty()) env.emplace_back("D3DCAP_DEVICE", options.device);
     if (!options.hashes.empty()) env.emplace_back("D3DCAP_CAPTURE_HASHES", options.hashes);

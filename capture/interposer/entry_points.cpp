@@ -29,12 +29,14 @@ using CreateFactory2Fn = HRESULT(WINAPI*)(UINT, REFIID, void**);
 // may resolve to the layer's own proxy) go straight through, unrecorded.
 thread_local int t_inside_provider = 0;
 
-struct InsideProvider {
-    InsideProvider() { ++t_inside_provider; }
-    ~InsideProvider() { --t_inside_provider; }
-    InsideProvider(const InsideProvider&) = delete;
-    InsideProvider& operator=(const InsideProvider&) = delete;
-};
+// Calls the provider's create with the guard up.
+template <class Create, class... Args>
+HRESULT inside_provider(Create create, Args... args) {
+    ++t_inside_provider;
+    const HRESULT result = create(args...);
+    --t_inside_provider;
+    return result;
+}
 
 }  // namespace
 
@@ -132,12 +134,9 @@ D3D11CreateDevice(IDXGIAdapter* pAdapter, D3D_DRIVER_TYPE DriverType, HMODULE So
         return create(pAdapter, DriverType, Software, Flags, pFeatureLevels, FeatureLevels,
                       SDKVersion, ppDevice, pFeatureLevel, ppImmediateContext);
     const D3D_DRIVER_TYPE type = chosen_driver(DriverType);
-    HRESULT result;
-    {
-        InsideProvider inside;
-        result = create(unwrap(pAdapter), type, Software, Flags, pFeatureLevels, FeatureLevels,
-                        SDKVersion, ppDevice, pFeatureLevel, ppImmediateContext);
-    }
+    const HRESULT result =
+        inside_provider(create, unwrap(pAdapter), type, Software, Flags, pFeatureLevels,
+                        FeatureLevels, SDKVersion, ppDevice, pFeatureLevel, ppImmediateContext);
     // Recorded from here: a capture that starts with the process opens its
     // trace now, when the header can describe the device.
     if (SUCCEEDED(result)) describe(ppDevice, type);
@@ -169,13 +168,9 @@ D3DCAP_CAPTURE_EXPORT HRESULT WINAPI D3D11CreateDeviceAndSwapChain(
                       SDKVersion, pSwapChainDesc, ppSwapChain, ppDevice, pFeatureLevel,
                       ppImmediateContext);
     const D3D_DRIVER_TYPE type = chosen_driver(DriverType);
-    HRESULT result;
-    {
-        InsideProvider inside;
-        result = create(unwrap(pAdapter), type, Software, Flags, pFeatureLevels, FeatureLevels,
-                        SDKVersion, pSwapChainDesc, ppSwapChain, ppDevice, pFeatureLevel,
-                        ppImmediateContext);
-    }
+    const HRESULT result = inside_provider(
+        create, unwrap(pAdapter), type, Software, Flags, pFeatureLevels, FeatureLevels, SDKVersion,
+        pSwapChainDesc, ppSwapChain, ppDevice, pFeatureLevel, ppImmediateContext);
     if (SUCCEEDED(result)) describe(ppDevice, type);
     CallRecorder call(nullptr, CallId::D3D11CreateDeviceAndSwapChain);
     if (SUCCEEDED(result)) {
@@ -197,11 +192,7 @@ D3DCAP_CAPTURE_EXPORT HRESULT WINAPI CreateDXGIFactory(REFIID riid, void** ppFac
     if (create == nullptr) return E_FAIL;
     if (t_inside_provider > 0) return create(riid, ppFactory);
     CallRecorder call(nullptr, CallId::CreateDXGIFactory);
-    HRESULT result;
-    {
-        InsideProvider inside;
-        result = create(riid, ppFactory);
-    }
+    const HRESULT result = inside_provider(create, riid, ppFactory);
     if (SUCCEEDED(result)) wrap_out_iid(call, riid, ppFactory);
     if (call.wanted())
         call.finish(
@@ -215,11 +206,7 @@ D3DCAP_CAPTURE_EXPORT HRESULT WINAPI CreateDXGIFactory1(REFIID riid, void** ppFa
     if (create == nullptr) return E_FAIL;
     if (t_inside_provider > 0) return create(riid, ppFactory);
     CallRecorder call(nullptr, CallId::CreateDXGIFactory1);
-    HRESULT result;
-    {
-        InsideProvider inside;
-        result = create(riid, ppFactory);
-    }
+    const HRESULT result = inside_provider(create, riid, ppFactory);
     if (SUCCEEDED(result)) wrap_out_iid(call, riid, ppFactory);
     if (call.wanted())
         call.finish(
@@ -233,11 +220,7 @@ D3DCAP_CAPTURE_EXPORT HRESULT WINAPI CreateDXGIFactory2(UINT Flags, REFIID riid,
     if (create == nullptr) return E_FAIL;
     if (t_inside_provider > 0) return create(Flags, riid, ppFactory);
     CallRecorder call(nullptr, CallId::CreateDXGIFactory2);
-    HRESULT result;
-    {
-        InsideProvider inside;
-        result = create(Flags, riid, ppFactory);
-    }
+    const HRESULT result = inside_provider(create, Flags, riid, ppFactory);
     if (SUCCEEDED(result)) wrap_out_iid(call, riid, ppFactory);
     if (call.wanted())
         call.finish(d3dcap::api::encode_CreateDXGIFactory2(call.builder(), call.ids(), Flags, riid,

@@ -357,11 +357,9 @@ void TraceWriter::queue_everything_locked(std::uint64_t reserved) {
 
 Status TraceWriter::close_after_threads_ended() {
     std::unique_lock lock(mutex_, std::try_to_lock);
-    if (lock.owns_lock()) threads_ended_ = true;
     if (!lock.owns_lock() || writing_) {
         // The ended thread's chunk, or the state it was changing, is lost;
         // error() would wait for the lock forever, so this says it here.
-        if (lock.owns_lock()) lock.unlock();
         const TraceError error{path_,
                                "the process ended while a thread was writing the trace; it is "
                                "left without its index"};
@@ -369,6 +367,7 @@ Status TraceWriter::close_after_threads_ended() {
         return error;
     }
     if (stopping_ || closing_) return result_locked();
+    threads_ended_ = true;
     closing_ = true;
     queue_everything_locked(stop_reserving_locked());
     while (!queue_.empty() && !failed_) {

@@ -1,7 +1,8 @@
 // Loads d3d11.dll at run time, makes a device and clears a target with it,
 // frees the DLL, and does it all again: as programs that probe for D3D11
 // before they use it. Under capture the layer stays loaded through the
-// FreeLibrary, so both devices and their clears are in the one trace.
+// FreeLibrary, so both devices and their clears are in the one trace; at
+// the end it frees the layer itself and says whether it stayed.
 #include <d3d11.h>
 #include <windows.h>
 
@@ -16,10 +17,9 @@ HRESULT round_trip(int round) {
         reinterpret_cast<void (*)()>(GetProcAddress(d3d11, "D3D11CreateDevice")));
     ID3D11Device* device = nullptr;
     ID3D11DeviceContext* context = nullptr;
-    HRESULT hr = create != nullptr
-                     ? create(nullptr, D3D_DRIVER_TYPE_HARDWARE, nullptr, 0, nullptr, 0,
-                              D3D11_SDK_VERSION, &device, nullptr, &context)
-                     : E_NOINTERFACE;
+    HRESULT hr = create != nullptr ? create(nullptr, D3D_DRIVER_TYPE_HARDWARE, nullptr, 0, nullptr,
+                                            0, D3D11_SDK_VERSION, &device, nullptr, &context)
+                                   : E_NOINTERFACE;
     if (SUCCEEDED(hr)) {
         D3D11_TEXTURE2D_DESC desc{};
         desc.Width = desc.Height = 16;
@@ -55,6 +55,13 @@ int main() {
             return 1;
         }
         std::printf("round %d: device made, target cleared, d3d11.dll freed\n", round);
+    }
+    // Under capture, the layer does not go even when freed outright.
+    if (HMODULE layer = GetModuleHandleW(L"d3dcap_capture.dll"); layer != nullptr) {
+        for (int i = 0; i < 8; ++i) FreeLibrary(layer);
+        std::printf("the capture layer %s\n", GetModuleHandleW(L"d3dcap_capture.dll") != nullptr
+                                                  ? "stayed loaded"
+                                                  : "was unloaded");
     }
     return 0;
 }

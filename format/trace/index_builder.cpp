@@ -15,8 +15,11 @@ void IndexBuilder::add_marker(const fb::Record& record, fb::MarkerKind kind,
     // Marker nesting is per context; annotation interfaces count as their context.
     std::uint32_t& depth = marker_depth_[header.context() ? header.context() : header.object()];
     if (kind == fb::MarkerKind::End && depth > 0) --depth;
-    markers_.push_back(
-        Marker{kind, label ? label->str() : std::string(), data, has_data, header.event(), depth});
+    std::string text = label ? label->str() : std::string();
+    const auto [at, added] =
+        label_numbers_.try_emplace(std::move(text), static_cast<std::uint32_t>(labels_.size()));
+    if (added) labels_.push_back(at->first);
+    markers_.push_back(Marker{header.event(), data, at->second, depth, kind, has_data});
     if (kind == fb::MarkerKind::Begin) ++depth;
 }
 
@@ -25,7 +28,14 @@ void IndexBuilder::add_record(const fb::Record& record, std::size_t record_bytes
     ++event_count_;
     uncompressed_bytes_ += record_bytes;
     // Thread 0 marks placeholders of abandoned events, not a thread.
-    if (header.thread() != 0) threads_[header.thread()] = true;
+    if (const std::uint32_t thread = header.thread(); thread != 0) {
+        if (thread >= threads_.size()) threads_.resize(thread + 1);
+        if (!threads_[thread]) {
+            threads_[thread] = true;
+            ++thread_count_;
+        }
+    }
+    if (header.call() >= counts_.size()) counts_.resize(header.call() + 1);
     Count& count = counts_[header.call()];
     ++count.count;
     count.bytes += record_bytes;
@@ -77,27 +87,29 @@ std::vector<std::uint8_t> IndexBuilder::finish() const {
     flatbuffers::FlatBufferBuilder builder(1024 + chunks_.size() * sizeof(fb::ChunkEntry));
 
     // Labels repeat (one per marker kind in a frame loop): each is stored once.
+    std::vector<flatbuffers::Offset<flatbuffers::String>> labels;
+    labels.reserve(labels_.size());
+    for (const std::string& label : labels_) labels.push_back(builder.CreateString(label));
     std::vector<flatbuffers::Offset<fb::MarkerEntry>> markers;
     markers.reserve(markers_.size());
     for (const Marker& m : markers_) {
-        markers.push_back(fb::CreateMarkerEntry(builder, m.kind,
-                                                builder.CreateSharedString(m.label), m.data,
-                                                m.event, m.depth, m.has_data));
+        markers.push_back(fb::CreateMarkerEntry(builder, m.kind, labels[m.label], m.data, m.event,
+                                                m.depth, m.has_data));
     }
     std::vector<fb::CallCount> counts;
-    for (const auto& [call, count] : counts_) {
-        counts.emplace_back(call, count.count, count.bytes);
+    for (std::size_t call = 0; call < counts_.size(); ++call) {
+        if (counts_[call].count == 0) continue;
+        counts.emplace_back(static_cast<std::uint16_t>(call), counts_[call].count,
+                            counts_[call].bytes);
     }
-    std::sort(counts.begin(), counts.end(),
-              [](const fb::CallCount& a, const fb::CallCount& b) { return a.call() < b.call(); });
     std::vector<flatbuffers::Offset<fb::ResourceTiling>> tilings;
     for (const Tiling& t : tilings_) {
         tilings.push_back(fb::CreateResourceTilingDirect(builder, t.resource, t.num_tiles,
                                                          &t.packed, &t.shape, &t.subresources));
     }
-    auto index = fb::CreateTraceIndexDirect(
-        builder, event_count_, &chunks_, &frame_first_events_, &markers, &counts,
-        static_cast<std::uint32_t>(threads_.size()), &tilings, uncompressed_bytes_);
+    auto index =
+        fb::CreateTraceIndexDirect(builder, event_count_, &chunks_, &frame_first_events_, &markers,
+                                   &counts, thread_count_, &tilings, uncompressed_bytes_);
     builder.Finish(index);
     return {builder.GetBufferPointer(), builder.GetBufferPointer() + builder.GetSize()};
 }

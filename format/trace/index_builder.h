@@ -25,13 +25,14 @@ class IndexBuilder {
     std::vector<std::uint8_t> finish() const;
 
   private:
+    // 24 bytes a marker: a trace of markers in a loop keeps millions.
     struct Marker {
-        fb::MarkerKind kind;
-        std::string label;
-        std::int32_t data;
-        bool has_data;
         std::uint64_t event;
+        std::int32_t data;
+        std::uint32_t label;  // in labels_
         std::uint32_t depth;
+        fb::MarkerKind kind;
+        bool has_data;
     };
     struct Tiling {
         std::uint64_t resource;
@@ -53,9 +54,12 @@ class IndexBuilder {
     std::vector<fb::ChunkEntry> chunks_;
     std::vector<std::uint64_t> frame_first_events_;
     std::vector<Marker> markers_;
+    std::vector<std::string> labels_;  // each label once
+    std::unordered_map<std::string, std::uint32_t> label_numbers_;
     std::unordered_map<std::uint64_t, std::uint32_t> marker_depth_;  // per context
-    std::unordered_map<std::uint16_t, Count> counts_;
-    std::unordered_map<std::uint32_t, bool> threads_;
+    std::vector<Count> counts_;                                      // by call id
+    std::vector<bool> threads_;                                      // by thread number
+    std::uint32_t thread_count_ = 0;
     std::vector<Tiling> tilings_;
 };
 

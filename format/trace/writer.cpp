@@ -2,8 +2,10 @@
 
 #include <xxhash.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 #include "chunk_codec.h"
@@ -14,14 +16,48 @@ namespace d3dcap::trace {
 
 namespace {
 
-const std::uint8_t kZeros[kRecordAlignment] = {};
+std::atomic<std::uint64_t> g_next_writer_serial{1};
 
-void number_record(std::uint8_t* data, std::uint64_t event) {
-    flatbuffers::GetMutableSizePrefixedRoot<fb::Record>(data)->mutable_header()->mutate_event(
-        event);
+// The lanes this thread fills, one per writer it has submitted to (almost
+// always one). Its end only marks them free for another thread: no heap
+// work, as a thread the system ends with the process may run it while
+// another thread's heap work was cut short.
+struct ThreadLanes {
+    struct Slot {
+        std::uint64_t writer_serial = 0;
+        RecordLane* lane = nullptr;
+        std::uint64_t owner = 0;  // the token the lane was taken with
+    };
+    static constexpr std::size_t kSlots = 4;
+    Slot slots[kSlots];
+    ~ThreadLanes();
+};
+thread_local ThreadLanes t_lanes;
+// Set once this thread's lanes are released: records made later (objects
+// released by static destructors at exit) go under the writer's lock.
+thread_local bool t_lanes_gone = false;
+
+ThreadLanes::~ThreadLanes() {
+    for (Slot& slot : slots) {
+        std::uint64_t owner = slot.owner;
+        if (slot.lane != nullptr)
+            slot.lane->owner.compare_exchange_strong(owner, 0, std::memory_order_release);
+    }
+    t_lanes_gone = true;
+}
+
+std::size_t compressor_count(std::size_t asked) {
+    if (asked != 0) return asked;
+    const std::size_t cores = std::thread::hardware_concurrency();
+    return std::clamp<std::size_t>(cores, 2, 4);
 }
 
 }  // namespace
+
+void TraceWriter::number_record(std::uint8_t* data, std::uint64_t event) {
+    flatbuffers::GetMutableSizePrefixedRoot<fb::Record>(data)->mutable_header()->mutate_event(
+        event);
+}
 
 Result<std::unique_ptr<TraceWriter>> TraceWriter::create(const std::string& path,
                                                          const flatbuffers::DetachedBuffer& header,
@@ -50,28 +86,42 @@ Result<std::unique_ptr<TraceWriter>> TraceWriter::create(const std::string& path
         return TraceError{path, std::string("cannot write the trace: ") + std::strerror(error)};
     }
     std::unique_ptr<TraceWriter> writer(new TraceWriter(path, fd, start.size(), options));
-    writer->thread_ = std::thread([w = writer.get()] { w->writer_loop(); });
+    TraceWriter* w = writer.get();
+    for (std::size_t i = 0; i < compressor_count(options.compressor_threads); ++i)
+        w->compressors_.emplace_back([w] { w->compressor_loop(); });
+    w->thread_ = std::thread([w] { w->writer_loop(); });
     return writer;
 }
 
 TraceWriter::TraceWriter(std::string path, int fd, std::uint64_t offset,
                          const WriterOptions& options)
-    : path_(std::move(path)), fd_(fd), options_(options), file_offset_(offset) {
-    open_.bytes.reserve(options_.chunk_bytes + options_.chunk_bytes / 4);
+    : path_(std::move(path)),
+      fd_(fd),
+      options_(options),
+      serial_(g_next_writer_serial.fetch_add(1)),
+      file_offset_(offset) {
     flatbuffers::FlatBufferBuilder builder(64);
     const fb::RecordHeader header(0, 0, 0, 0, 0, 0, 0);
     fb::RecordBuilder record(builder);
     record.add_header(&header);
     builder.FinishSizePrefixed(record.Finish());
     placeholder_.assign(builder.GetBufferPointer(), builder.GetBufferPointer() + builder.GetSize());
+    if (placeholder_.size() > kPlaceholderBytes) std::abort();  // a header-only record: 48 bytes
 }
 
 TraceWriter::~TraceWriter() {
     close();
-    // The thread of a process the system ended cannot be joined or detached
-    // safely (its library's bookkeeping may be mid-change): its handle is
-    // left behind.
-    if (thread_.joinable()) new std::thread(std::move(thread_));
+    // The threads of a process the system ended cannot be joined or
+    // detached safely (their library's bookkeeping may be mid-change): their
+    // handles are left behind.
+    if (thread_.joinable() || std::any_of(compressors_.begin(), compressors_.end(),
+                                          [](const std::thread& t) { return t.joinable(); })) {
+        if (thread_.joinable()) new std::thread(std::move(thread_));
+        for (std::thread& compressor : compressors_)
+            if (compressor.joinable()) new std::thread(std::move(compressor));
+        return;  // the lanes too, as those threads may still look at them
+    }
+    for (RecordLane* lane : lanes_) RecordLane::give_back(lane);
 }
 
 std::optional<std::uint64_t> TraceWriter::reserve() {
@@ -86,123 +136,129 @@ std::optional<std::uint64_t> TraceWriter::submit(flatbuffers::FlatBufferBuilder&
                                                  std::uint64_t event, bool end_of_frame) {
     std::uint8_t* data = builder.GetBufferPointer();
     number_record(data, event);
-    std::unique_lock lock(mutex_);
-    if (!wait_for_room_locked(lock)) return std::nullopt;
-    return accept_locked(lock, data, builder.GetSize(), event, end_of_frame);
+    return put(data, builder.GetSize(), event, end_of_frame);
 }
 
 std::optional<std::uint64_t> TraceWriter::submit(flatbuffers::FlatBufferBuilder& builder,
                                                  bool end_of_frame) {
-    std::uint8_t* data = builder.GetBufferPointer();
-    std::unique_lock lock(mutex_);
-    if (!wait_for_room_locked(lock)) return std::nullopt;
-    // Reserved under the lock, so records that only come this way are never
-    // held.
-    const std::uint64_t event = reserved_.fetch_add(1, std::memory_order_relaxed);
-    number_record(data, event);
-    return accept_locked(lock, data, builder.GetSize(), event, end_of_frame);
+    const std::optional<std::uint64_t> event = reserve();
+    if (!event) return std::nullopt;
+    return submit(builder, *event, end_of_frame);
 }
 
 std::optional<std::uint64_t> TraceWriter::submit_copy(const std::uint8_t* record, std::size_t size,
                                                       bool end_of_frame) {
-    std::unique_lock lock(mutex_);
-    if (!wait_for_room_locked(lock)) return std::nullopt;
-    copied_.assign(record, record + size);
-    const std::uint64_t event = reserved_.fetch_add(1, std::memory_order_relaxed);
-    number_record(copied_.data(), event);
-    return accept_locked(lock, copied_.data(), copied_.size(), event, end_of_frame);
+    const std::optional<std::uint64_t> event = reserve();
+    if (!event) return std::nullopt;
+    std::vector<std::uint8_t> copy(record, record + size);
+    number_record(copy.data(), *event);
+    return put(copy.data(), copy.size(), *event, end_of_frame);
 }
 
 void TraceWriter::abandon(std::uint64_t event) {
-    std::unique_lock lock(mutex_);
-    if (!wait_for_room_locked(lock)) return;
-    number_record(placeholder_.data(), event);
-    accept_locked(lock, placeholder_.data(), placeholder_.size(), event, false);
+    std::uint8_t placeholder[kPlaceholderBytes];
+    std::memcpy(placeholder, placeholder_.data(), placeholder_.size());
+    number_record(placeholder, event);
+    put(placeholder, placeholder_.size(), event, false);
 }
 
-bool TraceWriter::wait_for_room_locked(std::unique_lock<std::mutex>& lock) {
-    // Waiting before a record is taken, never while appending, bounds the
-    // queue without waiting on an earlier event's record.
-    space_ready_.wait(
-        lock, [&] { return queue_.size() < options_.queued_chunks || failed_ || stopping_; });
-    return !failed_ && !stopping_;
-}
-
-std::optional<std::uint64_t> TraceWriter::accept_locked(std::unique_lock<std::mutex>& lock,
-                                                        const std::uint8_t* data, std::size_t size,
-                                                        std::uint64_t event, bool end_of_frame) {
-    // Not stopped, so reserved_ holds no flag; past events and events never
-    // handed out are refused.
-    if (event < next_written_ || event >= reserved_.load(std::memory_order_relaxed)) {
+std::optional<std::uint64_t> TraceWriter::put(const std::uint8_t* data, std::size_t size,
+                                              std::uint64_t event, bool end_of_frame) {
+    if (refusing_.load(std::memory_order_acquire)) return std::nullopt;
+    // Events never handed out, and events written already, are refused; a
+    // record of an event still held is dropped by the writer thread.
+    if (event >= (reserved_.load(std::memory_order_relaxed) & ~kStopped) ||
+        event < written_events_.load(std::memory_order_relaxed)) {
         return std::nullopt;
     }
     if (size > options_.max_record_bytes) {
-        lock.unlock();
         fail("a record of " + std::to_string(size) + " bytes is larger than the limit of " +
                  std::to_string(options_.max_record_bytes),
              0);
         return std::nullopt;
     }
-    if (event == next_written_) {
-        append_locked(data, size, end_of_frame);
-        drain_locked();
-        if (closing_) records_in_.notify_all();
+    RecordLane* lane = t_lanes_gone ? nullptr : lane_of_this_thread();
+    if (lane == nullptr || size > lane->max_record()) {
+        std::lock_guard lock(mutex_);
+        if (failed_ || stopping_) return std::nullopt;
+        incoming_.push_back(Incoming{event, {data, data + size}, end_of_frame});
+        request_work_locked();
         return event;
     }
-    Pending& slot = pending_slot_locked(event);
-    if (slot.filled) return std::nullopt;
-    slot.bytes.assign(data, data + size);
-    slot.filled = true;
-    slot.end_of_frame = end_of_frame;
-    ++pending_count_;
+    const auto size32 = static_cast<std::uint32_t>(size);
+    while (!lane->push(data, size32, event, end_of_frame)) {
+        if (!wait_for_lane(*lane, size)) return std::nullopt;
+    }
+    // The writer thread polls; it is woken when a lane fills up, at a frame's
+    // end and while closing.
+    if (end_of_frame || closing_flag_.load(std::memory_order_relaxed)) {
+        request_work();
+    } else if (lane->should_wake()) {
+        request_work();
+    }
     return event;
 }
 
-void TraceWriter::append_locked(const std::uint8_t* data, std::size_t size, bool end_of_frame) {
-    if (open_.record_count > 0 && open_.bytes.size() + padded(size) > options_.chunk_bytes) {
-        queue_open_chunk_locked();
-    }
-    if (open_.record_count == 0) {
-        open_.first_event = next_written_;
-        open_.opened = std::chrono::steady_clock::now();
-    }
-    open_.bytes.insert(open_.bytes.end(), data, data + size);
-    open_.bytes.insert(open_.bytes.end(), kZeros, kZeros + (padded(size) - size));
-    ++open_.record_count;
-    ++next_written_;
-    if (end_of_frame) queue_open_chunk_locked();
-}
-
-void TraceWriter::drain_locked() {
-    while (pending_count_ > 0) {
-        Pending& slot = pending_[next_written_ & (pending_.size() - 1)];
-        if (!slot.filled) return;
-        slot.filled = false;
-        --pending_count_;
-        append_locked(slot.bytes.data(), slot.bytes.size(), slot.end_of_frame);
-        // Buffers are kept for the next early record, but not huge ones.
-        if (slot.bytes.capacity() > options_.chunk_bytes) {
-            std::vector<std::uint8_t>().swap(slot.bytes);
-        } else {
-            slot.bytes.clear();
+RecordLane* TraceWriter::lane_of_this_thread() {
+    ThreadLanes::Slot* slots = t_lanes.slots;
+    if (slots[0].writer_serial == serial_) return slots[0].lane;
+    for (std::size_t i = 1; i < ThreadLanes::kSlots; ++i) {
+        if (slots[i].writer_serial == serial_) {
+            std::swap(slots[i], slots[0]);
+            return slots[0].lane;
         }
     }
+    // The slot of the writer used longest ago makes room; its lane stays
+    // that writer's.
+    std::rotate(slots, slots + ThreadLanes::kSlots - 1, slots + ThreadLanes::kSlots);
+    const std::uint64_t owner = RecordLane::new_owner_token();
+    RecordLane* lane = nullptr;
+    {
+        std::lock_guard lock(mutex_);
+        // A lane whose thread ended, emptied, serves the next thread.
+        for (RecordLane* candidate : lanes_) {
+            std::uint64_t free = 0;
+            if (!candidate->owner.compare_exchange_strong(free, owner, std::memory_order_acquire))
+                continue;
+            if (candidate->used() == 0) {
+                lane = candidate;
+                break;
+            }
+            candidate->owner.store(0, std::memory_order_release);  // not emptied yet
+        }
+        if (lane == nullptr) {
+            lane =
+                RecordLane::take(std::bit_ceil(std::max<std::size_t>(options_.lane_bytes, 4096)));
+            lane->owner.store(owner, std::memory_order_relaxed);
+            lanes_.push_back(lane);
+            ++lanes_version_;
+        }
+    }
+    slots[0] = ThreadLanes::Slot{serial_, lane, owner};
+    return lane;
 }
 
-TraceWriter::Pending& TraceWriter::pending_slot_locked(std::uint64_t event) {
-    const std::uint64_t distance = event - next_written_;
-    if (distance >= pending_.size()) {
-        std::size_t size = pending_.empty() ? 64 : pending_.size();
-        while (size <= distance) size *= 2;
-        std::vector<Pending> grown(size);
-        // The old ring covers the events from next_written_ on, one slot each.
-        for (std::size_t i = 0; i < pending_.size(); ++i) {
-            const std::uint64_t e = next_written_ + i;
-            grown[e & (size - 1)] = std::move(pending_[e & (pending_.size() - 1)]);
-        }
-        pending_.swap(grown);
-    }
-    return pending_[event & (pending_.size() - 1)];
+bool TraceWriter::wait_for_lane(RecordLane& lane, std::size_t size) {
+    std::unique_lock lock(mutex_);
+    lane.producer_waiting.store(true, std::memory_order_relaxed);
+    request_work_locked();
+    // The entry and a skip to the ring's start fit in twice its size.
+    const std::size_t room =
+        std::min(lane.capacity(), std::max(lane.capacity() / 2, 2 * size + 48));
+    lane_room_.wait(lock,
+                    [&] { return lane.capacity() - lane.used() >= room || failed_ || stopping_; });
+    lane.producer_waiting.store(false, std::memory_order_relaxed);
+    return !failed_ && !stopping_;
+}
+
+void TraceWriter::request_work_locked() {
+    work_requested_ = true;
+    if (!threads_ended_) work_ready_.notify_one();
+}
+
+void TraceWriter::request_work() {
+    std::lock_guard lock(mutex_);
+    request_work_locked();
 }
 
 std::uint64_t TraceWriter::stop_reserving_locked() {
@@ -212,118 +268,37 @@ std::uint64_t TraceWriter::stop_reserving_locked() {
 }
 
 void TraceWriter::flush() {
-    std::unique_lock lock(mutex_);
-    if (open_.record_count > 0 && !stopping_) close_open_chunk_locked(lock);
+    std::lock_guard lock(mutex_);
+    cut_requested_ = true;
+    request_work_locked();
 }
 
 void TraceWriter::wait_written() {
     std::unique_lock lock(mutex_);
-    if (open_.record_count > 0 && !stopping_) close_open_chunk_locked(lock);
-    written_.wait(lock, [&] { return (queue_.empty() && !writing_) || failed_; });
-}
-
-void TraceWriter::close_open_chunk_locked(std::unique_lock<std::mutex>& lock) {
-    space_ready_.wait(lock, [&] { return queue_.size() < options_.queued_chunks || failed_; });
-    if (failed_) return;
-    queue_open_chunk_locked();
-}
-
-void TraceWriter::queue_open_chunk_locked() {
-    // Another thread may have queued it while this one waited.
-    if (open_.record_count == 0) return;
-    queue_.push_back(std::move(open_));
-    open_ = Chunk{};
-    if (!spare_buffers_.empty()) {
-        open_.bytes = std::move(spare_buffers_.back());
-        spare_buffers_.pop_back();
-    } else {
-        open_.bytes.reserve(options_.chunk_bytes + options_.chunk_bytes / 4);
-    }
-    if (!threads_ended_) work_ready_.notify_one();
-}
-
-void TraceWriter::writer_loop() {
-    std::unique_lock lock(mutex_);
-    for (;;) {
-        if (queue_.empty()) {
-            written_.notify_all();
-            if (stopping_) return;
-            // An open chunk is due flush_interval after its first record, so
-            // that a killed process loses at most that much; waking when it is
-            // due (not a full interval after the last check) keeps the bound.
-            const auto due = open_.record_count > 0
-                                 ? open_.opened + options_.flush_interval
-                                 : std::chrono::steady_clock::now() + options_.flush_interval;
-            work_ready_.wait_until(lock, due);
-            if (queue_.empty() && open_.record_count > 0 &&
-                std::chrono::steady_clock::now() >= open_.opened + options_.flush_interval) {
-                queue_open_chunk_locked();
-            }
-            continue;
-        }
-        Chunk chunk = std::move(queue_.front());
-        queue_.pop_front();
-        space_ready_.notify_all();
-        const bool skip = failed_;
-        writing_ = true;
-        lock.unlock();
-        if (!skip) write_chunk(chunk);
-        lock.lock();
-        writing_ = false;
-        chunk.bytes.clear();
-        spare_buffers_.push_back(std::move(chunk.bytes));
-    }
-}
-
-void TraceWriter::write_chunk(Chunk& chunk) {
-    if (!encode_chunk(chunk.bytes.data(), chunk.bytes.size(), options_.compress, compressed_)) {
-        fail("LZ4 could not compress a chunk", 0);
-        return;
-    }
-    ChunkHeader header{kChunkMagic,
-                       static_cast<std::uint32_t>(compressed_.size()),
-                       static_cast<std::uint32_t>(chunk.bytes.size()),
-                       chunk.record_count,
-                       chunk.first_event,
-                       0};
-    header.checksum = chunk_checksum(header, compressed_.data(), header.compressed_size);
-    const std::uint64_t chunk_offset = file_offset_;
-    if (!write_all(&header, sizeof header) ||
-        !write_all(compressed_.data(), header.compressed_size)) {
-        return;
-    }
-    for (std::size_t offset = 0; offset < chunk.bytes.size();) {
-        std::uint32_t size;
-        std::memcpy(&size, chunk.bytes.data() + offset, sizeof size);
-        const auto* record =
-            flatbuffers::GetSizePrefixedRoot<fb::Record>(chunk.bytes.data() + offset);
-        index_.add_record(*record, sizeof size + size);
-        offset += padded(sizeof size + size);
-    }
-    index_.add_chunk(fb::ChunkEntry(chunk_offset, chunk.first_event, header.compressed_size,
-                                    header.uncompressed_size, header.record_count));
-}
-
-bool TraceWriter::write_all(const void* data, std::size_t size) {
-    if (const int error = write_fully(fd_, data, size); error != 0) {
-        fail("cannot write the trace", error);
-        return false;
-    }
-    file_offset_ += size;
-    return true;
+    const std::uint64_t request = ++flush_requests_;
+    cut_requested_ = true;
+    request_work_locked();
+    written_.wait(lock, [&] { return flushes_done_ >= request || failed_ || stopping_; });
 }
 
 void TraceWriter::fail(const std::string& what, int error_number) {
     std::lock_guard lock(mutex_);
+    fail_locked(what, error_number);
+}
+
+void TraceWriter::fail_locked(const std::string& what, int error_number) {
     if (failed_) return;
     failed_ = true;
+    refusing_.store(true, std::memory_order_release);
     stop_reserving_locked();
     error_ = what;
     if (error_number != 0) error_ += std::string(": ") + std::strerror(error_number);
     std::fprintf(stderr, "d3dcap: %s: %s; capture stopped\n", path_.c_str(), error_.c_str());
     if (threads_ended_) return;
-    space_ready_.notify_all();
+    lane_room_.notify_all();
+    chunk_room_.notify_all();
     written_.notify_all();
+    work_ready_.notify_all();
 }
 
 Status TraceWriter::close() {
@@ -331,33 +306,26 @@ Status TraceWriter::close() {
         std::unique_lock lock(mutex_);
         if (stopping_ || closing_) return result_locked();
         closing_ = true;
+        closing_flag_.store(true, std::memory_order_relaxed);
         const std::uint64_t reserved = stop_reserving_locked();
-        records_in_.wait_for(lock, options_.close_grace,
-                             [&] { return failed_ || next_written_ >= reserved; });
-        queue_everything_locked(reserved);
-        work_ready_.notify_all();
-        space_ready_.notify_all();
+        request_work_locked();
+        written_.wait_for(lock, options_.close_grace, [&] {
+            return failed_ || written_events_.load(std::memory_order_relaxed) >= reserved;
+        });
+        stopping_ = true;
+        refusing_.store(true, std::memory_order_release);
+        request_work_locked();
+        lane_room_.notify_all();
     }
     if (thread_.joinable()) thread_.join();
+    for (std::thread& compressor : compressors_)
+        if (compressor.joinable()) compressor.join();
     return finish_file();
-}
-
-void TraceWriter::queue_everything_locked(std::uint64_t reserved) {
-    stopping_ = true;
-    if (failed_) return;
-    // A missing record gets a placeholder so that the held records after it
-    // are written too.
-    for (drain_locked(); next_written_ < reserved; drain_locked()) {
-        if (!missing_) missing_ = next_written_;
-        number_record(placeholder_.data(), next_written_);
-        append_locked(placeholder_.data(), placeholder_.size(), false);
-    }
-    queue_open_chunk_locked();
 }
 
 Status TraceWriter::close_after_threads_ended() {
     std::unique_lock lock(mutex_, std::try_to_lock);
-    if (!lock.owns_lock() || writing_) {
+    if (!lock.owns_lock() || writing_ || merging_ || compressing_ > 0) {
         // The ended thread's chunk, or the state it was changing, is lost;
         // error() would wait for the lock forever, so this says it here.
         const TraceError error{path_,
@@ -369,13 +337,19 @@ Status TraceWriter::close_after_threads_ended() {
     if (stopping_ || closing_) return result_locked();
     threads_ended_ = true;
     closing_ = true;
-    queue_everything_locked(stop_reserving_locked());
-    while (!queue_.empty() && !failed_) {
-        Chunk chunk = std::move(queue_.front());
-        queue_.pop_front();
-        lock.unlock();
-        write_chunk(chunk);
-        lock.lock();
+    stopping_ = true;
+    refusing_.store(true, std::memory_order_release);
+    stop_reserving_locked();
+    // What the writer and compressor threads would have done, on this one.
+    collect_locked();
+    lock.unlock();
+    merge();
+    finish_merging();
+    lock.lock();
+    while (!to_compress_.empty() && !failed_) {
+        Chunk chunk = std::move(to_compress_.front());
+        to_compress_.pop_front();
+        compress_and_write(lock, std::move(chunk));
     }
     lock.unlock();
     const Status status = finish_file();
@@ -392,6 +366,8 @@ Status TraceWriter::finish_file() {
         failed = failed_;
     }
     if (!failed) {
+        for (const fb::ChunkEntry& entry : chunk_entries_) index_.add_chunk(entry);
+        chunk_entries_.clear();
         const std::vector<std::uint8_t> index = index_.finish();
         IndexHeader header{kIndexMagic, static_cast<std::uint32_t>(index.size()),
                            XXH3_64bits(index.data(), index.size())};
@@ -412,7 +388,16 @@ Status TraceWriter::result_locked() const {
         return TraceError{
             path_, "event " + std::to_string(*missing_) + " was reserved but never submitted"};
     }
+    if (doubled_) {
+        return TraceError{path_, "event " + std::to_string(*doubled_) +
+                                     " was submitted twice; the first record is kept"};
+    }
     return ok_status();
+}
+
+std::size_t TraceWriter::lane_count() const {
+    std::lock_guard lock(mutex_);
+    return lanes_.size();
 }
 
 std::string TraceWriter::error() const {

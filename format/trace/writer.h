@@ -1,8 +1,9 @@
-// Writes a trace: the capturing thread only copies a finished record into the
-// open chunk; a background thread compresses chunks, writes them and builds
-// the index. Events may be numbered when a call starts (reserve) and their
-// records submitted later from any thread: records are put in the chunks in
-// event order, those that arrive early wait in a pending store.
+// Writes a trace. A capturing thread only copies its finished record into a
+// lane of its own (no lock, no allocation); the writer thread merges the
+// lanes into chunks in event order and builds the index; a pool of
+// compressor threads compresses chunks and writes them in order. Events may
+// be numbered when a call starts (reserve) and their records submitted later
+// from any thread: records that arrive early wait in a held store.
 #pragma once
 
 #include <d3dcap/fb/trace_generated.h>
@@ -21,12 +22,18 @@
 
 #include "error.h"
 #include "index_builder.h"
+#include "record_lane.h"
 
 namespace d3dcap::trace {
 
 struct WriterOptions {
-    std::size_t chunk_bytes = 1 << 20;              // uncompressed size at which a chunk is closed
-    std::size_t queued_chunks = 16;                 // closed chunks waiting for the writer thread
+    std::size_t chunk_bytes = 1 << 20;  // uncompressed size at which a chunk is closed
+    std::size_t queued_chunks = 16;     // closed chunks being compressed or waiting to be written
+    // Threads compressing chunks; 0: one per core, at least 2, at most 4.
+    std::size_t compressor_threads = 0;
+    // Bytes of each capturing thread's lane (a power of two); a record over a
+    // quarter of it goes under the writer's lock instead.
+    std::size_t lane_bytes = std::size_t{4} << 20;
     std::chrono::milliseconds flush_interval{100};  // at most this much data unwritten
     std::size_t max_record_bytes = std::size_t{1} << 30;
     // How long close() waits for the records of events reserved before it:
@@ -61,9 +68,10 @@ class TraceWriter {
     // Takes a finished, size-prefixed Record from builder for a reserved
     // event (the event number is written into its header) and queues it. A
     // record that comes before an earlier event's is held until that one is
-    // in. Returns event, or nothing when the trace has stopped or event is not
-    // a reserved event still waiting for its record. end_of_frame hands the
-    // open chunk to the writer thread once this record is in it.
+    // in. Returns event, or nothing when the trace has stopped or event was
+    // never reserved or is written already; a record that comes twice for an
+    // event still held is dropped and close() names the event. end_of_frame
+    // closes the chunk after this record and wakes the writer thread.
     std::optional<std::uint64_t> submit(flatbuffers::FlatBufferBuilder& builder,
                                         std::uint64_t event, bool end_of_frame = false);
 
@@ -82,7 +90,7 @@ class TraceWriter {
     // stay contiguous.
     void abandon(std::uint64_t event);
 
-    // Hands the open chunk to the writer thread.
+    // Asks the writer thread to write what it has now, without waiting.
     void flush();
 
     // Flushes and waits until everything submitted so far is in the file
@@ -107,96 +115,160 @@ class TraceWriter {
     // (error() could wait for the lock forever).
     Status close_after_threads_ended();
 
+    // Lanes this writer has handed to capturing threads so far (a thread
+    // that ended leaves its lane, once emptied, to the next one).
+    std::size_t lane_count() const;
+
     // The first write error ("path: No space left on device"), or empty.
     std::string error() const;
 
   private:
     struct Chunk {
         std::vector<std::uint8_t> bytes;
+        std::vector<char> compressed;
         std::uint32_t record_count = 0;
         std::uint64_t first_event = 0;
+        std::uint64_t sequence = 0;  // order in the file
         std::chrono::steady_clock::time_point opened;
     };
 
-    // A record that arrived before an earlier event's.
-    struct Pending {
-        std::vector<std::uint8_t> bytes;  // kept for reuse once drained
+    // A record the writer thread took out of order, or one too large for a
+    // lane.
+    struct Held {
+        std::vector<std::uint8_t> bytes;  // kept for reuse once written
         bool filled = false;
         bool end_of_frame = false;
     };
+    struct Incoming {
+        std::uint64_t event;
+        std::vector<std::uint8_t> bytes;
+        bool end_of_frame;
+    };
 
+    // Room for the placeholder record, copied to the stack to be numbered.
+    static constexpr std::size_t kPlaceholderBytes = 64;
     // Set in reserved_ once the trace stops handing out events.
     static constexpr std::uint64_t kStopped = std::uint64_t{1} << 63;
 
     TraceWriter(std::string path, int fd, std::uint64_t offset, const WriterOptions& options);
-    // Queues the open chunk, waiting while the queue is full.
-    void close_open_chunk_locked(std::unique_lock<std::mutex>& lock);
-    // The part of close() after the writer thread is done: index, trailer.
-    Status finish_file();
-    // Stops handing out events and puts every reserved one, submitted or not,
-    // into the queue (close()'s last step under the lock).
-    void queue_everything_locked(std::uint64_t reserved);
-    // Queues the open chunk without waiting (the caller waited, or is closing).
-    void queue_open_chunk_locked();
-    // Puts the record of event next_written_ into the open chunk.
-    void append_locked(const std::uint8_t* data, std::size_t size, bool end_of_frame);
-    // Appends held records while the next one is there.
-    void drain_locked();
-    // Waits while the queue is full; false once the trace has stopped.
-    bool wait_for_room_locked(std::unique_lock<std::mutex>& lock);
-    // Takes the record of a reserved event: appends it or holds it.
-    std::optional<std::uint64_t> accept_locked(std::unique_lock<std::mutex>& lock,
-                                               const std::uint8_t* data, std::size_t size,
-                                               std::uint64_t event, bool end_of_frame);
-    Pending& pending_slot_locked(std::uint64_t event);
+    static void number_record(std::uint8_t* data, std::uint64_t event);
+
+    // -- capturing threads (writer.cpp) ------------------------------------
+    // Hands a numbered record to the writer thread: through this thread's
+    // lane, or under the lock when it is too large for one.
+    std::optional<std::uint64_t> put(const std::uint8_t* data, std::size_t size,
+                                     std::uint64_t event, bool end_of_frame);
+    RecordLane* lane_of_this_thread();
+    // Waits under the lock until lane has room for size bytes; false once
+    // the trace refuses records.
+    bool wait_for_lane(RecordLane& lane, std::size_t size);
+    void request_work_locked();
+    void request_work();
     // Stops reserve(); returns how many events were handed out.
     std::uint64_t stop_reserving_locked();
-    // The first error: a write error, else a missing record.
+    // The first error: a write error, else a missing or doubled record.
     Status result_locked() const;
-    void writer_loop();
-    void write_chunk(Chunk& chunk);
-    bool write_all(const void* data, std::size_t size);
     void fail(const std::string& what, int error_number);
+    void fail_locked(const std::string& what, int error_number);
+
+    // -- the writer thread (writer_thread.cpp) --------------------------------
+    void writer_loop();
+    // Moves what the lanes and incoming_ hold into chunks, in event order.
+    // It stops when the lanes are empty or at an event whose record has not
+    // come.
+    void merge();
+    bool merge_lane(RecordLane& lane);
+    // Finds next_written_ deeper in a lane (a thread that submitted an inner
+    // call's record before the outer one's), holding the entries before it.
+    bool find_in_lane(RecordLane& lane);
+    void hold_whole_lane(RecordLane& lane);
+    void hold(const std::uint8_t* data, std::size_t size, std::uint64_t event, bool end_of_frame);
+    Held& held_slot(std::uint64_t event);
+    bool append_held();
+    void append(const std::uint8_t* data, std::size_t size, bool end_of_frame);
+    // Puts the open chunk into the compression queue, waiting for room.
+    void queue_open_chunk();
+    // Writes placeholders for the events reserved but not submitted, then
+    // queues the open chunk (the last step before the writer thread ends).
+    void finish_merging();
+    // Takes the lane list and incoming_ over; lock held.
+    void collect_locked();
+
+    // -- compression and file writes (writer_thread.cpp) ----------------------
+    void compressor_loop();
+    // Compresses chunk, then writes every compressed chunk whose turn it is.
+    void compress_and_write(std::unique_lock<std::mutex>& lock, Chunk chunk);
+    void write_chunk(const Chunk& chunk);
+    bool write_all(const void* data, std::size_t size);
+    // The part of close() after the threads are done: index, trailer.
+    Status finish_file();
 
     const std::string path_;
     const int fd_;
     const WriterOptions options_;
+    const std::uint64_t serial_;             // tells this writer's lanes from an earlier one's
     std::vector<std::uint8_t> placeholder_;  // a header-only Record, numbered before each use
-    std::vector<std::uint8_t> copied_;       // the record of submit_copy(), numbered
 
     // Events handed out by reserve(), with kStopped once it refuses; on a
     // cache line of its own, as every call bumps it.
     alignas(64) std::atomic<std::uint64_t> reserved_{0};
+    // Read by capturing threads on every call.
+    alignas(64) std::atomic<bool> refusing_{false};  // failed or stopping
+    std::atomic<bool> closing_flag_{false};          // submitters wake the writer thread
+    std::atomic<std::uint64_t> written_events_{0};   // next_written_ as others may see it
 
-    alignas(64) mutable std::mutex mutex_;  // not on reserved_'s cache line
-    std::condition_variable work_ready_;    // writer thread: a chunk is queued, or stop
-    std::condition_variable space_ready_;   // submitters: the queue has room
-    std::condition_variable written_;       // wait_written: the queue is empty, nothing in flight
-    std::condition_variable records_in_;    // close(): a record came while closing
-    Chunk open_;
-    std::deque<Chunk> queue_;
-    std::vector<std::vector<std::uint8_t>> spare_buffers_;
+    alignas(64) mutable std::mutex mutex_;
+    std::condition_variable work_ready_;      // writer thread: records, a request, or stop
+    std::condition_variable lane_room_;       // submitters: their lane has room
+    std::condition_variable chunk_room_;      // writer thread: the compression queue has room
+    std::condition_variable compress_ready_;  // compressors: a chunk is queued, or stop
+    std::condition_variable written_;         // wait_written and close(): progress
+    std::vector<RecordLane*> lanes_;          // taken from the lane pool, given back at destruction
+    std::uint64_t lanes_version_ = 0;
+    std::vector<Incoming> incoming_;
+    bool work_requested_ = false;
+    bool cut_requested_ = false;        // flush() or wait_written(): write the open chunk
+    std::uint64_t flush_requests_ = 0;  // wait_written() calls
+    std::uint64_t flushes_done_ = 0;
     std::uint64_t reserved_end_ = 0;  // reserved_ when it stopped
-    std::uint64_t next_written_ = 0;  // the event whose record goes into the open chunk next
-    // Ring of held records: event e is at pending_[e % size], for events from
-    // next_written_ on; the size is a power of two.
-    std::vector<Pending> pending_;
-    std::size_t pending_count_ = 0;
     bool closing_ = false;   // reserving has stopped; records of reserved events still come
-    bool stopping_ = false;  // no more records
-    bool writing_ = false;   // the writer thread holds a chunk
+    bool stopping_ = false;  // no more records: the writer thread finishes
+    bool merging_ = false;   // the writer thread is moving records
+    // The compression queue: chunks in it, being compressed, or compressed
+    // and waiting for an earlier one to be written.
+    std::deque<Chunk> to_compress_;
+    std::vector<Chunk> compressed_;  // in any order; written by sequence
+    std::vector<std::vector<std::uint8_t>> spare_bytes_;
+    std::vector<std::vector<char>> spare_compressed_;
+    std::size_t chunks_in_flight_ = 0;
+    std::size_t compressing_ = 0;
+    std::uint64_t next_sequence_ = 0;
+    std::uint64_t next_to_write_ = 0;
+    bool writing_ = false;  // a thread is writing a chunk to the file
+    bool compressors_stop_ = false;
     // close_after_threads_ended(): an ended thread may have died inside a
     // condition variable's bookkeeping, so none is signalled any more.
     bool threads_ended_ = false;
     bool failed_ = false;
     std::string error_;
-    std::optional<std::uint64_t> missing_;  // first event close() found without a record
-
-    // Owned by the writer thread.
+    std::optional<std::uint64_t> missing_;       // first event close() found without a record
+    std::optional<std::uint64_t> doubled_;       // first event whose record came twice
+    std::vector<fb::ChunkEntry> chunk_entries_;  // by whoever writes chunks, in order
     std::uint64_t file_offset_;
+
+    // Owned by the writer thread (or the thread that closes after it).
+    std::vector<RecordLane*> merge_lanes_;
+    std::vector<Incoming> incoming_taken_;
+    std::uint64_t merge_lanes_version_ = 0;
+    std::uint64_t next_written_ = 0;  // the event whose record goes into the open chunk next
+    // Ring of held records: event e is at held_[e % size], for events from
+    // next_written_ on; the size is a power of two.
+    std::vector<Held> held_;
+    std::size_t held_count_ = 0;
+    Chunk open_;
     IndexBuilder index_;
-    std::vector<char> compressed_;
     std::thread thread_;
+    std::vector<std::thread> compressors_;
 };
 
 }  // namespace d3dcap::trace

@@ -5,13 +5,19 @@
 // call in wall-clock time (the trace's writer thread compresses and writes
 // meanwhile; short of cores, the caller waits for it) and in the calling
 // thread's CPU time; the table at the end gives layer - direct and
-// layer / direct for both, from the medians when repeated.
+// layer / direct for both, from the medians when repeated. Then the loop
+// figures: D3DCAP_BENCH_LOOP_CALLS calls (2 million; 0: none) in a loop,
+// with the whole process's CPU time and the trace's bytes per call.
 #include <benchmark/benchmark.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <string>
@@ -43,6 +49,7 @@ struct Side {
     ID3D11Buffer* constants[2] = {};
     ID3D11Texture2D* tiled = nullptr;  // 1024x1024 RGBA8: 8x8 tiles
     ID3D11Buffer* pool = nullptr;      // 64 tiles
+    ID3D11Buffer* updated = nullptr;   // 256 bytes, UpdateSubresource1's target
 
     void create(ID3D11Device* base, ID3D11DeviceContext* base_context) {
         check(base->QueryInterface(__uuidof(ID3D11Device2), reinterpret_cast<void**>(&device)) ==
@@ -59,6 +66,11 @@ struct Side {
         cb.BindFlags = D3D11_BIND_CONSTANT_BUFFER;
         for (ID3D11Buffer*& buffer : constants)
             check(device->CreateBuffer(&cb, nullptr, &buffer) == S_OK, "CreateBuffer");
+        D3D11_BUFFER_DESC small{};
+        small.ByteWidth = 256;
+        small.Usage = D3D11_USAGE_DEFAULT;
+        small.BindFlags = D3D11_BIND_CONSTANT_BUFFER;
+        check(device->CreateBuffer(&small, nullptr, &updated) == S_OK, "CreateBuffer 256");
         D3D11_TEXTURE2D_DESC desc{};
         desc.Width = 1024;
         desc.Height = 1024;
@@ -88,6 +100,7 @@ struct Side {
         for (ID3D11Buffer* buffer : constants) buffer->Release();
         tiled->Release();
         pool->Release();
+        updated->Release();
         context->Release();
         device->Release();
     }
@@ -120,18 +133,29 @@ Side& side(bool through_layer) {
     return through_layer ? g_devices->layer : g_devices->direct;
 }
 
-void set_marker_int(benchmark::State& state, bool through_layer) {
-    ID3D11DeviceContext2* context = side(through_layer).context;
-    INT sequence = 0;
-    for (auto _ : state) context->SetMarkerInt(L"draw call", sequence++);
+// One call of each kind the loop figures measure; i changes the data.
+void set_marker_int_once(Side& s, std::uint32_t i) {
+    s.context->SetMarkerInt(L"draw call", static_cast<INT>(i));
 }
 
-void ps_set_constant_buffers1(benchmark::State& state, bool through_layer) {
-    Side& s = side(through_layer);
+void ps_set_constant_buffers1_once(Side& s, std::uint32_t /*i*/) {
     // Two windows of 16 and 32 constants, as a renderer binds per draw.
     const UINT first[2] = {16, 64};
     const UINT num[2] = {16, 32};
-    for (auto _ : state) s.context->PSSetConstantBuffers1(0, 2, s.constants, first, num);
+    s.context->PSSetConstantBuffers1(0, 2, s.constants, first, num);
+}
+
+void update_subresource1_256_once(Side& s, std::uint32_t i) {
+    std::uint32_t data[64];
+    for (std::uint32_t k = 0; k < 64; ++k) data[k] = i * 64 + k;  // new data every call
+    s.context->UpdateSubresource1(s.updated, 0, nullptr, data, 0, 0, 0);
+}
+
+template <void (*Once)(Side&, std::uint32_t)>
+void repeat(benchmark::State& state, bool through_layer) {
+    Side& s = side(through_layer);
+    std::uint32_t i = 0;
+    for (auto _ : state) Once(s, i++);
 }
 
 void update_tile_mappings(benchmark::State& state, bool through_layer) {
@@ -180,8 +204,9 @@ struct Call {
     const char* name;
     void (*run)(benchmark::State&, bool);
 };
-constexpr Call kCalls[] = {{"SetMarkerInt", set_marker_int},
-                           {"PSSetConstantBuffers1", ps_set_constant_buffers1},
+constexpr Call kCalls[] = {{"SetMarkerInt", repeat<set_marker_int_once>},
+                           {"PSSetConstantBuffers1", repeat<ps_set_constant_buffers1_once>},
+                           {"UpdateSubresource1_256", repeat<update_subresource1_256_once>},
                            {"UpdateTileMappings16", update_tile_mappings},
                            {"UpdateTiles64KiB", update_tiles}};
 
@@ -219,9 +244,103 @@ class TableReporter : public benchmark::ConsoleReporter {
     std::map<std::string, Times> median_, single_;
 };
 
+// The loop figures, measured the way the other capture tools were: a loop of
+// calls, its wall time and the whole process's CPU time (every thread: the
+// trace writer's merging and compression included), through the layer from
+// starting the capture to its trace closed, and on the direct device.
+struct LoopCall {
+    const char* name;
+    void (*once)(Side&, std::uint32_t);
+};
+constexpr LoopCall kLoopCalls[] = {{"SetMarkerInt", set_marker_int_once},
+                                   {"PSSetConstantBuffers1", ps_set_constant_buffers1_once},
+                                   {"UpdateSubresource1_256", update_subresource1_256_once}};
+
+double process_cpu_ns() {
+    timespec t{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) * 1e9 + static_cast<double>(t.tv_nsec);
+}
+
+double wall_ns() {
+    return static_cast<double>(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                   std::chrono::steady_clock::now().time_since_epoch())
+                                   .count());
+}
+
+// A process of its own for each loop (one process writes one trace): the
+// direct loop, then the layer's loop from its first call to its trace
+// closed; prints "direct_wall direct_cpu layer_wall layer_cpu file_bytes".
+int run_loop_process(const std::string& name, std::uint32_t calls) {
+    const LoopCall* call = nullptr;
+    for (const LoopCall& c : kLoopCalls)
+        if (name == c.name) call = &c;
+    check(call != nullptr, "--loop: an unknown call");
+    g_devices = std::make_unique<Devices>();
+    double wall = wall_ns(), cpu = process_cpu_ns();
+    for (std::uint32_t i = 0; i < calls; ++i) call->once(g_devices->direct, i);
+    const double direct_wall = wall_ns() - wall, direct_cpu = process_cpu_ns() - cpu;
+    wall = wall_ns(), cpu = process_cpu_ns();
+    for (std::uint32_t i = 0; i < calls; ++i) call->once(g_devices->layer, i);
+    check(g_devices->session.api->stop() == 0, "closing the trace");
+    const double layer_wall = wall_ns() - wall, layer_cpu = process_cpu_ns() - cpu;
+    std::printf("%.0f %.0f %.0f %.0f %ju\n", direct_wall, direct_cpu, layer_wall, layer_cpu,
+                std::filesystem::file_size(g_devices->session.trace_path));
+    std::fflush(stdout);
+    std::error_code ignored;
+    std::filesystem::remove_all(std::filesystem::path(g_devices->session.trace_path).parent_path(),
+                                ignored);
+    std::_Exit(0);  // the devices and the layer are left as a program at exit leaves them
+}
+
+struct LoopRun {
+    double direct_wall = 0, direct_cpu = 0, layer_wall = 0, layer_cpu = 0, bytes = 0;
+};
+
+LoopRun loop_process(const char* self, const char* name, std::uint32_t calls) {
+    const std::string command = std::string(self) + " --loop " + name + " " + std::to_string(calls);
+    FILE* out = popen(command.c_str(), "r");
+    check(out != nullptr, "starting a loop process");
+    LoopRun run;
+    const int fields = std::fscanf(out, "%lf %lf %lf %lf %lf", &run.direct_wall, &run.direct_cpu,
+                                   &run.layer_wall, &run.layer_cpu, &run.bytes);
+    check(pclose(out) == 0 && fields == 5, "a loop process");
+    return run;
+}
+
+void print_loop_figures(const char* self, std::uint32_t calls, int repetitions) {
+    std::printf(
+        "\nloop of %u calls, median of %d processes (ns per call; cpu: the whole process,"
+        " the trace closed)\n",
+        calls, repetitions);
+    std::printf("%-22s %8s %8s %8s   %8s %8s %8s   %10s\n", "", "direct", "layer", "added",
+                "d. cpu", "l. cpu", "added", "file B/call");
+    auto median = [](std::vector<double> v) {
+        std::sort(v.begin(), v.end());
+        return v[v.size() / 2];
+    };
+    for (const LoopCall& call : kLoopCalls) {
+        const double empty = loop_process(self, call.name, 0).bytes;
+        std::vector<double> dw, dc, lw, lc, bytes;
+        for (int r = 0; r < repetitions; ++r) {
+            const LoopRun run = loop_process(self, call.name, calls);
+            dw.push_back(run.direct_wall / calls);
+            dc.push_back(run.direct_cpu / calls);
+            lw.push_back(run.layer_wall / calls);
+            lc.push_back(run.layer_cpu / calls);
+            bytes.push_back((run.bytes - empty) / calls);
+        }
+        const double w0 = median(dw), w1 = median(lw), c0 = median(dc), c1 = median(lc);
+        std::printf("%-22s %8.1f %8.1f %8.1f   %8.1f %8.1f %8.1f   %10.2f\n", call.name, w0, w1,
+                    w1 - w0, c0, c1, c1 - c0, median(bytes));
+    }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+    if (argc == 4 && std::string(argv[1]) == "--loop")
+        return run_loop_process(argv[2], static_cast<std::uint32_t>(std::atol(argv[3])));
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
     g_devices = std::make_unique<Devices>();
@@ -253,12 +372,16 @@ int main(int argc, char** argv) {
 
     const std::string path = g_devices->session.trace_path;
     check(g_devices->session.api->stop() == 0, "closing the trace");
-    auto trace = d3dcap::trace::TraceReader::open(path);
-    check(trace.ok(), "reading the trace");
-    std::printf("\ntrace: %llu events, %.1f MiB on disk\n",
-                static_cast<unsigned long long>(trace.value()->event_count()),
-                static_cast<double>(trace.value()->file_size()) / (1 << 20));
-    trace.value().reset();
+    {
+        auto trace = d3dcap::trace::TraceReader::open(path);
+        check(trace.ok(), "reading the trace");
+        std::printf("\ntrace: %llu events, %.1f MiB on disk\n",
+                    static_cast<unsigned long long>(trace.value()->event_count()),
+                    static_cast<double>(trace.value()->file_size()) / (1 << 20));
+    }
+    const char* loop_calls = std::getenv("D3DCAP_BENCH_LOOP_CALLS");
+    const auto calls = static_cast<std::uint32_t>(loop_calls ? std::atol(loop_calls) : 2000000);
+    if (calls > 0) print_loop_figures(argv[0], calls, 3);
     g_devices->layer.release();
     g_devices->direct.release();
     g_devices.reset();

@@ -521,7 +521,8 @@ TEST_CASE("records submitted in reverse order are written in event order") {
     }
 }
 
-TEST_CASE("8 threads reserving and submitting get contiguous events in each thread's order") {
+TEST_CASE("8 threads reserving and submitting get contiguous events in each thread's order",
+          "[threads]") {
     TempDir dir;
     trace::WriterOptions options;
     options.chunk_bytes = 64 * 1024;
@@ -671,7 +672,7 @@ TEST_CASE("close writes a placeholder for an event never submitted and names it"
     }
 }
 
-TEST_CASE("close waits for the records of calls still in flight on other threads") {
+TEST_CASE("close waits for the records of calls still in flight on other threads", "[threads]") {
     // A program that exits while a thread draws: the thread's call reserved
     // event 0 before the close began and hands its record in during it.
     TempDir dir;
@@ -707,7 +708,8 @@ TEST_CASE("close waits for the records of calls still in flight on other threads
         CHECK(record.value()->header()->call() != 0);  // no placeholder
     }
 }
-TEST_CASE("submit refuses an event never reserved or already submitted") {
+TEST_CASE(
+    "submit refuses an event never reserved or written already and close names a doubled one") {
     TempDir dir;
     auto writer = trace::TraceWriter::create(dir.file("d.d3dcap"), sample_header());
     REQUIRE(writer.ok());
@@ -717,14 +719,21 @@ TEST_CASE("submit refuses an event never reserved or already submitted") {
     build_draw(builder, 5, 0);
     CHECK_FALSE(writer.value()->submit(builder, std::uint64_t{2}));  // not reserved
     CHECK(writer.value()->submit(builder, std::uint64_t{1}) == 1u);
-    CHECK_FALSE(writer.value()->submit(builder, std::uint64_t{1}));  // held already
+    // A second record for an event still held is dropped by the writer thread.
+    build_draw(builder, 6, 0);
+    CHECK(writer.value()->submit(builder, std::uint64_t{1}) == 1u);
     CHECK(writer.value()->submit(builder, std::uint64_t{0}) == 0u);
+    writer.value()->wait_written();
     CHECK_FALSE(writer.value()->submit(builder, std::uint64_t{0}));  // written already
     CHECK(writer.value()->submit(builder) == 2u);
-    REQUIRE(writer.value()->close().ok());
+    const trace::Status closed = writer.value()->close();
+    REQUIRE_FALSE(closed.ok());
+    CHECK(closed.error().message == "event 1 was submitted twice; the first record is kept");
     auto reader = trace::TraceReader::open(dir.file("d.d3dcap"));
     REQUIRE(reader.ok());
-    CHECK(reader.value()->event_count() == 3);
+    CHECK_FALSE(reader.value()->recovered());
+    REQUIRE(reader.value()->event_count() == 3);
+    CHECK(draw_of(*reader.value()->record(1).value())->vertex_count() == 5);
 }
 
 TEST_CASE("a held end-of-frame record closes its chunk once it is written") {

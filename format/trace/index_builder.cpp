@@ -84,7 +84,11 @@ void IndexBuilder::add_record(const fb::Record& record, std::size_t record_bytes
 }
 
 std::vector<std::uint8_t> IndexBuilder::finish() const {
-    flatbuffers::FlatBufferBuilder builder(1024 + chunks_.size() * sizeof(fb::ChunkEntry));
+    // Sized for what it holds (a marker table is about 32 bytes a marker), so
+    // that it does not grow by copying itself.
+    flatbuffers::FlatBufferBuilder builder(1024 + chunks_.size() * sizeof(fb::ChunkEntry) +
+                                           markers_.size() * 32 +
+                                           frame_first_events_.size() * sizeof(std::uint64_t));
 
     // Labels repeat (one per marker kind in a frame loop): each is stored once.
     std::vector<flatbuffers::Offset<flatbuffers::String>> labels;

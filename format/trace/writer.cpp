@@ -3,12 +3,12 @@
 #include <xxhash.h>
 
 #include <algorithm>
+#include <bit>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 
-#include "chunk_codec.h"
 #include "container.h"
 #include "file_output.h"
 

@@ -2,7 +2,6 @@
 // threads' lanes into chunks in event order and builds the index; the
 // compressor threads compress chunks and write them in order.
 #include <algorithm>
-#include <cerrno>
 #include <cstring>
 
 #include "chunk_codec.h"

@@ -234,7 +234,7 @@ Status TraceReader::recover(const std::string& reason) {
 }
 
 Result<Chunk> TraceReader::load_chunk(std::size_t number, const fb::ChunkEntry& expected,
-                                      std::uint64_t offset) const {
+                                      std::uint64_t offset, Chunk* reuse) const {
     const auto at = static_cast<std::int64_t>(offset);
     const auto chunk_no = static_cast<std::int64_t>(number);
     ChunkHeader header{};
@@ -277,6 +277,12 @@ Result<Chunk> TraceReader::load_chunk(std::size_t number, const fb::ChunkEntry& 
         return error_at("bad checksum", at, chunk_no);
     }
     Chunk chunk;
+    if (reuse != nullptr) {
+        chunk.bytes = std::move(reuse->bytes);
+        chunk.bytes.clear();  // a larger chunk then grows without copying the old one
+        chunk.record_offsets = std::move(reuse->record_offsets);
+        chunk.record_offsets.clear();
+    }
     chunk.number = number;
     chunk.first_event = header.first_event;
     chunk.bytes.resize(header.uncompressed_size);
@@ -365,7 +371,10 @@ Result<const fb::Record*> TraceReader::record(std::uint64_t event) {
     const std::size_t number = chunk_of(event);
     if (!cache_valid_ || cached_.number != number) {
         cache_valid_ = false;
-        Result<Chunk> chunk = read_chunk(number);
+        if (number >= chunk_count()) return read_chunk(number).error();
+        const fb::ChunkEntry& entry =
+            *index().chunks()->Get(static_cast<flatbuffers::uoffset_t>(number));
+        Result<Chunk> chunk = load_chunk(number, entry, entry.offset(), &cached_);
         if (!chunk) return chunk.error();
         cached_ = std::move(chunk.value());
         cache_valid_ = true;

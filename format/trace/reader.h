@@ -73,8 +73,10 @@ class TraceReader {
     Status read_index();
     Status recover(const std::string& reason);
     Status read_at(std::uint64_t offset, void* data, std::size_t size) const;
+    // reuse: a chunk whose buffers the new one takes over (no new pages for
+    // each chunk read in sequence).
     Result<Chunk> load_chunk(std::size_t number, const fb::ChunkEntry& expected,
-                             std::uint64_t offset) const;
+                             std::uint64_t offset, Chunk* reuse = nullptr) const;
     TraceError error_at(std::string message, std::int64_t offset = -1, std::int64_t chunk = -1,
                         std::int64_t event = -1) const;
 

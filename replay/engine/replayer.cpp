@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "format/trace/reader.h"
+#include "replay/engine/event_clock.h"
 #include "replay/engine/record_limits.h"
 #include "replay/engine/session.h"
 #include "runtime/backend.h"
@@ -169,6 +170,7 @@ struct Replayer::State {
     }
     std::uint64_t hashes_checked = 0;
     std::uint64_t check_ns = 0;  // spent on checks in the current event
+    EventClock clock;            // of each event's CPU time
     std::vector<HashDifference> hash_differences;
 
     // Devices that can time their work, and swap chains that take screenshots.
@@ -338,16 +340,14 @@ Result<EventTiming> Replayer::step() {
     timing.meta = static_cast<std::uint8_t>(record.value()->meta_type());
     s.session.event = s.next;
     s.session.objects.set_event(s.next);
-    using Clock = std::chrono::steady_clock;
     const bool timed = s.session.options.timing;
     for (runtime::Backend* backend : s.streamed) backend->tag_work(s.next);
     const std::int64_t gpu_before = timed ? s.gpu_clock() : -1;
-    const Clock::time_point start = timed ? Clock::now() : Clock::time_point{};
+    const std::uint64_t start = timed ? s.clock.now() : 0;
     s.check_ns = 0;
     if (Status status = replay_record(*record.value(), {}); !status) return status.error();
     if (timed) {
-        const auto spent = static_cast<std::uint64_t>(
-            std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - start).count());
+        const std::uint64_t spent = s.clock.ns_between(start, s.clock.now());
         timing.check_ns = std::min(s.check_ns, spent);
         timing.cpu_ns = spent - timing.check_ns;
         const std::int64_t gpu_after = s.gpu_clock();

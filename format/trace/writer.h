@@ -106,13 +106,15 @@ class TraceWriter {
     Status close();
 
     // close() for a process the system is ending, whose other threads (the
-    // writer thread among them) it has already ended, as Windows does before
-    // it unloads DLLs: what the writer thread left queued is written on this
-    // thread, and events reserved but not submitted are written as abandon()
-    // would at once. When an ended thread held the writer's lock or was
-    // writing a chunk, nothing more is written and the error says so (the
-    // trace reads as a cut one; d3dcap repack repairs it). Prints its error
-    // (error() could wait for the lock forever).
+    // writer's among them) it has already ended, as Windows does before it
+    // unloads DLLs: what the lanes and the writer's threads left is merged,
+    // compressed and written on this thread (a writer thread still running,
+    // as under Wine, stops at its next step), and events reserved but not
+    // submitted are written as abandon() would at once. When an ended thread
+    // held the writer's lock or was merging, compressing or writing a chunk,
+    // nothing more is written and the error says so (the trace reads as a
+    // cut one; d3dcap repack repairs it). Prints its error (error() could
+    // wait for the lock forever).
     Status close_after_threads_ended();
 
     // Lanes this writer has handed to capturing threads so far (a thread

@@ -18,7 +18,7 @@ void IndexBuilder::add_marker(const fb::Record& record, fb::MarkerKind kind,
     std::string text = label ? label->str() : std::string();
     const auto [at, added] =
         label_numbers_.try_emplace(std::move(text), static_cast<std::uint32_t>(labels_.size()));
-    if (added) labels_.push_back(at->first);
+    if (added) labels_.push_back(&at->first);  // keys of a node-based map stay put
     markers_.push_back(Marker{header.event(), data, at->second, depth, kind, has_data});
     if (kind == fb::MarkerKind::Begin) ++depth;
 }
@@ -93,7 +93,7 @@ std::vector<std::uint8_t> IndexBuilder::finish() const {
     // Labels repeat (one per marker kind in a frame loop): each is stored once.
     std::vector<flatbuffers::Offset<flatbuffers::String>> labels;
     labels.reserve(labels_.size());
-    for (const std::string& label : labels_) labels.push_back(builder.CreateString(label));
+    for (const std::string* label : labels_) labels.push_back(builder.CreateString(*label));
     std::vector<flatbuffers::Offset<fb::MarkerEntry>> markers;
     markers.reserve(markers_.size());
     for (const Marker& m : markers_) {

@@ -54,8 +54,8 @@ class IndexBuilder {
     std::vector<fb::ChunkEntry> chunks_;
     std::vector<std::uint64_t> frame_first_events_;
     std::vector<Marker> markers_;
-    std::vector<std::string> labels_;  // each label once
     std::unordered_map<std::string, std::uint32_t> label_numbers_;
+    std::vector<const std::string*> labels_;  // label_numbers_' keys, by number
     std::unordered_map<std::uint64_t, std::uint32_t> marker_depth_;  // per context
     std::vector<Count> counts_;                                      // by call id
     std::vector<bool> threads_;                                      // by thread number

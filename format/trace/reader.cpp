@@ -337,12 +337,16 @@ std::size_t TraceReader::chunk_count() const {
 }
 
 Result<Chunk> TraceReader::read_chunk(std::size_t i) const {
+    return read_chunk_reusing(i, nullptr);
+}
+
+Result<Chunk> TraceReader::read_chunk_reusing(std::size_t i, Chunk* reuse) const {
     if (i >= chunk_count()) {
         return error_at("chunk " + std::to_string(i) + " does not exist (the trace has " +
                         std::to_string(chunk_count()) + ")");
     }
     const fb::ChunkEntry& entry = *index().chunks()->Get(static_cast<flatbuffers::uoffset_t>(i));
-    return load_chunk(i, entry, entry.offset());
+    return load_chunk(i, entry, entry.offset(), reuse);
 }
 
 std::size_t TraceReader::chunk_of(std::uint64_t event) const {
@@ -371,10 +375,7 @@ Result<const fb::Record*> TraceReader::record(std::uint64_t event) {
     const std::size_t number = chunk_of(event);
     if (!cache_valid_ || cached_.number != number) {
         cache_valid_ = false;
-        if (number >= chunk_count()) return read_chunk(number).error();
-        const fb::ChunkEntry& entry =
-            *index().chunks()->Get(static_cast<flatbuffers::uoffset_t>(number));
-        Result<Chunk> chunk = load_chunk(number, entry, entry.offset(), &cached_);
+        Result<Chunk> chunk = read_chunk_reusing(number, &cached_);
         if (!chunk) return chunk.error();
         cached_ = std::move(chunk.value());
         cache_valid_ = true;

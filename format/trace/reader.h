@@ -77,6 +77,7 @@ class TraceReader {
     // each chunk read in sequence).
     Result<Chunk> load_chunk(std::size_t number, const fb::ChunkEntry& expected,
                              std::uint64_t offset, Chunk* reuse = nullptr) const;
+    Result<Chunk> read_chunk_reusing(std::size_t i, Chunk* reuse) const;
     TraceError error_at(std::string message, std::int64_t offset = -1, std::int64_t chunk = -1,
                         std::int64_t event = -1) const;
 

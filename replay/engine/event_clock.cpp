@@ -48,12 +48,10 @@ double measured_ns_per_tick() {
 
 EventClock::EventClock() {
 #if D3DCAP_EVENT_CLOCK_TSC
-    if (invariant_counter()) {
-        ns_per_tick_ = measured_ns_per_tick();
-        counter_ = ns_per_tick_ > 0.0;
-    }
+    const double ns_per_tick = invariant_counter() ? measured_ns_per_tick() : 0.0;
+    counter_ = ns_per_tick > 0.0;
+    if (counter_) ns_per_tick_ = ns_per_tick;
 #endif
-    if (!counter_) ns_per_tick_ = 1.0;
 }
 
 std::uint64_t EventClock::now() const {

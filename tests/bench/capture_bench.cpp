@@ -200,15 +200,18 @@ void update_tiles(benchmark::State& state, bool through_layer) {
     state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * kTileBytes);
 }
 
+// once: one call, for the loop figures (the cheap calls only).
 struct Call {
     const char* name;
     void (*run)(benchmark::State&, bool);
+    void (*once)(Side&, std::uint32_t);
 };
-constexpr Call kCalls[] = {{"SetMarkerInt", repeat<set_marker_int_once>},
-                           {"PSSetConstantBuffers1", repeat<ps_set_constant_buffers1_once>},
-                           {"UpdateSubresource1_256", repeat<update_subresource1_256_once>},
-                           {"UpdateTileMappings16", update_tile_mappings},
-                           {"UpdateTiles64KiB", update_tiles}};
+constexpr Call kCalls[] = {
+    {"SetMarkerInt", repeat<set_marker_int_once>, set_marker_int_once},
+    {"PSSetConstantBuffers1", repeat<ps_set_constant_buffers1_once>, ps_set_constant_buffers1_once},
+    {"UpdateSubresource1_256", repeat<update_subresource1_256_once>, update_subresource1_256_once},
+    {"UpdateTileMappings16", update_tile_mappings, nullptr},
+    {"UpdateTiles64KiB", update_tiles, nullptr}};
 
 // Keeps the per-call wall and CPU times of each run (the medians when
 // repeated).
@@ -248,13 +251,6 @@ class TableReporter : public benchmark::ConsoleReporter {
 // calls, its wall time and the whole process's CPU time (every thread: the
 // trace writer's merging and compression included), through the layer from
 // starting the capture to its trace closed, and on the direct device.
-struct LoopCall {
-    const char* name;
-    void (*once)(Side&, std::uint32_t);
-};
-constexpr LoopCall kLoopCalls[] = {{"SetMarkerInt", set_marker_int_once},
-                                   {"PSSetConstantBuffers1", ps_set_constant_buffers1_once},
-                                   {"UpdateSubresource1_256", update_subresource1_256_once}};
 
 double process_cpu_ns() {
     timespec t{};
@@ -272,9 +268,9 @@ double wall_ns() {
 // direct loop, then the layer's loop from its first call to its trace
 // closed; prints "direct_wall direct_cpu layer_wall layer_cpu file_bytes".
 int run_loop_process(const std::string& name, std::uint32_t calls) {
-    const LoopCall* call = nullptr;
-    for (const LoopCall& c : kLoopCalls)
-        if (name == c.name) call = &c;
+    const Call* call = nullptr;
+    for (const Call& c : kCalls)
+        if (name == c.name && c.once != nullptr) call = &c;
     check(call != nullptr, "--loop: an unknown call");
     g_devices = std::make_unique<Devices>();
     double wall = wall_ns(), cpu = process_cpu_ns();
@@ -319,7 +315,8 @@ void print_loop_figures(const char* self, std::uint32_t calls, int repetitions) 
         std::sort(v.begin(), v.end());
         return v[v.size() / 2];
     };
-    for (const LoopCall& call : kLoopCalls) {
+    for (const Call& call : kCalls) {
+        if (call.once == nullptr) continue;
         const double empty = loop_process(self, call.name, 0).bytes;
         std::vector<double> dw, dc, lw, lc, bytes;
         for (int r = 0; r < repetitions; ++r) {

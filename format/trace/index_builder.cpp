@@ -28,12 +28,10 @@ void IndexBuilder::add_record(const fb::Record& record, std::size_t record_bytes
     ++event_count_;
     uncompressed_bytes_ += record_bytes;
     // Thread 0 marks placeholders of abandoned events, not a thread.
-    if (const std::uint32_t thread = header.thread(); thread != 0) {
-        if (thread >= threads_.size()) threads_.resize(thread + 1);
-        if (!threads_[thread]) {
-            threads_[thread] = true;
-            ++thread_count_;
-        }
+    // Runs of records come from one thread: the set is looked up when it changes.
+    if (const std::uint32_t thread = header.thread(); thread != 0 && thread != last_thread_) {
+        last_thread_ = thread;
+        threads_.insert(thread);
     }
     if (header.call() >= counts_.size()) counts_.resize(header.call() + 1);
     Count& count = counts_[header.call()];
@@ -111,9 +109,9 @@ std::vector<std::uint8_t> IndexBuilder::finish() const {
         tilings.push_back(fb::CreateResourceTilingDirect(builder, t.resource, t.num_tiles,
                                                          &t.packed, &t.shape, &t.subresources));
     }
-    auto index =
-        fb::CreateTraceIndexDirect(builder, event_count_, &chunks_, &frame_first_events_, &markers,
-                                   &counts, thread_count_, &tilings, uncompressed_bytes_);
+    auto index = fb::CreateTraceIndexDirect(
+        builder, event_count_, &chunks_, &frame_first_events_, &markers, &counts,
+        static_cast<std::uint32_t>(threads_.size()), &tilings, uncompressed_bytes_);
     builder.Finish(index);
     return {builder.GetBufferPointer(), builder.GetBufferPointer() + builder.GetSize()};
 }

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace d3dcap::trace {
@@ -58,8 +59,8 @@ class IndexBuilder {
     std::vector<const std::string*> labels_;  // label_numbers_' keys, by number
     std::unordered_map<std::uint64_t, std::uint32_t> marker_depth_;  // per context
     std::vector<Count> counts_;                                      // by call id
-    std::vector<bool> threads_;                                      // by thread number
-    std::uint32_t thread_count_ = 0;
+    std::unordered_set<std::uint32_t> threads_;  // numbers come from the trace: any value
+    std::uint32_t last_thread_ = 0;
     std::vector<Tiling> tilings_;
 };
 

@@ -588,6 +588,25 @@ TEST_CASE("8 threads reserving and submitting get contiguous events in each thre
     CHECK(last == std::vector<std::int64_t>(kThreads, kPerThread - 1));
 }
 
+TEST_CASE("the index counts threads of any number a record names") {
+    // Recovery indexes records of untrusted traces: thread numbers can be anything.
+    TempDir dir;
+    auto writer = trace::TraceWriter::create(dir.file("t.d3dcap"), sample_header());
+    REQUIRE(writer.ok());
+    flatbuffers::FlatBufferBuilder builder;
+    for (const std::uint32_t thread : {0xffffffffu, 7u, 0xffffffffu, 0u, 7u, 0x80000000u}) {
+        const auto event = writer.value()->reserve();
+        REQUIRE(event);
+        build_draw(builder, 3, 0, thread);
+        CHECK(writer.value()->submit(builder, *event) == event);
+    }
+    REQUIRE(writer.value()->close().ok());
+    auto reader = trace::TraceReader::open(dir.file("t.d3dcap"));
+    REQUIRE(reader.ok());
+    CHECK(reader.value()->event_count() == 6);
+    CHECK(reader.value()->index().thread_count() == 3);  // 0 names no thread
+}
+
 TEST_CASE("an abandoned event is written as a header-only record that reads and dumps") {
     TempDir dir;
     auto writer = trace::TraceWriter::create(dir.file("a.d3dcap"), sample_header());

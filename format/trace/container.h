@@ -4,6 +4,7 @@
 //             then the TraceHeader FlatBuffer, padded to 8 bytes
 //   chunk*    ChunkHeader, then compressed_size bytes of LZ4 block data that
 //             decompress to size-prefixed Record FlatBuffers, each padded to 8
+//             (from format 2 small ones may be deltas: record_delta.h)
 //   index     IndexHeader, then the TraceIndex FlatBuffer
 //   trailer   u64 index offset, "D3DCAPIX"
 //
@@ -27,7 +28,8 @@ inline constexpr std::uint32_t kChunkMagic = 0x4b4e4843;  // "CHNK"
 inline constexpr std::uint32_t kIndexMagic = 0x58444e49;  // "INDX"
 
 // Major changes break old readers; minor ones only add (append-only ids).
-inline constexpr std::uint16_t kFormatMajor = 1;
+// 2: records may be deltas of earlier ones (record_delta.h).
+inline constexpr std::uint16_t kFormatMajor = 2;
 inline constexpr std::uint16_t kFormatMinor = 0;
 
 inline constexpr std::size_t kRecordAlignment = 8;

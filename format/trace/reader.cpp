@@ -12,6 +12,7 @@
 
 #include "container.h"
 #include "index_builder.h"
+#include "record_delta.h"
 
 namespace d3dcap::trace {
 
@@ -293,6 +294,7 @@ Result<Chunk> TraceReader::load_chunk(std::size_t number, const fb::ChunkEntry& 
         return error_at("LZ4 data does not decompress to the recorded size", at, chunk_no);
     }
     chunk.record_offsets.reserve(std::min<std::uint32_t>(header.record_count, got / 8 + 1));
+    DeltaDecoder deltas;
     for (std::size_t pos = 0; pos < chunk.bytes.size();) {
         const auto event =
             static_cast<std::int64_t>(header.first_event + chunk.record_offsets.size());
@@ -302,6 +304,20 @@ Result<Chunk> TraceReader::load_chunk(std::size_t number, const fb::ChunkEntry& 
                             chunk_no, event);
         }
         std::memcpy(&size, chunk.bytes.data() + pos, sizeof size);
+        const bool delta = major_ >= 2 && (size & kDeltaRecordFlag) != 0;
+        if (delta) {
+            size &= ~kDeltaRecordFlag;
+            if (padded(sizeof size + size) > chunk.bytes.size() - pos) {
+                return error_at("delta record at chunk byte " + std::to_string(pos) +
+                                    " runs past the chunk's end",
+                                at, chunk_no, event);
+            }
+        }
+        if (!deltas.restore(chunk.bytes.data(), pos, size, delta)) {
+            return error_at("delta record at chunk byte " + std::to_string(pos) + " of " +
+                                std::to_string(size) + " bytes has no earlier record of its size",
+                            at, chunk_no, event);
+        }
         if (size > chunk.bytes.size() - pos - sizeof size ||
             !verify_record(chunk.bytes.data() + pos, sizeof size + size)) {
             return error_at("record at chunk byte " + std::to_string(pos) + " fails verification",

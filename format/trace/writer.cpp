@@ -346,10 +346,11 @@ Status TraceWriter::close_after_threads_ended() {
     merge();
     finish_merging();
     lock.lock();
+    DeltaEncoder deltas;
     while (!to_compress_.empty() && !failed_) {
         Chunk chunk = std::move(to_compress_.front());
         to_compress_.pop_front();
-        compress_and_write(lock, std::move(chunk));
+        compress_and_write(lock, std::move(chunk), deltas);
     }
     lock.unlock();
     const Status status = finish_file();

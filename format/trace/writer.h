@@ -22,6 +22,7 @@
 
 #include "error.h"
 #include "index_builder.h"
+#include "record_delta.h"
 #include "record_lane.h"
 
 namespace d3dcap::trace {
@@ -199,7 +200,7 @@ class TraceWriter {
     // -- compression and file writes (writer_thread.cpp) ----------------------
     void compressor_loop();
     // Compresses chunk, then writes every compressed chunk whose turn it is.
-    void compress_and_write(std::unique_lock<std::mutex>& lock, Chunk chunk);
+    void compress_and_write(std::unique_lock<std::mutex>& lock, Chunk chunk, DeltaEncoder& deltas);
     void write_chunk(const Chunk& chunk);
     bool write_all(const void* data, std::size_t size);
     // The part of close() after the threads are done: index, trailer.

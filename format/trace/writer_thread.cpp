@@ -284,17 +284,19 @@ void TraceWriter::finish_merging() {
 }
 
 void TraceWriter::compressor_loop() {
+    DeltaEncoder deltas;
     std::unique_lock lock(mutex_);
     for (;;) {
         compress_ready_.wait(lock, [&] { return !to_compress_.empty() || compressors_stop_; });
         if (to_compress_.empty() || threads_ended_) return;
         Chunk chunk = std::move(to_compress_.front());
         to_compress_.pop_front();
-        compress_and_write(lock, std::move(chunk));
+        compress_and_write(lock, std::move(chunk), deltas);
     }
 }
 
-void TraceWriter::compress_and_write(std::unique_lock<std::mutex>& lock, Chunk chunk) {
+void TraceWriter::compress_and_write(std::unique_lock<std::mutex>& lock, Chunk chunk,
+                                     DeltaEncoder& deltas) {
     ++compressing_;
     if (!spare_compressed_.empty()) {
         chunk.compressed = std::move(spare_compressed_.back());
@@ -302,8 +304,11 @@ void TraceWriter::compress_and_write(std::unique_lock<std::mutex>& lock, Chunk c
     }
     const bool skip = failed_;
     lock.unlock();
-    const bool encoded = skip || encode_chunk(chunk.bytes.data(), chunk.bytes.size(),
-                                              options_.compress, chunk.compressed);
+    // Deltas only help LZ4; a chunk stored as literals keeps its records whole.
+    const bool compress = options_.compress && chunk_compression_available();
+    if (compress && !skip) deltas.encode(chunk.bytes.data(), chunk.bytes.size());
+    const bool encoded =
+        skip || encode_chunk(chunk.bytes.data(), chunk.bytes.size(), compress, chunk.compressed);
     lock.lock();
     --compressing_;
     if (!encoded) fail_locked("LZ4 could not compress a chunk", 0);

@@ -70,7 +70,7 @@ TEST_CASE("a trace reads back every event, header and index") {
     REQUIRE(reader.ok());
     trace::TraceReader& r = *reader.value();
     CHECK_FALSE(r.recovered());
-    CHECK(r.format_major() == 1);
+    CHECK(r.format_major() == 2);
     CHECK(r.header().producer()->str() == "d3dcap-tests");
     CHECK(r.header().device()->adapter_name()->str() == "d3dcap reference device");
     CHECK(r.header().device()->tiled_resources_tier() == 2);
@@ -314,18 +314,18 @@ TEST_CASE("a newer major version is refused, an older minor is read") {
     trace::Prologue prologue;
     std::memcpy(&prologue, bytes.data(), sizeof prologue);
 
-    prologue.major = 2;
-    prologue.minor = 3;
+    prologue.major = 3;
+    prologue.minor = 1;
     std::memcpy(bytes.data(), &prologue, sizeof prologue);
     write_file(dir.file("newer.d3dcap"), bytes);
     auto newer = trace::TraceReader::open(dir.file("newer.d3dcap"));
     REQUIRE_FALSE(newer.ok());
     CHECK(newer.error().to_string() ==
           dir.file("newer.d3dcap") +
-              ": written in trace format 2.3, newer than the format 1.x this d3dcap reads; use a "
+              ": written in trace format 3.1, newer than the format 2.x this d3dcap reads; use a "
               "newer d3dcap");
 
-    prologue.major = 1;
+    prologue.major = 2;
     prologue.minor = 0;
     std::memcpy(bytes.data(), &prologue, sizeof prologue);
     write_file(dir.file("same.d3dcap"), bytes);

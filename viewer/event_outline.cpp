@@ -9,9 +9,9 @@ namespace d3dcap::viewer {
 
 namespace {
 
-QString marker_label(const fb::MarkerEntry& marker) {
-    QString label = marker.label() ? QString::fromStdString(marker.label()->str()) : QString();
-    if (marker.has_data()) label += QStringLiteral(" (%1)").arg(marker.data());
+QString marker_label(const trace::MarkerList& markers, const trace::Marker& marker) {
+    QString label = QString::fromStdString(markers.label(marker));
+    if (marker.has_data) label += QStringLiteral(" (%1)").arg(marker.data);
     return label;
 }
 
@@ -62,7 +62,7 @@ class NameMatcher {
 
 }  // namespace
 
-EventOutline build_outline(const fb::TraceIndex& index) {
+EventOutline build_outline(const fb::TraceIndex& index, const trace::MarkerList& markers) {
     EventOutline outline;
     const std::uint64_t count = index.event_count();
     const int root = add_node(outline, -1, NodeKind::Root, {}, 0);
@@ -84,7 +84,7 @@ EventOutline build_outline(const fb::TraceIndex& index) {
         frames.emplace_back(starts[i], QStringLiteral("Frame %1").arg(i));
     }
 
-    const auto* markers = index.markers();
+    const std::vector<trace::Marker>& entries = markers.entries;
     std::size_t m = 0;
     for (std::size_t f = 0; f < frames.size(); ++f) {
         const std::uint64_t first = frames[f].first;
@@ -94,17 +94,17 @@ EventOutline build_outline(const fb::TraceIndex& index) {
         // Regions left open at the end of a frame close there.
         std::vector<int> open{frame};
         std::uint64_t cursor = first;
-        for (; markers && m < markers->size() && markers->Get(m)->event() < end; ++m) {
-            const fb::MarkerEntry& marker = *markers->Get(m);
-            const std::uint64_t event = marker.event();
+        for (; m < entries.size() && entries[m].event < end; ++m) {
+            const trace::Marker& marker = entries[m];
+            const std::uint64_t event = marker.event;
             if (event < cursor) continue;  // out of order: shown as a call
             const int top = open.back();
             add_calls(outline.nodes[std::size_t(top)], cursor, event);
             cursor = event + 1;
-            switch (marker.kind()) {
+            switch (marker.kind) {
                 case fb::MarkerKind::Begin: {
-                    const int region =
-                        add_node(outline, top, NodeKind::Region, marker_label(marker), event);
+                    const int region = add_node(outline, top, NodeKind::Region,
+                                                marker_label(markers, marker), event);
                     add_child(outline, top, region, event);
                     open.push_back(region);
                     break;
@@ -117,8 +117,8 @@ EventOutline build_outline(const fb::TraceIndex& index) {
                     }
                     break;
                 case fb::MarkerKind::Marker: {
-                    const int leaf =
-                        add_node(outline, top, NodeKind::Marker, marker_label(marker), event);
+                    const int leaf = add_node(outline, top, NodeKind::Marker,
+                                              marker_label(markers, marker), event);
                     add_child(outline, top, leaf, event);
                     break;
                 }

@@ -41,7 +41,7 @@ struct EventOutline {
     std::vector<OutlineNode> nodes;
 };
 
-EventOutline build_outline(const fb::TraceIndex& index);
+EventOutline build_outline(const fb::TraceIndex& index, const trace::MarkerList& markers);
 
 // The rows of full whose call name or label contains text (ignoring case),
 // with the nodes around them; nullptr when cancelled() said so. reader reads

@@ -26,7 +26,7 @@ quintptr call_id_in(int parent) {
 EventTreeModel::EventTreeModel(trace::TraceReader& reader, QObject* parent)
     : QAbstractItemModel(parent),
       reader_(reader),
-      full_(std::make_shared<const EventOutline>(build_outline(reader.index()))),
+      full_(std::make_shared<const EventOutline>(build_outline(reader.index(), reader.markers()))),
       shown_(full_) {}
 
 EventTreeModel::~EventTreeModel() = default;

@@ -15,11 +15,8 @@ void IndexBuilder::add_marker(const fb::Record& record, fb::MarkerKind kind,
     // Marker nesting is per context; annotation interfaces count as their context.
     std::uint32_t& depth = marker_depth_[header.context() ? header.context() : header.object()];
     if (kind == fb::MarkerKind::End && depth > 0) --depth;
-    std::string text = label ? label->str() : std::string();
-    const auto [at, added] =
-        label_numbers_.try_emplace(std::move(text), static_cast<std::uint32_t>(labels_.size()));
-    if (added) labels_.push_back(&at->first);  // keys of a node-based map stay put
-    markers_.push_back(Marker{header.event(), data, at->second, depth, kind, has_data});
+    markers_.add(Marker{header.event(), data, 0, depth, kind, has_data},
+                 label ? label->string_view() : std::string_view());
     if (kind == fb::MarkerKind::Begin) ++depth;
 }
 
@@ -82,22 +79,10 @@ void IndexBuilder::add_record(const fb::Record& record, std::size_t record_bytes
 }
 
 std::vector<std::uint8_t> IndexBuilder::finish() const {
-    // Sized for what it holds (a marker table is about 32 bytes a marker), so
-    // that it does not grow by copying itself.
+    // Sized for its tables, so that it does not grow by copying itself.
     flatbuffers::FlatBufferBuilder builder(1024 + chunks_.size() * sizeof(fb::ChunkEntry) +
-                                           markers_.size() * 32 +
                                            frame_first_events_.size() * sizeof(std::uint64_t));
-
-    // Labels repeat (one per marker kind in a frame loop): each is stored once.
-    std::vector<flatbuffers::Offset<flatbuffers::String>> labels;
-    labels.reserve(labels_.size());
-    for (const std::string* label : labels_) labels.push_back(builder.CreateString(*label));
-    std::vector<flatbuffers::Offset<fb::MarkerEntry>> markers;
-    markers.reserve(markers_.size());
-    for (const Marker& m : markers_) {
-        markers.push_back(fb::CreateMarkerEntry(builder, m.kind, labels[m.label], m.data, m.event,
-                                                m.depth, m.has_data));
-    }
+    const auto markers = markers_.finish(builder);
     std::vector<fb::CallCount> counts;
     for (std::size_t call = 0; call < counts_.size(); ++call) {
         if (counts_[call].count == 0) continue;
@@ -110,8 +95,8 @@ std::vector<std::uint8_t> IndexBuilder::finish() const {
                                                          &t.packed, &t.shape, &t.subresources));
     }
     auto index = fb::CreateTraceIndexDirect(
-        builder, event_count_, &chunks_, &frame_first_events_, &markers, &counts,
-        static_cast<std::uint32_t>(threads_.size()), &tilings, uncompressed_bytes_);
+        builder, event_count_, &chunks_, &frame_first_events_, nullptr, &counts,
+        static_cast<std::uint32_t>(threads_.size()), &tilings, uncompressed_bytes_, markers);
     builder.Finish(index);
     return {builder.GetBufferPointer(), builder.GetBufferPointer() + builder.GetSize()};
 }

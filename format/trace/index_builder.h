@@ -10,6 +10,8 @@
 #include <unordered_set>
 #include <vector>
 
+#include "marker_table.h"
+
 namespace d3dcap::trace {
 
 class IndexBuilder {
@@ -26,15 +28,6 @@ class IndexBuilder {
     std::vector<std::uint8_t> finish() const;
 
   private:
-    // 24 bytes a marker: a trace of markers in a loop keeps millions.
-    struct Marker {
-        std::uint64_t event;
-        std::int32_t data;
-        std::uint32_t label;  // in labels_
-        std::uint32_t depth;
-        fb::MarkerKind kind;
-        bool has_data;
-    };
     struct Tiling {
         std::uint64_t resource;
         std::uint32_t num_tiles;
@@ -54,9 +47,7 @@ class IndexBuilder {
     std::uint64_t uncompressed_bytes_ = 0;
     std::vector<fb::ChunkEntry> chunks_;
     std::vector<std::uint64_t> frame_first_events_;
-    std::vector<Marker> markers_;
-    std::unordered_map<std::string, std::uint32_t> label_numbers_;
-    std::vector<const std::string*> labels_;  // label_numbers_' keys, by number
+    MarkerTableWriter markers_;
     std::unordered_map<std::uint64_t, std::uint32_t> marker_depth_;  // per context
     std::vector<Count> counts_;                                      // by call id
     std::unordered_set<std::uint32_t> threads_;  // numbers come from the trace: any value

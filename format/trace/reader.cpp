@@ -192,7 +192,19 @@ Status TraceReader::read_index() {
         return fallback("the index's event count does not match its chunks",
                         static_cast<std::int64_t>(trailer.index_offset));
     }
+    auto markers = decode_markers();
+    if (!markers.ok()) {
+        return fallback("the index's " + markers.error(),
+                        static_cast<std::int64_t>(trailer.index_offset));
+    }
+    markers_ = std::move(markers.value());
     return ok_status();
+}
+
+Expected<MarkerList, std::string> TraceReader::decode_markers() const {
+    if (const fb::MarkerTable* table = index().marker_table()) return read_marker_table(*table);
+    if (index().markers() == nullptr) return MarkerList{};
+    return markers_of_entries(*index().markers());
 }
 
 Status TraceReader::recover(const std::string& reason) {
@@ -227,6 +239,9 @@ Status TraceReader::recover(const std::string& reason) {
         offset += sizeof header + header.compressed_size;
     }
     index_bytes_ = builder.finish();
+    auto markers = decode_markers();  // a table of our own making
+    if (!markers.ok()) return error_at("recovery made a bad " + markers.error());
+    markers_ = std::move(markers.value());
     recovered_ = true;
     recovery_note_ = reason + "; recovered " + std::to_string(builder.event_count()) +
                      " events in " + std::to_string(builder.chunk_count()) +

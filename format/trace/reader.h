@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "error.h"
+#include "marker_table.h"
 
 namespace d3dcap::trace {
 
@@ -56,6 +57,8 @@ class TraceReader {
     const std::string& recovery_note() const { return recovery_note_; }
 
     std::uint64_t event_count() const { return index().event_count(); }
+    // The markers the index lists, format 1 and 2 alike (decoded at open).
+    const MarkerList& markers() const { return markers_; }
     std::size_t chunk_count() const;
 
     // Reads, decompresses and verifies chunk i.
@@ -72,6 +75,8 @@ class TraceReader {
     Status read_prologue();
     Status read_index();
     Status recover(const std::string& reason);
+    // Decodes the index's markers; the error says what is wrong with them.
+    Expected<MarkerList, std::string> decode_markers() const;
     Status read_at(std::uint64_t offset, void* data, std::size_t size) const;
     // reuse: a chunk whose buffers the new one takes over (no new pages for
     // each chunk read in sequence).
@@ -90,6 +95,7 @@ class TraceReader {
     std::uint64_t chunks_start_ = 0;
     std::vector<std::uint8_t> header_bytes_;
     std::vector<std::uint8_t> index_bytes_;
+    MarkerList markers_;
     bool recovered_ = false;
     std::string recovery_note_;
     Chunk cached_;

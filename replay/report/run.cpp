@@ -55,22 +55,21 @@ TraceLayout read_layout(const trace::TraceReader& reader) {
         layout.frame_starts.insert(layout.frame_starts.begin(), 0);
     // Begin/End pairs by nesting; a region left open ends with the trace.
     std::vector<std::size_t> open;
-    if (index.markers() != nullptr) {
-        for (const fb::MarkerEntry* marker : *index.markers()) {
-            if (marker->kind() == fb::MarkerKind::Begin) {
-                MarkerTime region;
-                region.label = marker->label() != nullptr ? marker->label()->str() : "";
-                region.data = marker->data();
-                region.has_data = marker->has_data();
-                region.depth = static_cast<std::uint32_t>(open.size());
-                region.first_event = marker->event();
-                region.last_event = layout.events == 0 ? 0 : layout.events - 1;
-                open.push_back(layout.regions.size());
-                layout.regions.push_back(std::move(region));
-            } else if (marker->kind() == fb::MarkerKind::End && !open.empty()) {
-                layout.regions[open.back()].last_event = marker->event();
-                open.pop_back();
-            }
+    const trace::MarkerList& markers = reader.markers();
+    for (const trace::Marker& marker : markers.entries) {
+        if (marker.kind == fb::MarkerKind::Begin) {
+            MarkerTime region;
+            region.label = markers.label(marker);
+            region.data = marker.data;
+            region.has_data = marker.has_data;
+            region.depth = static_cast<std::uint32_t>(open.size());
+            region.first_event = marker.event;
+            region.last_event = layout.events == 0 ? 0 : layout.events - 1;
+            open.push_back(layout.regions.size());
+            layout.regions.push_back(std::move(region));
+        } else if (marker.kind == fb::MarkerKind::End && !open.empty()) {
+            layout.regions[open.back()].last_event = marker.event;
+            open.pop_back();
         }
     }
     const fb::TraceHeader& header = reader.header();

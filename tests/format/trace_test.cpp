@@ -83,17 +83,20 @@ TEST_CASE("a trace reads back every event, header and index") {
     CHECK(index.frame_first_events()->Get(1) == 403);
     CHECK(index.thread_count() == 1);
     // Per frame: one BeginEventInt, one EndEvent and 133 SetMarkerInt.
-    REQUIRE(index.markers()->size() == 3 * 135);
-    const fb::MarkerEntry* begin = index.markers()->Get(0);
-    CHECK(begin->kind() == fb::MarkerKind::Begin);
-    CHECK(begin->label()->str() == "frame");
-    CHECK(begin->event() == 1);
-    CHECK(begin->depth() == 0);
-    const fb::MarkerEntry* marker = index.markers()->Get(1);
-    CHECK(marker->kind() == fb::MarkerKind::Marker);
-    CHECK(marker->label()->str() == "tick");
-    CHECK(marker->data() == 5);
-    CHECK(marker->depth() == 1);
+    const trace::MarkerList& markers = r.markers();
+    REQUIRE(markers.entries.size() == 3 * 135);
+    CHECK(markers.labels == std::vector<std::string>{"frame", "tick", ""});
+    const trace::Marker& begin = markers.entries[0];
+    CHECK(begin.kind == fb::MarkerKind::Begin);
+    CHECK(markers.label(begin) == "frame");
+    CHECK(begin.event == 1);
+    CHECK(begin.depth == 0);
+    const trace::Marker& marker = markers.entries[1];
+    CHECK(marker.kind == fb::MarkerKind::Marker);
+    CHECK(markers.label(marker) == "tick");
+    CHECK(marker.data == 5);
+    CHECK(marker.depth == 1);
+    CHECK(index.markers() == nullptr);  // format 1's table of entries
     std::uint64_t tile_calls = 0;
     for (const fb::CallCount* count : *index.call_counts()) {
         if (count->call() ==

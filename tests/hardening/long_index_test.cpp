@@ -34,8 +34,8 @@ TEST_CASE("a trace of 1.1 million markers opens with its index", "[hardening][tr
     INFO(reader.value()->recovery_note());
     CHECK_FALSE(reader.value()->recovered());
     CHECK(reader.value()->event_count() == kMarkers);
-    REQUIRE(reader.value()->index().markers() != nullptr);
-    CHECK(reader.value()->index().markers()->size() == kMarkers);
-    CHECK(reader.value()->index().markers()->Get(kMarkers - 1)->data() ==
-          static_cast<std::int32_t>(kMarkers - 1));
+    const std::vector<trace::Marker>& markers = reader.value()->markers().entries;
+    REQUIRE(markers.size() == kMarkers);
+    CHECK(markers[kMarkers - 1].data == static_cast<std::int32_t>(kMarkers - 1));
+    CHECK(markers[kMarkers - 1].event == kMarkers - 1);
 }

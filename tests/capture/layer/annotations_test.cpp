@@ -20,11 +20,8 @@ struct Marker {
 
 std::vector<Marker> markers_of(const TraceRecords& records) {
     std::vector<Marker> out;
-    const auto* markers = records.index().markers();
-    REQUIRE(markers != nullptr);
-    for (const fb::MarkerEntry* m : *markers)
-        out.push_back({m->kind(), m->label() != nullptr ? m->label()->str() : std::string(),
-                       m->data(), m->depth(), m->has_data()});
+    for (const trace::Marker& m : records.markers().entries)
+        out.push_back({m.kind, records.markers().label(m), m.data, m.depth, m.has_data});
     return out;
 }
 
@@ -223,10 +220,10 @@ TEST_CASE(
     CHECK(indexed[3].data == -2147483647 - 1);
     CHECK(indexed[6].data == 2147483647);
     // The index points at the records.
-    const auto* entries = records.index().markers();
+    const std::vector<trace::Marker>& entries = records.markers().entries;
     const auto marker_records = records.calls(CallId::ID3D11DeviceContext2_SetMarkerInt);
-    CHECK(entries->Get(1)->event() == marker_records[0]->header()->event());
-    CHECK(entries->Get(6)->event() == marker_records[2]->header()->event());
+    CHECK(entries[1].event == marker_records[0]->header()->event());
+    CHECK(entries[6].event == marker_records[2]->header()->event());
 }
 
 TEST_CASE(

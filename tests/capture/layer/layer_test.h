@@ -46,6 +46,7 @@ class TraceRecords {
 
     const fb::TraceIndex& index() const { return reader_->index(); }
     trace::TraceReader& reader() { return *reader_; }
+    const trace::MarkerList& markers() const { return reader_->markers(); }
     std::size_t size() const { return records_.size(); }
     const fb::Record& operator[](std::size_t i) const { return *records_[i]; }
     const std::vector<const fb::Record*>& all() const { return records_; }

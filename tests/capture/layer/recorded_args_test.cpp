@@ -33,10 +33,11 @@ TEST_CASE("calls of every parameter kind are recorded with the arguments given")
     const auto session = testing::CaptureSession::load(dir.file("arguments.d3dcap"));
     std::vector<std::string> expected;
     {
-        ID3D11Device2* device = nullptr;    // object 1
+        ID3D11Device2* device = nullptr;          // object 1
         ID3D11DeviceContext2* context = nullptr;  // object 2
         REQUIRE(session.device(D3D_DRIVER_TYPE_REFERENCE, &device, &context) == S_OK);
-        D3D11_BUFFER_DESC buffer_desc{256, D3D11_USAGE_DEFAULT, D3D11_BIND_CONSTANT_BUFFER, 0, 0, 0};
+        D3D11_BUFFER_DESC buffer_desc{256, D3D11_USAGE_DEFAULT, D3D11_BIND_CONSTANT_BUFFER, 0, 0,
+                                      0};
         ID3D11Buffer* constants = nullptr;  // object 3
         REQUIRE(device->CreateBuffer(&buffer_desc, nullptr, &constants) == S_OK);
         buffer_desc.BindFlags = D3D11_BIND_VERTEX_BUFFER;
@@ -105,7 +106,8 @@ TEST_CASE("calls of every parameter kind are recorded with the arguments given")
         expected.push_back(
             R"({"pDstResource":3,"DstSubresource":0,)"
             R"("pDstBox":{"left":32,"top":0,"front":0,"right":64,"bottom":1,"back":1},)"
-            R"("pSrcData":)" + blob(data, sizeof data) + R"(,"SrcRowPitch":0,"SrcDepthPitch":0})");
+            R"("pSrcData":)" +
+            blob(data, sizeof data) + R"(,"SrcRowPitch":0,"SrcDepthPitch":0})");
 
         ID3D11Buffer* buffers[1] = {constants};
         const UINT first_constant = 16, constant_count = 32;

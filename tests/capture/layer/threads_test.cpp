@@ -145,7 +145,7 @@ TEST_CASE(
           kThreads * kCalls / 2);
     CHECK(counts[static_cast<std::uint16_t>(CallId::ID3D11DeviceContext_ExecuteCommandList)] ==
           kThreads);
-    CHECK(records.index().markers()->size() == kThreads * kCalls / 2);
+    CHECK(records.markers().entries.size() == kThreads * kCalls / 2);
 }
 
 }  // namespace

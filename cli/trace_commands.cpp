@@ -102,7 +102,7 @@ int run_info(const InfoOptions& options, std::ostream& out, std::ostream& err) {
     info["frames"] = index.frame_first_events()->size();
     info["chunks"] = index.chunks()->size();
     info["threads"] = index.thread_count();
-    info["markers"] = reader->markers().entries.size();
+    info["markers"] = reader->marker_count();
     info["tiled_resources"] = index.tilings()->size();
     info["compressed_bytes"] = compressed;
     info["uncompressed_bytes"] = uncompressed;
@@ -138,7 +138,7 @@ int run_info(const InfoOptions& options, std::ostream& out, std::ostream& err) {
             << device->tiled_resources_tier() << '\n';
     }
     out << "events:    " << index.event_count() << " in " << index.frame_first_events()->size()
-        << " frames, " << index.thread_count() << " threads, " << reader->markers().entries.size()
+        << " frames, " << index.thread_count() << " threads, " << reader->marker_count()
         << " markers, " << index.tilings()->size() << " tiled resources\n"
         << "chunks:    " << index.chunks()->size() << ", " << compressed << " bytes compressed, "
         << uncompressed << " uncompressed (ratio " << std::fixed << std::setprecision(2)

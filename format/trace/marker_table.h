@@ -16,6 +16,7 @@
 #include <d3dcap/fb/trace_generated.h>
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -68,11 +69,12 @@ class MarkerTableWriter {
     std::vector<const std::string*> labels_;  // label_numbers_' keys, by number
 };
 
-// Decodes a table read from a file; the error names the block and row that
-// do not hold what the format and the count say.
+// Decodes a table read from a file, handing each marker to visit in order;
+// the error (empty when none) names the block and row that do not hold what
+// the format and the count say.
+std::string visit_marker_table(const fb::MarkerTable& table,
+                               const std::function<void(const Marker&)>& visit);
+// The same, kept in a list.
 Expected<MarkerList, std::string> read_marker_table(const fb::MarkerTable& table);
-
-// The entries of a format 1 index.
-MarkerList markers_of_entries(const flatbuffers::Vector<flatbuffers::Offset<fb::MarkerEntry>>&);
 
 }  // namespace d3dcap::trace

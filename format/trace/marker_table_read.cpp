@@ -36,6 +36,78 @@ class RowReader {
 
 }  // namespace
 
+std::string visit_marker_table(const fb::MarkerTable& table,
+                               const std::function<void(const Marker&)>& visit) {
+    const std::size_t label_count = table.labels() ? table.labels()->size() : 0;
+    const std::uint8_t* blocks = table.blocks() ? table.blocks()->data() : nullptr;
+    const std::size_t size = table.blocks() ? table.blocks()->size() : 0;
+    std::uint64_t count = 0;
+    std::vector<std::uint8_t> rows(kMarkerBlockBytes);
+    std::uint64_t event = 0;
+    std::int32_t data = 0;
+    std::size_t block = 0;
+    for (std::size_t pos = 0; pos < size; ++block) {
+        const auto where = [&] { return "marker table, block " + std::to_string(block); };
+        std::uint32_t row_bytes = 0;
+        std::uint32_t stored = 0;
+        if (size - pos < 2 * sizeof(std::uint32_t)) return where() + ": its header is cut short";
+        std::memcpy(&row_bytes, blocks + pos, sizeof row_bytes);
+        std::memcpy(&stored, blocks + pos + 4, sizeof stored);
+        pos += 8;
+        if (row_bytes > kMarkerBlockBytes) {
+            return where() + ": " + std::to_string(row_bytes) + " bytes of rows, more than " +
+                   std::to_string(kMarkerBlockBytes);
+        }
+        if (stored > size - pos) return where() + ": its data is cut short";
+        const int got = LZ4_decompress_safe(reinterpret_cast<const char*>(blocks + pos),
+                                            reinterpret_cast<char*>(rows.data()),
+                                            static_cast<int>(stored), static_cast<int>(row_bytes));
+        if (got < 0 || static_cast<std::uint32_t>(got) != row_bytes)
+            return where() + ": LZ4 data does not decompress to its row bytes";
+        pos += stored;
+        RowReader reader(rows.data(), row_bytes);
+        while (!reader.done()) {
+            const auto row = [&] { return where() + ", marker " + std::to_string(count); };
+            std::uint64_t step = 0;
+            std::uint8_t kind = 0;
+            std::uint64_t label = 0;
+            std::uint64_t depth = 0;
+            if (!reader.varint(step) || !reader.byte(kind)) return row() + ": the row is cut short";
+            if ((kind & 3) > static_cast<std::uint8_t>(fb::MarkerKind::MAX) || kind > 7)
+                return row() + ": kind byte " + std::to_string(kind) + " is no marker kind";
+            Marker marker;
+            marker.kind = static_cast<fb::MarkerKind>(kind & 3);
+            marker.has_data = (kind & 4) != 0;
+            if (!reader.varint(label)) return row() + ": the row is cut short";
+            if (label >= label_count) {
+                return row() + ": label " + std::to_string(label) + " of " +
+                       std::to_string(label_count);
+            }
+            if (marker.has_data) {
+                std::uint64_t zigzag = 0;
+                if (!reader.varint(zigzag)) return row() + ": the row is cut short";
+                const auto change = static_cast<std::int64_t>((zigzag >> 1) ^ (~(zigzag & 1) + 1));
+                data = static_cast<std::int32_t>(static_cast<std::uint32_t>(data) +
+                                                 static_cast<std::uint32_t>(change));
+            }
+            if (!reader.varint(depth)) return row() + ": the row is cut short";
+            if (depth > 0xffffffffu) return row() + ": depth " + std::to_string(depth);
+            event += step;
+            marker.event = event;
+            marker.data = marker.has_data ? data : 0;
+            marker.label = static_cast<std::uint32_t>(label);
+            marker.depth = static_cast<std::uint32_t>(depth);
+            visit(marker);
+            ++count;
+        }
+    }
+    if (count != table.count()) {
+        return "marker table holds " + std::to_string(count) + " markers, its count says " +
+               std::to_string(table.count());
+    }
+    return {};
+}
+
 Expected<MarkerList, std::string> read_marker_table(const fb::MarkerTable& table) {
     MarkerList list;
     if (table.labels() != nullptr) {
@@ -43,87 +115,20 @@ Expected<MarkerList, std::string> read_marker_table(const fb::MarkerTable& table
         for (const flatbuffers::String* label : *table.labels())
             list.labels.push_back(label->str());
     }
-    const std::uint8_t* blocks = table.blocks() ? table.blocks()->data() : nullptr;
+    // Sized once (a row takes 4 bytes or more), so that it does not grow by copying.
     const std::size_t size = table.blocks() ? table.blocks()->size() : 0;
-    list.entries.reserve(std::min<std::uint64_t>(table.count(), size * 4));
-    std::vector<std::uint8_t> rows(kMarkerBlockBytes);
-    std::uint64_t event = 0;
-    std::int32_t data = 0;
-    std::size_t block = 0;
-    for (std::size_t pos = 0; pos < size; ++block) {
-        const std::string where = "marker table, block " + std::to_string(block);
-        std::uint32_t row_bytes = 0;
-        std::uint32_t stored = 0;
-        if (size - pos < 2 * sizeof(std::uint32_t)) return where + ": its header is cut short";
-        std::memcpy(&row_bytes, blocks + pos, sizeof row_bytes);
-        std::memcpy(&stored, blocks + pos + 4, sizeof stored);
-        pos += 8;
-        if (row_bytes > kMarkerBlockBytes) {
-            return where + ": " + std::to_string(row_bytes) + " bytes of rows, more than " +
-                   std::to_string(kMarkerBlockBytes);
-        }
-        if (stored > size - pos) return where + ": its data is cut short";
-        const int got = LZ4_decompress_safe(reinterpret_cast<const char*>(blocks + pos),
-                                            reinterpret_cast<char*>(rows.data()),
-                                            static_cast<int>(stored), static_cast<int>(row_bytes));
-        if (got < 0 || static_cast<std::uint32_t>(got) != row_bytes)
-            return where + ": LZ4 data does not decompress to its row bytes";
-        pos += stored;
-        RowReader reader(rows.data(), row_bytes);
-        while (!reader.done()) {
-            const std::string row = where + ", marker " + std::to_string(list.entries.size());
-            std::uint64_t step = 0;
-            std::uint8_t kind = 0;
-            std::uint64_t label = 0;
-            std::uint64_t depth = 0;
-            if (!reader.varint(step) || !reader.byte(kind)) return row + ": the row is cut short";
-            if ((kind & 3) > static_cast<std::uint8_t>(fb::MarkerKind::MAX) || kind > 7)
-                return row + ": kind byte " + std::to_string(kind) + " is no marker kind";
-            Marker marker;
-            marker.kind = static_cast<fb::MarkerKind>(kind & 3);
-            marker.has_data = (kind & 4) != 0;
-            if (!reader.varint(label)) return row + ": the row is cut short";
-            if (label >= list.labels.size()) {
-                return row + ": label " + std::to_string(label) + " of " +
-                       std::to_string(list.labels.size());
-            }
-            if (marker.has_data) {
-                std::uint64_t zigzag = 0;
-                if (!reader.varint(zigzag)) return row + ": the row is cut short";
-                const auto change = static_cast<std::int64_t>((zigzag >> 1) ^ (~(zigzag & 1) + 1));
-                data = static_cast<std::int32_t>(static_cast<std::uint32_t>(data) +
-                                                 static_cast<std::uint32_t>(change));
-            }
-            if (!reader.varint(depth)) return row + ": the row is cut short";
-            if (depth > 0xffffffffu) return row + ": depth " + std::to_string(depth);
-            event += step;
-            marker.event = event;
-            marker.data = marker.has_data ? data : 0;
-            marker.label = static_cast<std::uint32_t>(label);
-            marker.depth = static_cast<std::uint32_t>(depth);
-            list.entries.push_back(marker);
-        }
+    std::uint64_t all_rows = 0;
+    for (std::size_t pos = 0; size - pos >= 8;) {
+        std::uint32_t sizes[2];
+        std::memcpy(sizes, table.blocks()->data() + pos, sizeof sizes);
+        all_rows += sizes[0];
+        if (sizes[1] > size - pos - 8) break;
+        pos += 8 + sizes[1];
     }
-    if (list.entries.size() != table.count()) {
-        return "marker table holds " + std::to_string(list.entries.size()) +
-               " markers, its count says " + std::to_string(table.count());
-    }
-    return list;
-}
-
-MarkerList markers_of_entries(
-    const flatbuffers::Vector<flatbuffers::Offset<fb::MarkerEntry>>& entries) {
-    MarkerList list;
-    std::unordered_map<std::string, std::uint32_t> numbers;
-    list.entries.reserve(entries.size());
-    for (const fb::MarkerEntry* entry : entries) {
-        std::string text = entry->label() ? entry->label()->str() : std::string();
-        const auto [at, added] =
-            numbers.try_emplace(std::move(text), static_cast<std::uint32_t>(list.labels.size()));
-        if (added) list.labels.push_back(at->first);
-        list.entries.push_back(Marker{entry->event(), entry->data(), at->second, entry->depth(),
-                                      entry->kind(), entry->has_data()});
-    }
+    list.entries.reserve(std::min<std::uint64_t>(table.count(), all_rows / 4));
+    std::string error =
+        visit_marker_table(table, [&](const Marker& marker) { list.entries.push_back(marker); });
+    if (!error.empty()) return error;
     return list;
 }
 

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <unordered_map>
 
 #include "container.h"
 #include "index_builder.h"
@@ -192,19 +193,54 @@ Status TraceReader::read_index() {
         return fallback("the index's event count does not match its chunks",
                         static_cast<std::int64_t>(trailer.index_offset));
     }
-    auto markers = decode_markers();
-    if (!markers.ok()) {
-        return fallback("the index's " + markers.error(),
-                        static_cast<std::int64_t>(trailer.index_offset));
+    if (const fb::MarkerTable* table = index().marker_table()) {
+        if (std::string error = visit_marker_table(*table, [](const Marker&) {}); !error.empty())
+            return fallback("the index's " + error,
+                            static_cast<std::int64_t>(trailer.index_offset));
     }
-    markers_ = std::move(markers.value());
     return ok_status();
 }
 
-Expected<MarkerList, std::string> TraceReader::decode_markers() const {
-    if (const fb::MarkerTable* table = index().marker_table()) return read_marker_table(*table);
-    if (index().markers() == nullptr) return MarkerList{};
-    return markers_of_entries(*index().markers());
+std::uint64_t TraceReader::marker_count() const {
+    if (const fb::MarkerTable* table = index().marker_table()) return table->count();
+    return index().markers() ? index().markers()->size() : 0;
+}
+
+// The marker table was checked at open (or made by recovery), so it decodes.
+const MarkerList& TraceReader::markers() const {
+    std::call_once(markers_decoded_, [&] {
+        if (const fb::MarkerTable* table = index().marker_table()) {
+            if (auto markers = read_marker_table(*table); markers.ok())
+                markers_ = std::move(*markers);
+            return;
+        }
+        // Format 1: an entry per marker, each with its label.
+        std::unordered_map<std::string_view, std::uint32_t> numbers;
+        visit_markers([&](const Marker& marker, std::string_view label) {
+            const auto [at, added] =
+                numbers.try_emplace(label, static_cast<std::uint32_t>(markers_.labels.size()));
+            if (added) markers_.labels.emplace_back(label);
+            markers_.entries.push_back(marker);
+            markers_.entries.back().label = at->second;
+        });
+    });
+    return markers_;
+}
+
+void TraceReader::visit_markers(
+    const std::function<void(const Marker&, std::string_view label)>& visit) const {
+    if (const fb::MarkerTable* table = index().marker_table()) {
+        // A marker's label number is below the label count: checked before the visit.
+        (void)visit_marker_table(*table, [&](const Marker& marker) {
+            visit(marker, table->labels()->Get(marker.label)->string_view());
+        });
+    } else if (index().markers() != nullptr) {
+        for (const fb::MarkerEntry* entry : *index().markers()) {
+            visit(Marker{entry->event(), entry->data(), 0, entry->depth(), entry->kind(),
+                         entry->has_data()},
+                  entry->label() ? entry->label()->string_view() : std::string_view());
+        }
+    }
 }
 
 Status TraceReader::recover(const std::string& reason) {
@@ -239,9 +275,6 @@ Status TraceReader::recover(const std::string& reason) {
         offset += sizeof header + header.compressed_size;
     }
     index_bytes_ = builder.finish();
-    auto markers = decode_markers();  // a table of our own making
-    if (!markers.ok()) return error_at("recovery made a bad " + markers.error());
-    markers_ = std::move(markers.value());
     recovered_ = true;
     recovery_note_ = reason + "; recovered " + std::to_string(builder.event_count()) +
                      " events in " + std::to_string(builder.chunk_count()) +

@@ -6,8 +6,11 @@
 #include <d3dcap/fb/trace_generated.h>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "error.h"
@@ -57,8 +60,12 @@ class TraceReader {
     const std::string& recovery_note() const { return recovery_note_; }
 
     std::uint64_t event_count() const { return index().event_count(); }
-    // The markers the index lists, format 1 and 2 alike (decoded at open).
-    const MarkerList& markers() const { return markers_; }
+    // The markers the index lists, format 1 and 2 alike: checked at open,
+    // decoded on first use (24 bytes a marker), or visited without being kept.
+    std::uint64_t marker_count() const;
+    const MarkerList& markers() const;
+    void visit_markers(
+        const std::function<void(const Marker&, std::string_view label)>& visit) const;
     std::size_t chunk_count() const;
 
     // Reads, decompresses and verifies chunk i.
@@ -75,8 +82,6 @@ class TraceReader {
     Status read_prologue();
     Status read_index();
     Status recover(const std::string& reason);
-    // Decodes the index's markers; the error says what is wrong with them.
-    Expected<MarkerList, std::string> decode_markers() const;
     Status read_at(std::uint64_t offset, void* data, std::size_t size) const;
     // reuse: a chunk whose buffers the new one takes over (no new pages for
     // each chunk read in sequence).
@@ -95,7 +100,8 @@ class TraceReader {
     std::uint64_t chunks_start_ = 0;
     std::vector<std::uint8_t> header_bytes_;
     std::vector<std::uint8_t> index_bytes_;
-    MarkerList markers_;
+    mutable std::once_flag markers_decoded_;
+    mutable MarkerList markers_;
     bool recovered_ = false;
     std::string recovery_note_;
     Chunk cached_;

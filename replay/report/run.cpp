@@ -55,11 +55,10 @@ TraceLayout read_layout(const trace::TraceReader& reader) {
         layout.frame_starts.insert(layout.frame_starts.begin(), 0);
     // Begin/End pairs by nesting; a region left open ends with the trace.
     std::vector<std::size_t> open;
-    const trace::MarkerList& markers = reader.markers();
-    for (const trace::Marker& marker : markers.entries) {
+    reader.visit_markers([&](const trace::Marker& marker, std::string_view label) {
         if (marker.kind == fb::MarkerKind::Begin) {
             MarkerTime region;
-            region.label = markers.label(marker);
+            region.label = label;
             region.data = marker.data;
             region.has_data = marker.has_data;
             region.depth = static_cast<std::uint32_t>(open.size());
@@ -71,7 +70,7 @@ TraceLayout read_layout(const trace::TraceReader& reader) {
             layout.regions[open.back()].last_event = marker.event;
             open.pop_back();
         }
-    }
+    });
     const fb::TraceHeader& header = reader.header();
     if (const fb::DeviceDescription* device = header.device()) {
         layout.recorded.adapter = device->adapter_name() ? device->adapter_name()->str() : "";

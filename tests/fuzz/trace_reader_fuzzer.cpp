@@ -1,5 +1,5 @@
 // libFuzzer target: any bytes as a trace file, through open (with recovery),
-// every chunk, every record's JSON, and seeking.
+// every chunk, every record's JSON, the markers, and seeking.
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -36,6 +36,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 d3dcap::trace::append_record_text(chunk->record(i), text);
             }
         }
+        for (const d3dcap::trace::Marker& marker : r.markers().entries)
+            text += r.markers().label(marker);
+        r.visit_markers(
+            [&](const d3dcap::trace::Marker&, std::string_view label) { text += label; });
         if (r.event_count() > 0) {
             (void)r.record(r.event_count() - 1);
             (void)r.record(r.event_count() / 2);

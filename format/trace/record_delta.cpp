@@ -9,6 +9,8 @@
 namespace d3dcap::trace {
 namespace {
 
+constexpr std::uint32_t kNoRecord = 0xffffffffu;  // in a table of latest records by size
+
 // Sixteen bytes at a time (one SSE2 paddb/psubb on x86-64), then the last
 // eight of an extent that is a multiple of eight.
 using Bytes16 = std::uint8_t __attribute__((vector_size(16)));
@@ -43,12 +45,12 @@ void DeltaEncoder::encode(std::uint8_t* chunk, std::size_t size) {
     // Pairs are found front to back and applied back to front, so that each
     // reference is still whole when a later record is made its delta.
     std::array<std::uint32_t, kMaxDeltaRecordBytes + 1> latest;
-    latest.fill(0xffffffffu);
+    latest.fill(kNoRecord);
     pairs_.clear();
     for (std::size_t pos = 0; pos + sizeof(std::uint32_t) <= size;) {
         const std::uint32_t bytes = size_prefix(chunk + pos);
         if (bytes <= kMaxDeltaRecordBytes) {
-            if (const std::uint32_t reference = latest[bytes]; reference != 0xffffffffu) {
+            if (const std::uint32_t reference = latest[bytes]; reference != kNoRecord) {
                 const auto call = [&](std::size_t at) {
                     return flatbuffers::GetSizePrefixedRoot<fb::Record>(chunk + at)
                         ->header()
@@ -68,11 +70,15 @@ void DeltaEncoder::encode(std::uint8_t* chunk, std::size_t size) {
     }
 }
 
+DeltaDecoder::DeltaDecoder() {
+    latest_.fill(kNoRecord);
+}
+
 bool DeltaDecoder::restore(std::uint8_t* chunk, std::size_t pos, std::uint32_t size, bool flagged) {
     if (size > kMaxDeltaRecordBytes) return !flagged;
     if (flagged) {
         const std::uint32_t reference = latest_[size];
-        if (reference == kNone) return false;
+        if (reference == kNoRecord) return false;
         std::memset(chunk + pos, 0, sizeof size);  // the prefix's delta
         apply<true>(chunk + pos, chunk + reference, padded(sizeof size + size));
     }

@@ -40,7 +40,7 @@ class DeltaEncoder {
 // Restores a chunk's records in place, one record at a time in order.
 class DeltaDecoder {
   public:
-    DeltaDecoder() { latest_.fill(kNone); }
+    DeltaDecoder();
 
     // The record at offset pos, whose padded extent of size bytes (its
     // prefix's value, flag cleared) lies within the chunk. Restores it when
@@ -48,7 +48,6 @@ class DeltaDecoder {
     bool restore(std::uint8_t* chunk, std::size_t pos, std::uint32_t size, bool flagged);
 
   private:
-    static constexpr std::uint32_t kNone = 0xffffffffu;
     std::array<std::uint32_t, kMaxDeltaRecordBytes + 1> latest_;  // offset by record size
 };
 

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "format/trace/reader.h"
+
 using namespace d3dcap;
 using trace::Marker;
 
@@ -132,4 +134,27 @@ TEST_CASE("a marker table that does not hold what it says is refused naming the 
     wrong_size[0] = 4;  // the literals hold 5
     CHECK(error_of(1, wrong_size) ==
           "marker table, block 0: LZ4 data does not decompress to its row bytes");
+}
+
+TEST_CASE("the markers of a format 1 trace read as a list and visit the same") {
+    auto reader = trace::TraceReader::open(D3DCAP_GOLDEN_TRACE);
+    REQUIRE(reader.ok());
+    REQUIRE(reader.value()->format_major() == 1);
+    CHECK(reader.value()->marker_count() == 3);
+    const trace::MarkerList& list = reader.value()->markers();
+    REQUIRE(list.entries.size() == 3);
+    CHECK(list.labels == std::vector<std::string>{"shadows", "cascade\t1", ""});
+    CHECK(list.entries[0].event == 7);
+    CHECK(list.entries[0].kind == fb::MarkerKind::Begin);
+    CHECK(list.entries[0].data == 3);
+    CHECK(list.entries[1].event == 8);
+    CHECK(list.entries[1].data == -1);
+    CHECK(list.entries[1].depth == 1);
+    CHECK(list.entries[2].event == 10);
+    CHECK(list.entries[2].kind == fb::MarkerKind::End);
+    std::vector<std::string> visited;
+    reader.value()->visit_markers([&](const Marker& marker, std::string_view label) {
+        visited.push_back(std::to_string(marker.event) + " " + std::string(label));
+    });
+    CHECK(visited == std::vector<std::string>{"7 shadows", "8 cascade\t1", "10 "});
 }

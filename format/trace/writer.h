@@ -29,7 +29,9 @@ namespace d3dcap::trace {
 
 struct WriterOptions {
     std::size_t chunk_bytes = 1 << 20;  // uncompressed size at which a chunk is closed
-    std::size_t queued_chunks = 16;     // closed chunks being compressed or waiting to be written
+    // Closed chunks being compressed or waiting to be written: enough to keep 4
+    // compressors busy, few enough that a writer behind its program holds little.
+    std::size_t queued_chunks = 8;
     // Threads compressing chunks; 0: one per core, at least 2, at most 4.
     std::size_t compressor_threads = 0;
     // Bytes of each capturing thread's lane (a power of two); a record over a

@@ -46,6 +46,7 @@ struct MarkerList {
 
 class MarkerTableWriter {
   public:
+    // marker.label is not read: labels are numbered here, by first use.
     void add(const Marker& marker, std::string_view label);
     std::uint64_t count() const { return count_; }
     flatbuffers::Offset<fb::MarkerTable> finish(flatbuffers::FlatBufferBuilder& builder) const;

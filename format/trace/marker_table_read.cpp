@@ -115,17 +115,11 @@ Expected<MarkerList, std::string> read_marker_table(const fb::MarkerTable& table
         for (const flatbuffers::String* label : *table.labels())
             list.labels.push_back(label->str());
     }
-    // Sized once (a row takes 4 bytes or more), so that it does not grow by copying.
-    const std::size_t size = table.blocks() ? table.blocks()->size() : 0;
-    std::uint64_t all_rows = 0;
-    for (std::size_t pos = 0; size - pos >= 8;) {
-        std::uint32_t sizes[2];
-        std::memcpy(sizes, table.blocks()->data() + pos, sizeof sizes);
-        all_rows += sizes[0];
-        if (sizes[1] > size - pos - 8) break;
-        pos += 8 + sizes[1];
-    }
-    list.entries.reserve(std::min<std::uint64_t>(table.count(), all_rows / 4));
+    // Sized once, so that it does not grow by copying; a file's count is
+    // believed only as far as the blocks could hold (LZ4 expands at most 255
+    // times, and a row takes 4 bytes or more).
+    const std::uint64_t stored = table.blocks() ? table.blocks()->size() : 0;
+    list.entries.reserve(std::min<std::uint64_t>(table.count(), stored * 64));
     std::string error =
         visit_marker_table(table, [&](const Marker& marker) { list.entries.push_back(marker); });
     if (!error.empty()) return error;

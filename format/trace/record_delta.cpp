@@ -44,21 +44,20 @@ std::uint32_t size_prefix(const std::uint8_t* record) {
 void DeltaEncoder::encode(std::uint8_t* chunk, std::size_t size) {
     // Pairs are found front to back and applied back to front, so that each
     // reference is still whole when a later record is made its delta.
-    std::array<std::uint32_t, kMaxDeltaRecordBytes + 1> latest;
-    latest.fill(kNoRecord);
+    struct Latest {
+        std::uint32_t offset = kNoRecord;
+        std::uint16_t call = 0;
+    };
+    std::array<Latest, kMaxDeltaRecordBytes + 1> latest{};  // by record size
     pairs_.clear();
     for (std::size_t pos = 0; pos + sizeof(std::uint32_t) <= size;) {
         const std::uint32_t bytes = size_prefix(chunk + pos);
         if (bytes <= kMaxDeltaRecordBytes) {
-            if (const std::uint32_t reference = latest[bytes]; reference != kNoRecord) {
-                const auto call = [&](std::size_t at) {
-                    return flatbuffers::GetSizePrefixedRoot<fb::Record>(chunk + at)
-                        ->header()
-                        ->call();
-                };
-                if (call(reference) == call(pos)) pairs_.push_back({pos, reference});
-            }
-            latest[bytes] = static_cast<std::uint32_t>(pos);
+            const std::uint16_t call =
+                flatbuffers::GetSizePrefixedRoot<fb::Record>(chunk + pos)->header()->call();
+            if (latest[bytes].offset != kNoRecord && latest[bytes].call == call)
+                pairs_.push_back({pos, latest[bytes].offset});
+            latest[bytes] = {static_cast<std::uint32_t>(pos), call};
         }
         pos += padded(sizeof bytes + bytes);
     }

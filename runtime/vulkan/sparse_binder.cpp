@@ -118,7 +118,8 @@ Status SparseBinder::coalesce_image(const SparseImageTarget& target,
 
     auto box_of = [&](const Keyed& k) {
         const ImageTileMapping& m = mappings[k.index];
-        return Box{m.x, m.y, m.z, 1, 1, 1, m.memory, m.memory ? m.page : 0};
+        const std::uint32_t uniform = m.memory ? m.uniform_pages : 0;
+        return Box{m.x, m.y, m.z, 1, 1, 1, m.memory, m.memory && !uniform ? m.page : 0, uniform};
     };
     if (target.layout == MultiBlockLayout::kPerBlock) {
         for (const Keyed& k : keyed_) emit(target, box_of(k), out);
@@ -159,8 +160,8 @@ Status SparseBinder::coalesce_image(const SparseImageTarget& target,
         while (oi < open_.size() && open_[oi].x < run.x) closed_.push_back(open_[oi++]);
         if (oi < open_.size() && open_[oi].x == run.x) {
             Box& box = open_[oi++];
-            const bool fits = box.w == run.w && box.memory == run.memory &&
-                              (!run.memory || run.page == box.page + std::uint64_t{box.h} * box.w);
+            const bool fits =
+                box.w == run.w && box.followed_by(run, std::uint64_t{box.h} * box.w, run.w);
             if (fits) {
                 ++box.h;
                 next_open_.push_back(box);
@@ -174,13 +175,12 @@ Status SparseBinder::coalesce_image(const SparseImageTarget& target,
     Box run{};
     std::uint64_t next_key = ~std::uint64_t{0};
     for (const Keyed& k : keyed_) {
-        const ImageTileMapping& m = mappings[k.index];
-        if (k.key == next_key && m.memory == run.memory &&
-            (!m.memory || m.page == run.page + run.w)) {
+        const Box tile = box_of(k);
+        if (k.key == next_key && run.followed_by(tile, run.w, 1)) {
             ++run.w;
         } else {
             if (next_key != ~std::uint64_t{0}) add_run(run);
-            run = box_of(k);
+            run = tile;
         }
         next_key = k.key + 1;
     }
@@ -203,7 +203,7 @@ Status SparseBinder::coalesce_image(const SparseImageTarget& target,
                 Box& p = closed_[n - 1];
                 const std::uint64_t layer = std::uint64_t{p.w} * p.h;
                 if (p.x == c.x && p.y == c.y && p.w == c.w && p.h == c.h && p.z + p.d == c.z &&
-                    p.memory == c.memory && (!c.memory || c.page == p.page + p.d * layer)) {
+                    p.followed_by(c, p.d * layer, c.d * layer)) {
                     ++p.d;
                     continue;
                 }
@@ -225,22 +225,27 @@ Status SparseBinder::coalesce_buffer(std::uint64_t buffer_tiles,
         return Error{sorted.error().message + " the buffer (" + std::to_string(buffer_tiles) +
                      " tiles)"};
     }
-    VkSparseMemoryBind run{};
-    std::uint64_t next_tile = ~std::uint64_t{0}, next_page = 0;
+    // Runs along the buffer, as boxes one tile high.
+    Box run{};
+    auto emit_run = [&] {
+        out.push_back({std::uint64_t{run.x} * kTileBytes, std::uint64_t{run.w} * kTileBytes,
+                       run.memory, run.page * kTileBytes, 0});
+    };
+    std::uint64_t next_tile = ~std::uint64_t{0};
     for (const Keyed& k : keyed_) {
         const BufferTileMapping& m = mappings[k.index];
-        if (k.key == next_tile && m.memory == run.memory && (!m.memory || m.page == next_page)) {
-            run.size += kTileBytes;
+        const std::uint32_t uniform = m.memory ? m.uniform_pages : 0;
+        const Box tile{static_cast<std::uint32_t>(m.tile), 0,      0, 1, 1, 1, m.memory,
+                       m.memory && !uniform ? m.page : 0,  uniform};
+        if (k.key == next_tile && run.followed_by(tile, run.w, 1)) {
+            ++run.w;
         } else {
-            if (next_tile != ~std::uint64_t{0}) out.push_back(run);
-            run = VkSparseMemoryBind{m.tile * kTileBytes, kTileBytes, m.memory,
-                                     m.memory ? m.page * kTileBytes : 0, 0};
-            next_page = m.page;
+            if (next_tile != ~std::uint64_t{0}) emit_run();
+            run = tile;
         }
         next_tile = k.key + 1;
-        ++next_page;
     }
-    if (next_tile != ~std::uint64_t{0}) out.push_back(run);
+    if (next_tile != ~std::uint64_t{0}) emit_run();
     return {};
 }
 

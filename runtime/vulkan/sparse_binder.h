@@ -37,11 +37,15 @@ inline constexpr MultiBlockLayout kDefaultLayout = MultiBlockLayout::kRowMajor;
 const char* layout_name(MultiBlockLayout layout);
 
 // One tile of an image subresource and where it goes. memory ==
-// VK_NULL_HANDLE unbinds the tile (page is ignored).
+// VK_NULL_HANDLE unbinds the tile (page is ignored). uniform_pages > 0 says
+// that the first uniform_pages pages of memory hold the same bytes (copies
+// of one page) and the tile may be bound to any of them: such tiles merge
+// into entries of up to uniform_pages tiles whatever their page.
 struct ImageTileMapping {
     std::uint32_t x = 0, y = 0, z = 0;  // in tiles (sparse blocks)
     VkDeviceMemory memory = VK_NULL_HANDLE;
     std::uint64_t page = 0;  // offset into memory in 64 KiB pages
+    std::uint32_t uniform_pages = 0;
 };
 
 // One tile of a sparse buffer (tile i = bytes [i * 64 KiB, (i + 1) * 64 KiB)).
@@ -49,6 +53,7 @@ struct BufferTileMapping {
     std::uint64_t tile = 0;
     VkDeviceMemory memory = VK_NULL_HANDLE;
     std::uint64_t page = 0;
+    std::uint32_t uniform_pages = 0;  // as for ImageTileMapping
 };
 
 // The image subresource the mappings are for.
@@ -85,6 +90,14 @@ class SparseBinder {
         std::uint32_t x, y, z, w, h, d;
         VkDeviceMemory memory;
         std::uint64_t page;
+        std::uint32_t uniform_pages;  // 0: memory follows on from page
+        // Whether `more` (tiles of the same memory, `added` of them) can
+        // follow this box's first `before` tiles in one entry.
+        bool followed_by(const Box& more, std::uint64_t before, std::uint64_t added) const {
+            if (more.memory != memory) return false;
+            if (uniform_pages > 0) return before + added <= uniform_pages;
+            return !memory || more.page == page + before;
+        }
     };
     // Two digits of an image key for a radix sort: x (key & low_mask, below
     // low_buckets), then the row ((key >> high_shift) * high_stride +

@@ -103,6 +103,7 @@ VulkanBackend::~VulkanBackend() {
     destroy_pipelines();
     for (auto& [id, resource] : resources_) release(*resource);
     for (auto& [id, resource] : retired_pools_) release(*resource);
+    for (auto& [key, replica] : replicas_) release_replica(replica);
     if (zero_tile_) release(*zero_tile_);
     for (CounterSlots* counters : {&uav_counters_, &stream_counters_})
         if (counters->buffer) release(*counters->buffer);
@@ -261,6 +262,7 @@ void VulkanBackend::start_tiles(GpuResource& resource) {
     resource.shadowed = shadow_tiles_;
     resource.tiling = *tiles_->tiling(resource.info.id);
     resource.bound.assign(resource.tiling.total_tiles, tiles::TileMapping{});
+    resource.on_replica.assign(resource.tiling.total_tiles, 0);
 }
 
 HRESULT VulkanBackend::create_buffer(GpuResource& resource) {
@@ -334,18 +336,7 @@ bool VulkanBackend::rename_buffer(GpuResource& resource) {
     return true;
 }
 
-HRESULT VulkanBackend::create_image(GpuResource& resource) {
-    const ResourceInfo& info = resource.info;
-    std::string error;
-    start_tiles(resource);
-    const bool sparse = info.tiled() && !resource.shadowed;
-    if (!choose_image_storage(gpu_->device().physical_device(), info, sparse, resource.storage,
-                              error)) {
-        std::fprintf(stderr, "d3dcap: Vulkan device: resource %llu: %s\n",
-                     static_cast<unsigned long long>(info.id), error.c_str());
-        return E_INVALIDARG;
-    }
-    const ImageStorage& storage = resource.storage;
+VkImage VulkanBackend::make_image(const ImageStorage& storage) {
     VkImageCreateInfo create{};
     create.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO;
     create.flags = storage.flags;
@@ -358,9 +349,12 @@ HRESULT VulkanBackend::create_image(GpuResource& resource) {
     create.tiling = VK_IMAGE_TILING_OPTIMAL;
     create.usage = storage.usage;
     create.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
-    if (vkCreateImage(gpu_->vk(), &create, nullptr, &resource.image) != VK_SUCCESS) {
-        return E_OUTOFMEMORY;
-    }
+    VkImage image = VK_NULL_HANDLE;
+    if (vkCreateImage(gpu_->vk(), &create, nullptr, &image) != VK_SUCCESS) return VK_NULL_HANDLE;
+    return image;
+}
+
+void VulkanBackend::to_general_layout(VkImage image, VkImageAspectFlags aspects) {
     VkImageMemoryBarrier2 to_general{};
     to_general.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2;
     to_general.srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
@@ -369,17 +363,33 @@ HRESULT VulkanBackend::create_image(GpuResource& resource) {
     to_general.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED;
     to_general.newLayout = VK_IMAGE_LAYOUT_GENERAL;
     to_general.srcQueueFamilyIndex = to_general.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-    to_general.image = resource.image;
-    to_general.subresourceRange = {storage.aspects, 0, VK_REMAINING_MIP_LEVELS, 0,
+    to_general.image = image;
+    to_general.subresourceRange = {aspects, 0, VK_REMAINING_MIP_LEVELS, 0,
                                    VK_REMAINING_ARRAY_LAYERS};
     VkDependencyInfo dependency{};
     dependency.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO;
     dependency.imageMemoryBarrierCount = 1;
     dependency.pImageMemoryBarriers = &to_general;
+    vkCmdPipelineBarrier2(gpu_->commands(), &dependency);
+}
 
+HRESULT VulkanBackend::create_image(GpuResource& resource) {
+    const ResourceInfo& info = resource.info;
+    std::string error;
+    start_tiles(resource);
+    const bool sparse = info.tiled() && !resource.shadowed;
+    if (!choose_image_storage(gpu_->device().physical_device(), info, sparse, resource.storage,
+                              error)) {
+        std::fprintf(stderr, "d3dcap: Vulkan device: resource %llu: %s\n",
+                     static_cast<unsigned long long>(info.id), error.c_str());
+        return E_INVALIDARG;
+    }
+    const ImageStorage& storage = resource.storage;
+    resource.image = make_image(storage);
+    if (resource.image == VK_NULL_HANDLE) return E_OUTOFMEMORY;
+    const VkImageSubresourceRange everything{storage.aspects, 0, VK_REMAINING_MIP_LEVELS, 0,
+                                             VK_REMAINING_ARRAY_LAYERS};
     if (sparse) {
-        // Every tile starts NULL: nothing to bind or clear. The layout
-        // change does not touch memory.
         std::uint32_t count = 0;
         vkGetImageSparseMemoryRequirements(gpu_->vk(), resource.image, &count, nullptr);
         std::vector<VkSparseImageMemoryRequirements> requirements(count);
@@ -401,7 +411,9 @@ HRESULT VulkanBackend::create_image(GpuResource& resource) {
                 packs ? standard : storage.mip_levels);
             return E_INVALIDARG;
         }
-        vkCmdPipelineBarrier2(gpu_->commands(), &dependency);
+        // Every tile starts NULL: nothing to bind or clear. The layout
+        // change does not touch memory.
+        to_general_layout(resource.image, storage.aspects);
         gpu_->end_step();
         return S_OK;
     }
@@ -414,20 +426,20 @@ HRESULT VulkanBackend::create_image(GpuResource& resource) {
                           resource.memory.offset) != VK_SUCCESS) {
         return E_OUTOFMEMORY;
     }
-    vkCmdPipelineBarrier2(gpu_->commands(), &dependency);
+    to_general_layout(resource.image, storage.aspects);
     // New resources read as zeros, as on the reference device (zero bits are
     // zero in every format).
     if (storage.samples != VK_SAMPLE_COUNT_1_BIT && storage.aspects == VK_IMAGE_ASPECT_COLOR_BIT) {
         const VkClearColorValue zero{};
         vkCmdClearColorImage(gpu_->commands(), resource.image, VK_IMAGE_LAYOUT_GENERAL, &zero, 1,
-                             &to_general.subresourceRange);
+                             &everything);
         gpu_->end_step();
         return S_OK;
     }
     if (storage.aspects != VK_IMAGE_ASPECT_COLOR_BIT) {
         const VkClearDepthStencilValue zero{0.0f, 0};
         vkCmdClearDepthStencilImage(gpu_->commands(), resource.image, VK_IMAGE_LAYOUT_GENERAL,
-                                    &zero, 1, &to_general.subresourceRange);
+                                    &zero, 1, &everything);
         gpu_->end_step();
         return S_OK;
     }
@@ -449,14 +461,7 @@ void VulkanBackend::release(GpuResource& resource) {
     resource.buffer = VK_NULL_HANDLE;
     resource.image = VK_NULL_HANDLE;
     resource.memory = {};
-    if (!resource.chunks.empty()) {
-        gpu_->when_done([dev = gpu_->vk(), chunks = std::move(resource.chunks)] {
-            for (const PoolChunk& chunk : chunks) {
-                if (chunk.buffer) vkDestroyBuffer(dev, chunk.buffer, nullptr);
-                if (chunk.memory) vkFreeMemory(dev, chunk.memory, nullptr);
-            }
-        });
-    }
+    release_pages(std::move(resource.chunks));
     resource.chunks.clear();
 }
 
@@ -480,6 +485,10 @@ void VulkanBackend::destroy_resource(ObjectId id) {
     pending_binds_.erase(id);
     forget_counter(stream_counters_, id);
     written_.erase(std::remove(written_.begin(), written_.end(), id), written_.end());
+    for (std::uint32_t tile = 0; resource->replica_tiles > 0 && tile < resource->on_replica.size();
+         ++tile)
+        if (resource->on_replica[tile]) leave_replica(*resource, tile);
+    release_unbound_replicas();
     if (resource->info.tile_pool()) {
         // Its memory stays while tiles map it.
         retired_pools_[id] = std::move(resource);

@@ -36,6 +36,29 @@ struct PoolChunk {
     VkBuffer buffer = VK_NULL_HANDLE;  // the same memory as a buffer, for reads and zeroing
 };
 
+// Read-only copies of one pool page, laid out one after another, that tiles
+// mapping that page are bound to instead of it, so that a run or box of such
+// tiles (REUSE_SINGLE_TILE) is one bind entry, not one per tile. Buffers
+// share byte copies. A GPU may keep image texels in pages in a form only
+// images of that kind read back (compressed), so a texture's replica is its
+// own, copied image to image: `source`, an image made like the texture with
+// its first tile on the page, into the full tiles of mip 0 of `clone`,
+// another such image, whose tiles are the copies.
+struct PageReplica {
+    PoolChunk copies;  // `tiles` copies of the page
+    VkImage source = VK_NULL_HANDLE, clone = VK_NULL_HANDLE;
+    std::vector<VkImageCopy> regions;  // source -> clone, one per copy
+    std::uint64_t tiles_bound = 0;     // tiles bound to it
+    bool stale = false;                // the page may have changed since it was copied
+};
+// A replica of a pool page for a texture (owner: its id) or for buffers (0).
+struct ReplicaKey {
+    ObjectId pool = 0;
+    std::uint32_t page = 0;
+    ObjectId owner = 0;
+    auto operator<=>(const ReplicaKey&) const = default;
+};
+
 // A compute shader's pipeline (its descriptor set 0 holds what the shader uses).
 struct ComputePipeline {
     std::shared_ptr<const TranslatedShader> shader;
@@ -80,6 +103,12 @@ struct GpuResource {
     // Tiled resources: the mapping each tile is bound to now, and where the
     // packed mips live.
     std::vector<tiles::TileMapping> bound;
+    // Per tile: 1 where it is bound to a replica of its page, not the page.
+    std::vector<std::uint8_t> on_replica;
+    std::uint64_t replica_tiles = 0;  // how many are
+    // The replica generation at which no tile was seen to map a replicated
+    // page (0: not known), so that writes need not look again.
+    std::uint64_t no_replicated_pages_at = 0;
     tiles::ResourceTiling tiling;
     VkSparseImageMemoryRequirements tail{};
     bool has_tail = false;
@@ -225,6 +254,8 @@ class VulkanBackend final : public FillingBackend {
     bool bind_buffer_memory(const ResourceInfo& info, VkBuffer buffer, Allocation& memory);
     bool rename_buffer(GpuResource& resource);
     HRESULT create_image(GpuResource& resource);
+    VkImage make_image(const ImageStorage& storage);
+    void to_general_layout(VkImage image, VkImageAspectFlags aspects);
     HRESULT create_pool(GpuResource& resource);
     bool grow_pool(GpuResource& pool, std::uint64_t tiles);
     void release(GpuResource& resource);
@@ -254,16 +285,48 @@ class VulkanBackend final : public FillingBackend {
 
     // Tiles: the memory behind a pool tile, the image region of a standard
     // tile, and the packed mips of a slice as the tile model's byte stream.
-    // Binds what changed in the tile state since the last bind: every tile,
-    // or only the listed ones (the rest stay pending).
-    void bind_pending(GpuResource& resource, const std::vector<tiles::TileRef>* only);
+    // Binds what changed in the tile state since the last bind.
+    void bind_pending(GpuResource& resource);
     void bind_changes(GpuResource& resource,
                       const std::vector<std::pair<std::uint32_t, tiles::TileMapping>>& changes);
+    // One tile's memory: a pool page, a replica (uniform_pages > 0) or none.
+    struct TileMemory {
+        std::uint32_t tile = 0;
+        VkDeviceMemory memory = VK_NULL_HANDLE;
+        std::uint64_t page = 0;
+        std::uint32_t uniform_pages = 0;
+    };
+    // Binds tiles of one resource in one batch, coalesced (or one entry per
+    // tile for the baseline).
+    void bind_tiles(GpuResource& resource, const std::vector<TileMemory>& tiles);
+    bool allocate_pages(std::uint64_t pages, PoolChunk& chunk);
+    void release_pages(std::vector<PoolChunk> chunks);
+
+    // Page replicas (vulkan_replicas.cpp). The replica to bind `tiles` tiles
+    // of a resource mapping a pool page to: an existing one, a new one where
+    // that many tiles are worth it, or null.
+    PageReplica* replica_for(const GpuResource& resource, const tiles::TileMapping& page,
+                             std::uint64_t tiles);
+    bool make_image_replica(const GpuResource& resource, const tiles::TileMapping& page,
+                            std::uint64_t copies, PageReplica& replica);
+    void record_refill(const ReplicaKey& key, const PageReplica& replica);
+    void release_replica(PageReplica& replica);
+    // A write to these tiles of a resource (all of them when null; a pool:
+    // any of its pages): tiles bound to a replica are bound to their page
+    // first, so that the write reaches it, and the replicas of pages it may
+    // change are copied again once the call's work is recorded.
+    void replicas_written(GpuResource& resource, const std::vector<std::uint32_t>* tiles);
+    void refresh_replicas();
+    // A tile leaves its replica; replicas no tile is bound to are released
+    // by release_unbound_replicas, after the binds that left them.
+    void leave_replica(GpuResource& resource, std::uint32_t tile);
+    void release_unbound_replicas();
     bool pool_page(ObjectId pool, std::uint32_t pool_tile, VkDeviceMemory& memory,
                    std::uint64_t& page);
     VkBufferImageCopy tile_region(const GpuResource& resource, const tiles::TileRef& tile,
                                   VkDeviceSize buffer_offset) const;
     bool packed_tile(const GpuResource& resource, const tiles::TileRef& tile) const;
+    bool packed_index(const GpuResource& resource, std::uint32_t tile) const;
     // Where overall tile `tile` lies (subresource, and x, y, z in tiles, or
     // x = index among the slice's packed tiles).
     bool tile_position(const GpuResource& resource, std::uint32_t tile,
@@ -379,6 +442,11 @@ class VulkanBackend final : public FillingBackend {
     std::unordered_map<ObjectId, std::unique_ptr<GpuResource>> retired_pools_;
     // Tiled resources whose mappings changed since their last bind.
     std::set<ObjectId> pending_binds_;
+    // Page replicas by (pool, pool tile); bumped whenever one is made.
+    std::map<ReplicaKey, PageReplica> replicas_;
+    std::uint64_t replica_generation_ = 1;
+    std::uint64_t replica_pages_ = 0;  // pages all replicas hold
+    bool replicas_stale_ = false;
     // D3DCAP_VULKAN_BIND_PER_TILE=1: one bind entry per tile, the baseline
     // the coalescer is measured against.
     bool per_tile_binds_ = false;

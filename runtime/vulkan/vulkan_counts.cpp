@@ -104,9 +104,9 @@ void VulkanBackend::copy_uav_counter(ObjectId view, std::uint32_t value, ObjectI
         update_subresource(dest, 0, &box, &value, 4, 4, 0);
         return;
     }
+    wrote(*buffer);  // before the copy: it may bind tiles
     const VkBufferCopy region{counter, offset, 4};
     vkCmdCopyBuffer(gpu_->commands(), uav_counters_.buffer->buffer, buffer->buffer, 1, &region);
-    wrote(*buffer);
 }
 
 void VulkanBackend::forget_uav_counter(ObjectId view) {

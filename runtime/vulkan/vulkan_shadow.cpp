@@ -32,6 +32,7 @@ Operation::Operation(VulkanBackend& backend) : backend_(backend), lock_(backend.
 Operation::~Operation() {
     if (--backend_.depth_ != 0) return;
     if (!backend_.written_.empty()) backend_.write_back_shadows();
+    if (backend_.replicas_stale_) backend_.refresh_replicas();
     backend_.gpu_->end_step();
 }
 
@@ -55,6 +56,7 @@ bool VulkanBackend::pool_buffer_page(ObjectId pool_id, std::uint32_t pool_tile, 
 }
 
 void VulkanBackend::wrote(GpuResource& resource, const std::vector<std::uint32_t>* tiles) {
+    if (!replicas_.empty()) replicas_written(resource, tiles);
     if (syncing_) return;
     if (resource.info.tile_pool()) {
         ++resource.version;
@@ -71,7 +73,8 @@ void VulkanBackend::wrote(GpuResource& resource, const std::vector<std::uint32_t
 }
 
 void VulkanBackend::wrote_box(GpuResource& resource, std::uint32_t sub, const ElementBox& box) {
-    if (syncing_ || !resource.shadowed) {
+    // Sparse resources need the tiles only while pages have replicas.
+    if (syncing_ || (!resource.shadowed && (replicas_.empty() || resource.bound.empty()))) {
         wrote(resource);  // pools: their version
         return;
     }
@@ -243,6 +246,12 @@ void VulkanBackend::write_back(GpuResource& r) {
         pools.insert(held.pool);
         copies.push_back(copy);
     }
+    // Tiles the call did not write that map a written page hold its old bytes.
+    for (std::uint32_t t = 0; t < r.bound.size() && !shared_page && !pages.empty(); ++t) {
+        const tiles::TileMapping& held = r.bound[t];
+        shared_page = pages.count({held.pool, held.pool_tile}) != 0 &&
+                      !std::binary_search(tiles.begin(), tiles.end(), t);
+    }
     syncing_ = true;
     const std::set<std::uint32_t> packed_slices = copy_pages(r, copies, true);
     for (std::uint32_t slice : packed_slices) {
@@ -258,7 +267,8 @@ void VulkanBackend::write_back(GpuResource& r) {
     }
     syncing_ = false;
     // The pools changed; this shadow is their latest content unless two of
-    // its tiles share a page (the last written wins there).
+    // its tiles share a written page (the last written wins there, and the
+    // others are copied from it at the next use).
     std::uint64_t version = 0;
     for (ObjectId id : pools) {
         GpuResource* pool = find(id);

@@ -29,32 +29,51 @@ HRESULT VulkanBackend::create_pool(GpuResource& pool) {
     return grow_pool(pool, pool.info.byte_width / kTile) ? S_OK : E_OUTOFMEMORY;
 }
 
-bool VulkanBackend::grow_pool(GpuResource& pool, std::uint64_t tiles) {
-    if (tiles == 0) return true;
+bool VulkanBackend::allocate_pages(std::uint64_t pages, PoolChunk& chunk) {
     const VkDevice dev = gpu_->vk();
-    PoolChunk chunk;
-    chunk.first_tile =
-        pool.chunks.empty() ? 0 : pool.chunks.back().first_tile + pool.chunks.back().tiles;
-    chunk.tiles = tiles;
+    chunk.tiles = pages;
     VkBufferCreateInfo buffer_info{};
     buffer_info.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO;
-    buffer_info.size = tiles * kTile;
+    buffer_info.size = pages * kTile;
     buffer_info.usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
     if (vkCreateBuffer(dev, &buffer_info, nullptr, &chunk.buffer) != VK_SUCCESS) return false;
     VkMemoryRequirements requirements{};
     vkGetBufferMemoryRequirements(dev, chunk.buffer, &requirements);
-    // The pool's memory type must suit sparse images and buffers too.
+    // Pool memory must suit sparse images and buffers too.
     requirements.memoryTypeBits &= pool_memory_types_;
     const std::optional<std::uint32_t> type = gpu_->device().find_memory_type(
         requirements.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
     VkMemoryAllocateInfo allocate{};
     allocate.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO;
-    allocate.allocationSize = tiles * kTile;
+    allocate.allocationSize = pages * kTile;
     allocate.memoryTypeIndex = type.value_or(0);
     if (!type || vkAllocateMemory(dev, &allocate, nullptr, &chunk.memory) != VK_SUCCESS ||
         vkBindBufferMemory(dev, chunk.buffer, chunk.memory, 0) != VK_SUCCESS) {
         vkDestroyBuffer(dev, chunk.buffer, nullptr);
         if (chunk.memory) vkFreeMemory(dev, chunk.memory, nullptr);
+        chunk.buffer = VK_NULL_HANDLE;
+        chunk.memory = VK_NULL_HANDLE;
+        return false;
+    }
+    return true;
+}
+
+void VulkanBackend::release_pages(std::vector<PoolChunk> chunks) {
+    if (chunks.empty()) return;
+    gpu_->when_done([dev = gpu_->vk(), chunks = std::move(chunks)] {
+        for (const PoolChunk& chunk : chunks) {
+            if (chunk.buffer) vkDestroyBuffer(dev, chunk.buffer, nullptr);
+            if (chunk.memory) vkFreeMemory(dev, chunk.memory, nullptr);
+        }
+    });
+}
+
+bool VulkanBackend::grow_pool(GpuResource& pool, std::uint64_t tiles) {
+    if (tiles == 0) return true;
+    PoolChunk chunk;
+    chunk.first_tile =
+        pool.chunks.empty() ? 0 : pool.chunks.back().first_tile + pool.chunks.back().tiles;
+    if (!allocate_pages(tiles, chunk)) {
         std::fprintf(stderr, "d3dcap: Vulkan device: cannot allocate %llu pool tiles\n",
                      static_cast<unsigned long long>(tiles));
         return false;
@@ -129,14 +148,16 @@ VkBufferImageCopy VulkanBackend::tile_region(const GpuResource& resource,
 }
 
 // Binds wait until GPU work uses the tiles: a tile remapped twice before that
-// is bound once, and UpdateTiles/CopyTiles bind only the tiles they touch.
+// is bound once. UpdateTiles/CopyTiles bind all that is pending of their
+// resource, not only their tiles: drivers spend a bind's time mostly per
+// vkQueueBindSparse, and the work that uses the rest needs no second one.
 void VulkanBackend::tile_mappings_changed(ObjectId id, std::uint32_t /*flags*/) {
     const Operation call(*this);
     GpuResource* resource = find(id);
     if (resource == nullptr || !resource->info.tiled() || tiles_ == nullptr) return;
     if (resource->shadowed) return;  // read from the tile model at the next use
     pending_binds_.insert(id);
-    if (per_tile_binds_) bind_pending(*resource, nullptr);  // the baseline binds at once
+    if (per_tile_binds_) bind_pending(*resource);  // the baseline binds at once
 }
 
 void VulkanBackend::flush() {
@@ -148,7 +169,7 @@ void VulkanBackend::flush() {
             pending_binds_.erase(pending_binds_.begin());
             continue;
         }
-        bind_pending(*resource, nullptr);
+        bind_pending(*resource);
     }
     gpu_->submit();
 }
@@ -163,35 +184,71 @@ GpuResource* VulkanBackend::use(ObjectId id) {
     GpuResource* resource = find(id);
     if (resource == nullptr) return nullptr;
     resource->used_in = gpu_->recording_batch();
-    if (pending_binds_.count(id) != 0) bind_pending(*resource, nullptr);
+    if (pending_binds_.count(id) != 0) bind_pending(*resource);
     if (resource->shadowed) sync_shadow(*resource);
     return resource;
 }
 
-void VulkanBackend::bind_pending(GpuResource& r, const std::vector<tiles::TileRef>* only) {
-    const ObjectId id = r.info.id;
-    const auto pending = pending_binds_.find(id);
+void VulkanBackend::bind_pending(GpuResource& r) {
+    const auto pending = pending_binds_.find(r.info.id);
     if (pending == pending_binds_.end()) return;
+    pending_binds_.erase(pending);
+    const std::vector<tiles::TileMapping> now = tiles_->mappings(r.info.id);
     std::vector<std::pair<std::uint32_t, tiles::TileMapping>> changes;
-    if (only == nullptr) {
-        pending_binds_.erase(pending);
-        const std::vector<tiles::TileMapping> now = tiles_->mappings(id);
-        for (std::uint32_t tile = 0; tile < std::min(now.size(), r.bound.size()); ++tile) {
-            changes.emplace_back(tile, now[tile]);
-        }
-    } else {
-        for (const tiles::TileRef& ref : *only) {
-            if (ref.tile < r.bound.size())
-                changes.emplace_back(ref.tile, tiles_->mapping(id, ref.tile));
-        }
+    for (std::uint32_t tile = 0; tile < std::min(now.size(), r.bound.size()); ++tile) {
+        changes.emplace_back(tile, now[tile]);
     }
     bind_changes(r, changes);
 }
 
 void VulkanBackend::bind_changes(
     GpuResource& r, const std::vector<std::pair<std::uint32_t, tiles::TileMapping>>& changes) {
+    auto changed = [&r](std::uint32_t tile, const tiles::TileMapping& mapping) {
+        const tiles::TileMapping& bound = r.bound[tile];
+        return mapping.pool != bound.pool || mapping.pool_tile != bound.pool_tile;
+    };
+    // The pages changed tiles map, sorted: where many tiles map one, a
+    // replica of it lets runs of them share one bind entry. Packed tiles
+    // keep their page (a mip tail's memory is laid out as the driver likes).
+    std::vector<std::pair<ObjectId, std::uint32_t>> pages;
+    if (!per_tile_binds_) {
+        for (const auto& [tile, mapping] : changes) {
+            if (mapping.pool != 0 && changed(tile, mapping) && !packed_index(r, tile))
+                pages.emplace_back(mapping.pool, mapping.pool_tile);
+        }
+        std::sort(pages.begin(), pages.end());
+    }
+    std::vector<TileMemory> binds;
+    for (const auto& [tile, mapping] : changes) {
+        if (!changed(tile, mapping)) continue;
+        if (r.on_replica[tile]) leave_replica(r, tile);
+        r.bound[tile] = mapping;
+        TileMemory bind{tile};
+        if (mapping.pool != 0) {
+            const auto [first, last] = std::equal_range(pages.begin(), pages.end(),
+                                                        std::pair{mapping.pool, mapping.pool_tile});
+            const auto sharing = static_cast<std::uint64_t>(last - first);
+            PageReplica* replica = sharing == 0 ? nullptr : replica_for(r, mapping, sharing);
+            if (replica != nullptr) {
+                bind.memory = replica->copies.memory;
+                bind.uniform_pages = static_cast<std::uint32_t>(replica->copies.tiles);
+                ++replica->tiles_bound;
+                r.on_replica[tile] = 1;
+                ++r.replica_tiles;
+            } else {
+                pool_page(mapping.pool, mapping.pool_tile, bind.memory, bind.page);
+            }
+        }
+        binds.push_back(bind);
+    }
+    if (binds.empty()) return;
+    r.no_replicated_pages_at = 0;
+    bind_tiles(r, binds);
+    release_unbound_replicas();
+}
+
+void VulkanBackend::bind_tiles(GpuResource& r, const std::vector<TileMemory>& tiles) {
     GpuResource* resource = &r;
-    const ObjectId id = r.info.id;
     const tiles::ResourceTiling& tiling = resource->tiling;
     std::map<std::uint32_t, std::vector<vulkan::ImageTileMapping>> standard;  // by subresource
     std::vector<VkSparseMemoryBind> opaque;
@@ -199,21 +256,13 @@ void VulkanBackend::bind_changes(
     const bool single_tail =
         (resource->tail.formatProperties.flags & VK_SPARSE_IMAGE_FORMAT_SINGLE_MIPTAIL_BIT) != 0;
     const std::uint32_t packed_tiles = tiling.packed.NumTilesForPackedMips;
-    bool changed = false;
-    for (const auto& [tile, mapping] : changes) {
-        tiles::TileMapping& bound = resource->bound[tile];
-        if (mapping.pool == bound.pool && mapping.pool_tile == bound.pool_tile) continue;
-        bound = mapping;
-        changed = true;
-        VkDeviceMemory memory = VK_NULL_HANDLE;
-        std::uint64_t page = 0;
-        if (mapping.pool != 0) pool_page(mapping.pool, mapping.pool_tile, memory, page);
+    for (const TileMemory& t : tiles) {
         if (resource->is_buffer()) {
-            buffer_tiles.push_back({tile, memory, page});
+            buffer_tiles.push_back({t.tile, t.memory, t.page, t.uniform_pages});
             continue;
         }
         tiles::TileRef where;
-        if (!tile_position(*resource, tile, where)) continue;
+        if (!tile_position(*resource, t.tile, where)) continue;
         if (packed_tile(*resource, where)) {
             const std::uint32_t slice = where.subresource / tiling.mip_levels;
             const std::uint64_t index = where.tile - tiling.packed_start(slice);
@@ -225,14 +274,14 @@ void VulkanBackend::bind_changes(
                 (single_tail ? (std::uint64_t{slice} * packed_tiles + index) * kTile
                              : slice * resource->tail.imageMipTailStride + index * kTile);
             bind.size = kTile;
-            bind.memory = memory;
-            bind.memoryOffset = page * kTile;
+            bind.memory = t.memory;
+            bind.memoryOffset = t.page * kTile;
             opaque.push_back(bind);
             continue;
         }
-        standard[where.subresource].push_back({where.x, where.y, where.z, memory, page});
+        standard[where.subresource].push_back(
+            {where.x, where.y, where.z, t.memory, t.page, t.uniform_pages});
     }
-    if (!changed) return;
 
     std::vector<VkSparseImageMemoryBind> image_binds;
     std::vector<VkSparseMemoryBind> buffer_binds;
@@ -251,7 +300,7 @@ void VulkanBackend::bind_changes(
             vulkan::per_tile_image_binds(target, mappings, image_binds);
         } else if (!binder_.coalesce_image(target, mappings, image_binds)) {
             std::fprintf(stderr, "d3dcap: Vulkan device: resource %llu: tiles outside mip %u\n",
-                         static_cast<unsigned long long>(id), mip);
+                         static_cast<unsigned long long>(resource->info.id), mip);
         }
     }
     if (per_tile_binds_) {
@@ -266,6 +315,16 @@ void VulkanBackend::bind_changes(
     batch.buffer = resource->buffer;
     batch.buffer_binds = buffer_binds;
     gpu_->bind_sparse(batch);
+}
+
+bool VulkanBackend::packed_index(const GpuResource& resource, std::uint32_t tile) const {
+    const tiles::ResourceTiling& tiling = resource.tiling;
+    if (tiling.packed.NumPackedMips == 0 || resource.is_buffer()) return false;
+    for (std::uint32_t slice = 0; slice < tiling.array_size; ++slice) {
+        const std::uint32_t first = tiling.packed_start(slice);
+        if (tile >= first && tile < first + tiling.packed.NumTilesForPackedMips) return true;
+    }
+    return false;
 }
 
 bool VulkanBackend::tile_position(const GpuResource& resource, std::uint32_t tile,
@@ -307,12 +366,12 @@ void VulkanBackend::update_tiles(ObjectId id, const std::vector<tiles::TileRef>&
     if (resource == nullptr || data == nullptr) return;
     if (resource->shadowed) {
         sync_shadow(*resource);
-        std::vector<std::uint32_t> written;
-        for (const tiles::TileRef& tile : tile_list) written.push_back(tile.tile);
-        wrote(*resource, &written);
     } else {
-        bind_pending(*resource, &tile_list);
+        bind_pending(*resource);
     }
+    std::vector<std::uint32_t> written;
+    for (const tiles::TileRef& tile : tile_list) written.push_back(tile.tile);
+    wrote(*resource, &written);
     const auto* bytes = static_cast<const std::uint8_t*>(data);
     const std::size_t per_batch = GpuContext::kStagingBytes / kTile;
     for (std::size_t first = 0; first < tile_list.size(); first += per_batch) {
@@ -372,11 +431,13 @@ void VulkanBackend::copy_tiles(ObjectId id, const std::vector<tiles::TileRef>& t
     const bool to_tiles = (flags & D3D11_TILE_COPY_LINEAR_BUFFER_TO_SWIZZLED_TILED_RESOURCE) != 0;
     if (resource->shadowed) {
         sync_shadow(*resource);
+    } else {
+        bind_pending(*resource);
+    }
+    if (to_tiles) {
         std::vector<std::uint32_t> written;
         for (const tiles::TileRef& tile : tile_list) written.push_back(tile.tile);
-        if (to_tiles) wrote(*resource, &written);
-    } else {
-        bind_pending(*resource, &tile_list);
+        wrote(*resource, &written);
     }
     use(buffer_id);  // a shadowed buffer up to date
     if (!to_tiles) {

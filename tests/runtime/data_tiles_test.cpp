@@ -1,6 +1,6 @@
-// A device's tiled data: UpdateTiles/CopyTiles, shared and NULL tiles,
-// packed mips, pool resizing, Map of tiled storage and content hashes, each
-// checked byte for byte.
+// A device's tiled data: UpdateTiles/CopyTiles, shared tiles (many on one
+// pool tile too) and NULL tiles, packed mips, pool resizing, Map of tiled
+// storage and content hashes, each checked byte for byte.
 #include <catch2/catch.hpp>
 
 #define XXH_INLINE_ALL
@@ -23,6 +23,26 @@ Bytes texel_at(const Bytes& image, std::uint32_t width, std::uint32_t x, std::ui
 
 Bytes slice_of(const Bytes& bytes, std::size_t from, std::size_t count) {
     return Bytes(bytes.begin() + from, bytes.begin() + from + count);
+}
+
+// Tile (tx, ty) of a tightly packed RGBA8 image of the given width, in the
+// tile layout (128 rows of 128 texels).
+Bytes tile_of(const Bytes& image, std::uint32_t width, std::uint32_t tx, std::uint32_t ty) {
+    Bytes tile;
+    tile.reserve(kTile);
+    for (std::uint32_t row = 0; row < 128; ++row) {
+        const std::size_t at = ((std::size_t{ty} * 128 + row) * width + tx * 128) * 4;
+        tile.insert(tile.end(), image.begin() + at, image.begin() + at + 128 * 4);
+    }
+    return tile;
+}
+
+// A tile of RGBA8 texels all equal to `texel`.
+Bytes filled_tile(const Bytes& texel) {
+    Bytes tile;
+    tile.reserve(kTile);
+    while (tile.size() < kTile) tile.insert(tile.end(), texel.begin(), texel.end());
+    return tile;
 }
 
 }  // namespace
@@ -203,6 +223,123 @@ TEST_CASE("several tiles on one pool tile: the last UpdateTiles write wins", "[d
                                D3D11_TILE_COPY_SWIZZLED_TILED_RESOURCE_TO_LINEAR_BUFFER);
     CHECK(device.read(7) == pattern(kTile, 40));
     CHECK(texel_at(device.read(6), 256, 200, 3) == texel_at(pattern(kTile, 40), 128, 72, 3));
+}
+
+// Enough tiles on one pool tile that a GPU binds runs of them at once (to
+// copies of the page), each write checked through every tile.
+TEST_CASE("many tiles on one pool tile read what it holds after every kind of write",
+          "[data][tiles]") {
+    DataDevice device;
+    device.create_pool(kPool, 4);
+    device.create_tiled(texture2d(11, 2048, 2048, DXGI_FORMAT_R8G8B8A8_UNORM));  // 16x16 tiles
+    device.create_tiled(texture2d(12, 128, 128, DXGI_FORMAT_R8G8B8A8_UNORM));    // one tile
+    constexpr UINT kFirst = 3 * 16 + 2, kShared = 120;  // tiles 50-169 onto pool tile 2
+    device.map_tiles(11, {2, 3, 0, 0}, kShared, kPool, 2, kReuse);
+    device.map_tiles(11, {0, 0, 0, 0}, 1, kPool, 0);
+    device.map_tiles(12, {0, 0, 0, 0}, 1, kPool, 2);
+    // How many of tiles [from, to) of texture 11 hold `page`.
+    auto holding = [&](const Bytes& page, UINT from, UINT to) {
+        const Bytes image = device.read(11);
+        UINT count = 0;
+        for (UINT t = from; t < to; ++t) count += tile_of(image, 2048, t % 16, t / 16) == page;
+        return count;
+    };
+    CHECK(holding(Bytes(kTile, 0), kFirst, kFirst + kShared) == kShared);
+
+    // UpdateTiles through the other texture.
+    Bytes page = pattern(kTile, 0x10, 3);
+    device.backend->update_tiles(12, device.region(12, {0, 0, 0, 0}, 1), page.data());
+    CHECK(holding(page, kFirst, kFirst + kShared) == kShared);
+
+    // UpdateSubresource of texel (7, 9) of shared tile (5, 5).
+    const Bytes texel{1, 2, 3, 4};
+    const D3D11_BOX box{5 * 128 + 7, 5 * 128 + 9, 0, 5 * 128 + 8, 5 * 128 + 10, 1};
+    device.backend->update_subresource(11, 0, &box, texel.data(), 4, 4, 0);
+    std::copy(texel.begin(), texel.end(), page.begin() + (9 * 128 + 7) * 4);
+    CHECK(holding(page, kFirst, kFirst + kShared) == kShared);
+    CHECK(device.read(12) == page);
+
+    // CopyTiles from a buffer into shared tile (4, 7).
+    page = pattern(kTile, 0x33, 5);
+    device.create_with(buffer(13, kTile), page, 0);
+    device.backend->copy_tiles(11, device.region(11, {4, 7, 0, 0}, 1), 13, 0,
+                               D3D11_TILE_COPY_LINEAR_BUFFER_TO_SWIZZLED_TILED_RESOURCE);
+    CHECK(holding(page, kFirst, kFirst + kShared) == kShared);
+    CHECK(device.read(12) == page);
+
+    // A clear of the other texture, then one of this texture (its own tile too).
+    const float green[4] = {0.0f, 1.0f, 0.0f, 1.0f}, blue[4] = {0.0f, 0.0f, 1.0f, 1.0f};
+    device.backend->clear_view(view_of(12, DXGI_FORMAT_R8G8B8A8_UNORM), green, nullptr, 0);
+    CHECK(holding(filled_tile({0, 0xFF, 0, 0xFF}), kFirst, kFirst + kShared) == kShared);
+    device.backend->clear_view(view_of(11, DXGI_FORMAT_R8G8B8A8_UNORM), blue, nullptr, 0);
+    const Bytes blue_tile = filled_tile({0, 0, 0xFF, 0xFF});
+    CHECK(holding(blue_tile, kFirst, kFirst + kShared) == kShared);
+    CHECK(holding(blue_tile, 0, 1) == 1);
+    CHECK(device.read(12) == blue_tile);
+
+    // The first 30 shared tiles move to pool tile 3 (never written); tiles
+    // 170-209 join pool tile 2 after its writes, then it is written again.
+    device.map_tiles(11, {2, 3, 0, 0}, 30, kPool, 3, kReuse);
+    device.map_tiles(11, {10, 10, 0, 0}, 40, kPool, 2, kReuse);
+    CHECK(holding(blue_tile, kFirst + 30, kFirst + kShared + 40) == kShared + 10);
+    page = pattern(kTile, 0x61, 9);
+    device.backend->update_tiles(12, device.region(12, {0, 0, 0, 0}, 1), page.data());
+    CHECK(holding(page, kFirst + 30, kFirst + kShared + 40) == kShared + 10);
+    CHECK(holding(Bytes(kTile, 0), kFirst, kFirst + 30) == 30);
+}
+
+TEST_CASE("many tiles of a second mip on one pool tile read what it holds", "[data][tiles]") {
+    DataDevice device;
+    device.create_pool(kPool, 2);
+    device.create_tiled(texture2d(15, 1024, 1024, DXGI_FORMAT_R8G8B8A8_UNORM, 2));  // mip 1: 4x4
+    device.create_tiled(texture2d(16, 128, 128, DXGI_FORMAT_R8G8B8A8_UNORM));
+    device.map_tiles(15, {0, 0, 0, 1}, 16, kPool, 1, kReuse);
+    device.map_tiles(16, {0, 0, 0, 0}, 1, kPool, 1);
+    auto holding = [&](const Bytes& page) {
+        const Bytes mip = device.read(15, 1);
+        UINT count = 0;
+        for (UINT t = 0; t < 16; ++t) count += tile_of(mip, 512, t % 4, t / 4) == page;
+        return count;
+    };
+    Bytes page = pattern(kTile, 0x44, 11);
+    device.backend->update_tiles(16, device.region(16, {0, 0, 0, 0}, 1), page.data());
+    CHECK(holding(page) == 16);
+
+    // Texel (3, 4) of tile (2, 1) of mip 1, written there, shows in every tile.
+    const Bytes texel{9, 8, 7, 6};
+    const D3D11_BOX box{2 * 128 + 3, 128 + 4, 0, 2 * 128 + 4, 128 + 5, 1};
+    device.backend->update_subresource(15, 1, &box, texel.data(), 4, 4, 0);
+    std::copy(texel.begin(), texel.end(), page.begin() + (4 * 128 + 3) * 4);
+    CHECK(holding(page) == 16);
+    CHECK(device.read(16) == page);
+}
+
+TEST_CASE("many buffer tiles on one pool tile read what it holds after each write",
+          "[data][tiles]") {
+    DataDevice device;
+    device.create_pool(kPool, 2);
+    device.create_tiled(buffer(14, 300 * kTile));
+    device.map_tiles(14, {10, 0, 0, 0}, 280, kPool, 1, kReuse);  // tiles 10-289
+    device.map_tiles(14, {0, 0, 0, 0}, 1, kPool, 1);
+    device.map_tiles(14, {1, 0, 0, 0}, 1, kPool, 0);
+    auto holding = [&](const Bytes& page) {
+        const Bytes bytes = device.read(14);
+        UINT count = slice_of(bytes, 0, kTile) == page;
+        for (UINT t = 10; t < 290; ++t)
+            count += slice_of(bytes, std::size_t{t} * kTile, kTile) == page;
+        return count;
+    };
+    Bytes page = pattern(kTile, 0x21, 7);
+    device.backend->update_tiles(14, device.region(14, {0, 0, 0, 0}, 1), page.data());
+    CHECK(holding(page) == 281);
+
+    // A word written through shared tile 200.
+    const Bytes word{0xAA, 0xBB, 0xCC, 0xDD};
+    const D3D11_BOX bytes{200 * kTile + 8, 0, 0, 200 * kTile + 12, 1, 1};
+    device.backend->update_subresource(14, 0, &bytes, word.data(), 0, 0, 0);
+    std::copy(word.begin(), word.end(), page.begin() + 8);
+    CHECK(holding(page) == 281);
+    CHECK(slice_of(device.read(14), kTile, kTile) == Bytes(kTile, 0));  // tile 1: its own page
 }
 
 TEST_CASE("packed mips lie one after another in the packed tiles", "[data][tiles]") {

@@ -137,6 +137,60 @@ TEST_CASE("different memory objects and shared pages do not merge") {
     for (const auto& b : binds) CHECK(b.memoryOffset == 5 * kTileBytes);
 }
 
+TEST_CASE("tiles on copies of one page merge into boxes as large as the copies") {
+    const auto t = target_2d(4096, 4096);
+    // A 16x10 box on a replica of 256 copies: one entry from its first copy.
+    std::vector<ImageTileMapping> m;
+    for (std::uint32_t y = 0; y < 10; ++y)
+        for (std::uint32_t x = 0; x < 16; ++x) m.push_back({3 + x, 5 + y, 0, kA, 77, 256});
+    auto binds = coalesce(t, m);
+    REQUIRE(binds.size() == 1);
+    CHECK(binds[0].memory == kA);
+    CHECK(binds[0].memoryOffset == 0);
+    CHECK(binds[0].offset.x == 3 * 128);
+    CHECK(binds[0].offset.y == 5 * 128);
+    CHECK(binds[0].extent.width == 16 * 128);
+    CHECK(binds[0].extent.height == 10 * 128);
+
+    // 64 copies: boxes of at most 4 rows of 16.
+    for (auto& mapping : m) mapping.uniform_pages = 64;
+    binds = coalesce(t, m);
+    REQUIRE(binds.size() == 3);
+    std::vector<std::uint32_t> heights;
+    for (const auto& b : binds) {
+        CHECK(b.memoryOffset == 0);
+        CHECK(b.extent.width == 16 * 128);
+        heights.push_back(b.extent.height / 128);
+    }
+    std::sort(heights.begin(), heights.end());
+    CHECK(heights == std::vector<std::uint32_t>{2, 4, 4});
+
+    // A row longer than the copies splits along x; ordinary tiles between
+    // two replica runs keep their own entry.
+    std::vector<ImageTileMapping> row;
+    for (std::uint32_t x = 0; x < 20; ++x) row.push_back({x, 0, 0, kB, 0, 8});
+    row[10] = {10, 0, 0, kA, 40};
+    binds = coalesce(t, row);
+    REQUIRE(binds.size() == 5);  // x 0-7, 8-9, 10 (its own page), 11-18, 19
+    CHECK(binds[2].memoryOffset == 40 * kTileBytes);
+}
+
+TEST_CASE("3D boxes on copies of one page stack in z while the copies last") {
+    SparseImageTarget t;
+    t.block = {32, 32, 16};
+    t.extent = {256, 256, 256};
+    std::vector<ImageTileMapping> m;
+    for (std::uint32_t z = 0; z < 6; ++z)
+        for (std::uint32_t y = 0; y < 2; ++y)
+            for (std::uint32_t x = 0; x < 2; ++x) m.push_back({x, y, z, kA, 0, 16});
+    const auto binds = coalesce(t, m);
+    REQUIRE(binds.size() == 2);  // 2x2x4 and 2x2x2
+    std::vector<std::uint32_t> depths;
+    for (const auto& b : binds) depths.push_back(b.extent.depth / 16);
+    std::sort(depths.begin(), depths.end());
+    CHECK(depths == std::vector<std::uint32_t>{2, 4});
+}
+
 TEST_CASE("NULL tiles merge into unbind boxes whatever their page") {
     const auto t = target_2d(4096, 4096);
     std::vector<ImageTileMapping> m;
@@ -270,6 +324,25 @@ TEST_CASE("a tile outside the subresource is an error and appends nothing") {
     CHECK(out.empty());
     SparseImageTarget empty;
     CHECK_FALSE(binder.coalesce_image(empty, m, out));
+}
+
+TEST_CASE("buffer tiles on copies of one page merge into ranges as long as the copies") {
+    SparseBinder binder;
+    std::vector<BufferTileMapping> m;
+    for (std::uint64_t i = 10; i < 310; ++i) m.push_back({i, kB, 5, 256});
+    m.push_back({310, kA, 5});
+    std::vector<VkSparseMemoryBind> out;
+    REQUIRE(binder.coalesce_buffer(400, m, out));
+    REQUIRE(out.size() == 3);
+    CHECK(out[0].resourceOffset == 10 * kTileBytes);
+    CHECK(out[0].size == 256 * kTileBytes);
+    CHECK(out[0].memory == kB);
+    CHECK(out[0].memoryOffset == 0);
+    CHECK(out[1].resourceOffset == 266 * kTileBytes);
+    CHECK(out[1].size == 44 * kTileBytes);
+    CHECK(out[1].memoryOffset == 0);
+    CHECK(out[2].memory == kA);
+    CHECK(out[2].memoryOffset == 5 * kTileBytes);
 }
 
 TEST_CASE("buffer tiles coalesce into ranges") {

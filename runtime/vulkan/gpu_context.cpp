@@ -1,8 +1,13 @@
 #include "runtime/vulkan/gpu_context.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <future>
+#include <system_error>
+#include <thread>
 
 namespace d3dcap::runtime::gpu {
 namespace {
@@ -341,6 +346,29 @@ void GpuContext::end_step() {
     if (!step_open_) return;
     step_open_ = false;
     if (sync_steps_) finish();
+}
+
+void GpuContext::copy_in(std::uint8_t* to, const std::uint8_t* from, std::size_t bytes) {
+    constexpr std::size_t kPerThread = std::size_t{2} << 20;
+    const std::size_t threads = std::min<std::size_t>(
+        {4, std::max(1u, std::thread::hardware_concurrency()), bytes / kPerThread});
+    if (threads < 2) {
+        std::memcpy(to, from, bytes);
+        return;
+    }
+    const std::size_t part = bytes / threads;
+    std::vector<std::future<void>> others;
+    for (std::size_t k = 1; k < threads; ++k) {
+        const std::size_t size = k + 1 == threads ? bytes - k * part : part;
+        try {
+            others.push_back(std::async(
+                std::launch::async, [=] { std::memcpy(to + k * part, from + k * part, size); }));
+        } catch (const std::system_error&) {  // no thread to be had
+            std::memcpy(to + k * part, from + k * part, size);
+        }
+    }
+    std::memcpy(to, from, part);
+    for (std::future<void>& other : others) other.get();
 }
 
 GpuContext::Staging GpuContext::stage(VkDeviceSize bytes) {

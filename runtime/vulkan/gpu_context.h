@@ -100,6 +100,9 @@ class GpuContext {
         std::uint8_t* data = nullptr;
     };
     Staging stage(VkDeviceSize bytes);
+    // memcpy into staging memory, on several threads when it is large (one
+    // core copies about 9 GB/s, short of what the GPU takes).
+    static void copy_in(std::uint8_t* to, const std::uint8_t* from, std::size_t bytes);
     VkBuffer staging_buffer() const { return staging_; }
 
     // Runs `release` once the work recorded so far is done (objects it uses).

@@ -377,7 +377,7 @@ void VulkanBackend::update_tiles(ObjectId id, const std::vector<tiles::TileRef>&
     for (std::size_t first = 0; first < tile_list.size(); first += per_batch) {
         const std::size_t count = std::min(per_batch, tile_list.size() - first);
         const GpuContext::Staging staging = gpu_->stage(count * kTile);
-        std::memcpy(staging.data, bytes + first * kTile, count * kTile);
+        GpuContext::copy_in(staging.data, bytes + first * kTile, count * kTile);
         std::vector<VkBufferImageCopy> image_regions;
         std::vector<VkBufferCopy> buffer_regions;
         for (std::size_t k = 0; k < count; ++k) {

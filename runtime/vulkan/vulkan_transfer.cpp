@@ -138,7 +138,7 @@ void VulkanBackend::upload_box(GpuResource& resource, std::uint32_t sub, const E
             for (std::uint64_t done = 0; done < segment.size; done += GpuContext::kStagingBytes) {
                 const std::uint64_t size = std::min(GpuContext::kStagingBytes, segment.size - done);
                 const GpuContext::Staging staging = gpu_->stage(size);
-                std::memcpy(staging.data, bytes + (segment.at - box.left) + done, size);
+                GpuContext::copy_in(staging.data, bytes + (segment.at - box.left) + done, size);
                 const VkBufferCopy region{staging.offset, segment.offset + done, size};
                 vkCmdCopyBuffer(gpu_->commands(), gpu_->staging_buffer(), segment.buffer, 1,
                                 &region);

@@ -547,7 +547,7 @@ T scalar(const C& value) {
 
 [[maybe_unused]] flatbuffers::Offset<flatbuffers::String> wide_string(
     flatbuffers::FlatBufferBuilder& b, const wchar_t* text) {
-    return text == nullptr ? 0 : b.CreateString(WideToUtf8(text));
+    return text == nullptr ? 0 : wide_string_of(b, text);
 }
 
 // A WCHAR array field: up to its first NUL.
@@ -555,7 +555,7 @@ T scalar(const C& value) {
     flatbuffers::FlatBufferBuilder& b, const wchar_t* text, std::size_t capacity) {
     std::size_t length = 0;
     while (length < capacity && text[length] != 0) ++length;
-    return b.CreateString(WideToUtf8(std::wstring_view(text, length)));
+    return wide_string_of(b, std::wstring_view(text, length));
 }
 """
 
@@ -629,28 +629,77 @@ flatbuffers::Offset<flatbuffers::Vector<Offset>> sized_tables(
 """
 
 _WIDE_TO_UTF8 = r"""
-std::string WideToUtf8(std::wstring_view text) {
-    std::string out;
-    out.reserve(text.size());
-    for (const wchar_t unit : text) {
-        auto code = static_cast<std::uint32_t>(unit);
-        if ((code >= 0xD800 && code <= 0xDFFF) || code > 0x10FFFF) code = 0xFFFD;
-        if (code < 0x80) {
-            out.push_back(static_cast<char>(code));
-        } else if (code < 0x800) {
-            out.push_back(static_cast<char>(0xC0 | (code >> 6)));
-            out.push_back(static_cast<char>(0x80 | (code & 0x3F)));
-        } else if (code < 0x10000) {
-            out.push_back(static_cast<char>(0xE0 | (code >> 12)));
-            out.push_back(static_cast<char>(0x80 | ((code >> 6) & 0x3F)));
-            out.push_back(static_cast<char>(0x80 | (code & 0x3F)));
-        } else {
-            out.push_back(static_cast<char>(0xF0 | (code >> 18)));
-            out.push_back(static_cast<char>(0x80 | ((code >> 12) & 0x3F)));
-            out.push_back(static_cast<char>(0x80 | ((code >> 6) & 0x3F)));
-            out.push_back(static_cast<char>(0x80 | (code & 0x3F)));
+namespace {
+
+// The code point at text[i], i moved past it. Where wchar_t is UTF-16
+// (Windows) a surrogate pair is one code point; a lone surrogate, or one in
+// UTF-32 text, is U+FFFD.
+std::uint32_t next_code_point(std::wstring_view text, std::size_t& i) {
+    auto code = static_cast<std::uint32_t>(text[i++]);
+    if constexpr (sizeof(wchar_t) == 2) {
+        if (code >= 0xD800 && code <= 0xDBFF && i < text.size()) {
+            const auto low = static_cast<std::uint32_t>(text[i]);
+            if (low >= 0xDC00 && low <= 0xDFFF) {
+                ++i;
+                return 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00);
+            }
         }
     }
+    if ((code >= 0xD800 && code <= 0xDFFF) || code > 0x10FFFF) return 0xFFFD;
+    return code;
+}
+
+std::size_t utf8_length(std::wstring_view text) {
+    std::size_t length = 0;
+    for (std::size_t i = 0; i < text.size();) {
+        const std::uint32_t code = next_code_point(text, i);
+        length += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+    }
+    return length;
+}
+
+// Writes utf8_length(text) bytes.
+void write_utf8(std::wstring_view text, char* out) {
+    for (std::size_t i = 0; i < text.size();) {
+        const std::uint32_t code = next_code_point(text, i);
+        if (code < 0x80) {
+            *out++ = static_cast<char>(code);
+        } else if (code < 0x800) {
+            *out++ = static_cast<char>(0xC0 | (code >> 6));
+            *out++ = static_cast<char>(0x80 | (code & 0x3F));
+        } else if (code < 0x10000) {
+            *out++ = static_cast<char>(0xE0 | (code >> 12));
+            *out++ = static_cast<char>(0x80 | ((code >> 6) & 0x3F));
+            *out++ = static_cast<char>(0x80 | (code & 0x3F));
+        } else {
+            *out++ = static_cast<char>(0xF0 | (code >> 18));
+            *out++ = static_cast<char>(0x80 | ((code >> 12) & 0x3F));
+            *out++ = static_cast<char>(0x80 | ((code >> 6) & 0x3F));
+            *out++ = static_cast<char>(0x80 | (code & 0x3F));
+        }
+    }
+}
+
+// Labels and names are short: encoded on the stack, not in a string.
+flatbuffers::Offset<flatbuffers::String> wide_string_of(flatbuffers::FlatBufferBuilder& b,
+                                                        std::wstring_view text) {
+    const std::size_t length = utf8_length(text);
+    char small[256];
+    std::string large;
+    char* bytes = small;
+    if (length > sizeof(small)) {
+        large.resize(length);
+        bytes = large.data();
+    }
+    write_utf8(text, bytes);
+    return b.CreateString(bytes, length);
+}
+
+}  // namespace
+
+std::string WideToUtf8(std::wstring_view text) {
+    std::string out(utf8_length(text), '\0');
+    write_utf8(text, out.data());
     return out;
 }
 """

@@ -178,7 +178,8 @@ class Frames {
         const float band[4] = {0.0f, 0.2f * static_cast<float>(index + 1), 0.0f, 1.0f};
         const D3D11_RECT band_rect = {0, 0, static_cast<LONG>(kSize), 8};
         context_->ClearView(band_view_.get(), band, &band_rect, 1);
-        if (annotate) annotation_->SetMarker(L"cleared");
+        // A label beyond the BMP: UTF-16 surrogate pairs on Windows.
+        if (annotate) annotation_->SetMarker(L"cleared \U0001F7E9");
 
         // The triangle is drawn by command lists recorded on two threads:
         // the left half with the first window's tint, the right half with

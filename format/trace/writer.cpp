@@ -46,10 +46,15 @@ ThreadLanes::~ThreadLanes() {
     t_lanes_gone = true;
 }
 
-std::size_t compressor_count(std::size_t asked) {
-    if (asked != 0) return asked;
-    const std::size_t cores = std::thread::hardware_concurrency();
-    return std::clamp<std::size_t>(cores, 2, 4);
+// The options with their defaults (0) resolved.
+WriterOptions resolved(WriterOptions options) {
+    if (options.compressor_threads == 0) {
+        const std::size_t cores = std::thread::hardware_concurrency();
+        options.compressor_threads = std::clamp<std::size_t>(cores, 2, 4);
+    }
+    if (options.queued_chunks == 0)
+        options.queued_chunks = std::max<std::size_t>(4, 2 * options.compressor_threads);
+    return options;
 }
 
 }  // namespace
@@ -87,7 +92,7 @@ Result<std::unique_ptr<TraceWriter>> TraceWriter::create(const std::string& path
     }
     std::unique_ptr<TraceWriter> writer(new TraceWriter(path, fd, start.size(), options));
     TraceWriter* w = writer.get();
-    for (std::size_t i = 0; i < compressor_count(options.compressor_threads); ++i)
+    for (std::size_t i = 0; i < w->options_.compressor_threads; ++i)
         w->compressors_.emplace_back([w] { w->compressor_loop(); });
     w->thread_ = std::thread([w] { w->writer_loop(); });
     return writer;
@@ -97,7 +102,7 @@ TraceWriter::TraceWriter(std::string path, int fd, std::uint64_t offset,
                          const WriterOptions& options)
     : path_(std::move(path)),
       fd_(fd),
-      options_(options),
+      options_(resolved(options)),
       serial_(g_next_writer_serial.fetch_add(1)),
       file_offset_(offset) {
     flatbuffers::FlatBufferBuilder builder(64);

@@ -29,9 +29,10 @@ namespace d3dcap::trace {
 
 struct WriterOptions {
     std::size_t chunk_bytes = 1 << 20;  // uncompressed size at which a chunk is closed
-    // Closed chunks being compressed or waiting to be written: enough to keep 4
-    // compressors busy, few enough that a writer behind its program holds little.
-    std::size_t queued_chunks = 8;
+    // Closed chunks being compressed or waiting to be written; 0: two per
+    // compressor and at least 4, enough to keep them busy, few enough that a writer behind
+    // its program holds little (each chunk holds about 2.25 chunk_bytes).
+    std::size_t queued_chunks = 0;
     // Threads compressing chunks; 0: one per core, at least 2, at most 4.
     std::size_t compressor_threads = 0;
     // Bytes of each capturing thread's lane (a power of two); a record over a

@@ -93,6 +93,8 @@ QVariant EventTreeModel::headerData(int section, Qt::Orientation orientation, in
             return QStringLiteral("Object");
         case ResultColumn:
             return QStringLiteral("Result");
+        case InterfaceColumn:
+            return QStringLiteral("Interface");
         default:
             return {};
     }
@@ -122,7 +124,7 @@ QVariant EventTreeModel::data(const QModelIndex& index, int role) const {
         return time_data(event, event + 1, index.column());
     }
     if (node) return node_data(*node, index.column());
-    return call_data(event, index.column());
+    return call_data(event, index.column(), role);
 }
 
 QVariant EventTreeModel::node_data(const OutlineNode& node, int column) const {
@@ -136,7 +138,7 @@ QVariant EventTreeModel::node_data(const OutlineNode& node, int column) const {
     }
 }
 
-QVariant EventTreeModel::call_data(std::uint64_t event, int column) const {
+QVariant EventTreeModel::call_data(std::uint64_t event, int column, int role) const {
     if (column == EventColumn) return QString::number(event);
     auto record = reader_.record(event);
     if (!record.ok()) {
@@ -147,7 +149,13 @@ QVariant EventTreeModel::call_data(std::uint64_t event, int column) const {
     const fb::RecordHeader& header = *r.header();
     switch (column) {
         case CallColumn:
-            return QString::fromStdString(trace::record_name(r));
+        case InterfaceColumn: {
+            const QString name = QString::fromStdString(trace::record_name(r));
+            if (role == Qt::ToolTipRole) return name;
+            const qsizetype method = name.indexOf(QStringLiteral("::"));
+            if (method < 0) return column == CallColumn ? QVariant(name) : QVariant();
+            return column == CallColumn ? name.mid(method + 2) : name.left(method);
+        }
         case ObjectColumn:
             return header.object() ? object_text(header.object()) : QVariant();
         case ResultColumn: {
@@ -171,14 +179,12 @@ QVariant EventTreeModel::call_data(std::uint64_t event, int column) const {
 }
 
 QString EventTreeModel::object_text(std::uint64_t id) const {
-    QString text = QStringLiteral("#%1").arg(id);
-    const auto name = names_.find(id);
-    if (name != names_.end()) text += QStringLiteral(" ") + name->second;
-    return text;
+    const auto label = labels_.find(id);
+    return label != labels_.end() ? label->second : QStringLiteral("#%1").arg(id);
 }
 
-void EventTreeModel::set_object_names(std::map<std::uint64_t, QString> names) {
-    names_ = std::move(names);
+void EventTreeModel::set_object_labels(std::map<std::uint64_t, QString> labels) {
+    labels_ = std::move(labels);
 }
 
 QVariant EventTreeModel::time_data(std::uint64_t first, std::uint64_t end, int column) const {

@@ -23,12 +23,15 @@ namespace d3dcap::viewer {
 class EventTreeModel : public QAbstractItemModel {
     Q_OBJECT
   public:
-    // The time columns stay empty until a replay report is loaded.
+    // The time columns stay empty until a replay report is loaded. Calls show
+    // the method first ("UpdateTileMappings"), its interface in a column of
+    // its own and the whole name as the tooltip.
     enum Column {
         EventColumn,
         CallColumn,
         ObjectColumn,
         ResultColumn,
+        InterfaceColumn,
         CpuColumn,
         GpuColumn,
         ColumnCount
@@ -51,9 +54,10 @@ class EventTreeModel : public QAbstractItemModel {
                         int role = Qt::DisplayRole) const override;
 
     std::uint64_t event_count() const { return reader_.event_count(); }
-    // Debug names shown next to object ids. The names come from the tile
-    // timeline on the worker thread: asking it here could wait for a query.
-    void set_object_names(std::map<std::uint64_t, QString> names);
+    // What is shown for object ids: "Texture2D 64x64 R8G8B8A8_UNORM tiled,
+    // #4". The labels come from the tile timeline on the worker thread:
+    // asking it here could wait for a query. Other objects show as "#id".
+    void set_object_labels(std::map<std::uint64_t, QString> labels);
     // Per-event times of a `d3dcap replay --report` JSON file; a frame or
     // region shows the sum of its events. False with a message when the file
     // is not such a report.
@@ -86,14 +90,14 @@ class EventTreeModel : public QAbstractItemModel {
   private:
     // The item of node that holds row, and the event of that row for calls.
     const OutlineItem* item_at(const OutlineNode& node, int row) const;
-    QVariant call_data(std::uint64_t event, int column) const;
+    QVariant call_data(std::uint64_t event, int column, int role) const;
     QVariant node_data(const OutlineNode& node, int column) const;
     QString object_text(std::uint64_t id) const;
     QVariant time_data(std::uint64_t first, std::uint64_t end, int column) const;
     QVariant time_share(int parent, std::uint64_t first, std::uint64_t end, int column) const;
 
     trace::TraceReader& reader_;
-    std::map<std::uint64_t, QString> names_;
+    std::map<std::uint64_t, QString> labels_;
     // Running sums of the report's times: event e took cpu_[e + 1] - cpu_[e].
     std::vector<std::uint64_t> cpu_, gpu_;
     std::shared_ptr<const EventOutline> full_;

@@ -144,7 +144,13 @@ void MainWindow::build_ui() {
     timing->addWidget(region_chart_);
     timing_tab_ = timing;
     tabs_ = new QTabWidget;
-    tabs_->addTab(map_view_, QStringLiteral("Tile map"));
+    auto* map_tab = new QWidget;
+    auto* map_layout = new QVBoxLayout(map_tab);
+    map_layout->setContentsMargins(0, 0, 0, 0);
+    map_layout->setSpacing(0);
+    map_layout->addWidget(map_view_, 1);
+    map_layout->addWidget(new TileMapLegend);
+    tabs_->addTab(map_tab, QStringLiteral("Tile map"));
     tabs_->addTab(pool_tab, QStringLiteral("Tile pool"));
     tabs_->addTab(timing_tab_, QStringLiteral("Timing"));
     tabs_->setTabEnabled(tabs_->indexOf(timing_tab_), false);
@@ -221,9 +227,8 @@ bool MainWindow::open_trace(const QString& path, QString* error) {
     });
     tree_->setModel(events_.get());
     tree_->header()->setSectionResizeMode(QHeaderView::Interactive);
-    tree_->setColumnWidth(EventTreeModel::EventColumn, 150);
-    tree_->setColumnWidth(EventTreeModel::CallColumn, 300);
     tree_->expandToDepth(0);
+    fit_columns();
     connect(tree_->selectionModel(), &QItemSelectionModel::currentChanged, this,
             [this](const QModelIndex& current) {
                 if (!current.isValid()) return;
@@ -319,6 +324,7 @@ void MainWindow::show_filtered(const QString& text, std::shared_ptr<const EventO
     } else {
         tree_->expandToDepth(0);
     }
+    fit_columns();
     if (selected_) select_row_of(*selected_);
     emit filter_applied(text);
 }
@@ -354,8 +360,26 @@ void MainWindow::jump_to_tile_call(bool forward) {
     if (event) select_event(*event);
 }
 
+// The columns as wide as the rows in view need (the time columns keep
+// their width); the user may still drag them.
+void MainWindow::fit_columns() {
+    for (int column = 0; column < EventTreeModel::CpuColumn; ++column)
+        tree_->resizeColumnToContents(column);
+    // Event numbers sit under up to four levels of frames and regions, and
+    // the rows measured may not be the deepest or the last.
+    const int numbers =
+        tree_->fontMetrics().horizontalAdvance(QString::number(events_->event_count())) + 16;
+    tree_->setColumnWidth(EventTreeModel::EventColumn,
+                          std::max(tree_->columnWidth(EventTreeModel::EventColumn),
+                                   4 * tree_->indentation() + numbers));
+}
+
 void MainWindow::show_snapshot(std::shared_ptr<const TileSnapshot> snapshot) {
-    events_->set_object_names(snapshot->names);
+    // Objects that got a label widen their column once.
+    const bool new_labels = snapshot->labels.size() != labels_shown_;
+    labels_shown_ = snapshot->labels.size();
+    events_->set_object_labels(snapshot->labels);
+    if (new_labels) tree_->resizeColumnToContents(EventTreeModel::ObjectColumn);
     tree_->viewport()->update();
     tiles_->set_snapshot(snapshot);
     update_selectors();
@@ -400,11 +424,10 @@ void MainWindow::update_selectors() {
     const auto snapshot = tiles_->snapshot();
     resource_box_->clear();
     for (const std::uint64_t id : resources()) {
-        const auto name = snapshot->names.find(id);
-        const QString label = name == snapshot->names.end()
-                                  ? QStringLiteral("#%1").arg(id)
-                                  : QStringLiteral("#%1 %2").arg(id).arg(name->second);
-        resource_box_->addItem(label, QVariant::fromValue<qulonglong>(id));
+        const auto label = snapshot->labels.find(id);
+        resource_box_->addItem(
+            label == snapshot->labels.end() ? QStringLiteral("#%1").arg(id) : label->second,
+            QVariant::fromValue<qulonglong>(id));
     }
     const int keep = resource_box_->findData(QVariant::fromValue<qulonglong>(current));
     resource_box_->setCurrentIndex(keep >= 0 ? keep : 0);

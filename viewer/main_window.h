@@ -106,6 +106,7 @@ class MainWindow : public QMainWindow {
     void jump_to_tile_call(bool forward);
     void select_row_of(std::uint64_t event);
     void show_filtered(const QString& text, std::shared_ptr<const EventOutline> outline);
+    void fit_columns();
     void show_timing();
     void show_regions_of(std::uint64_t event);
     void request_state(std::uint64_t event);
@@ -135,6 +136,7 @@ class MainWindow : public QMainWindow {
     TimingChart* frame_chart_ = nullptr;
     TimingChart* region_chart_ = nullptr;
     std::optional<std::uint64_t> selected_;
+    std::size_t labels_shown_ = 0;  // how many object labels the event tree has
     bool updating_selectors_ = false;
 };
 

@@ -74,20 +74,26 @@ QVariant PoolModel::data(const QModelIndex& index, int role) const {
             return row.references;
         case MappedByColumn: {
             if (row.references == 0) return QStringLiteral("unused");
+            // "box: Texture2D ..., #12: tiles 5, 6, 9, 10, and 2 more".
             QStringList parts;
-            for (const auto& [resource, tile] : row.first) {
-                const auto name = snapshot_->names.find(resource);
-                parts << QStringLiteral("#%1%2: %3")
-                             .arg(resource)
-                             .arg(name == snapshot_->names.end()
-                                      ? QString()
-                                      : QStringLiteral(" ") + name->second)
-                             .arg(tile);
+            for (std::size_t i = 0; i < row.first.size();) {
+                const std::uint64_t resource = row.first[i].first;
+                QStringList tiles;
+                for (; i < row.first.size() && row.first[i].first == resource; ++i)
+                    tiles << QString::number(row.first[i].second);
+                const auto label = snapshot_->labels.find(resource);
+                parts << QStringLiteral("%1: %2 %3")
+                             .arg(label == snapshot_->labels.end()
+                                      ? QStringLiteral("#%1").arg(resource)
+                                      : label->second)
+                             .arg(tiles.size() == 1 ? QStringLiteral("tile")
+                                                    : QStringLiteral("tiles"))
+                             .arg(tiles.join(QStringLiteral(", ")));
             }
             if (row.references > row.first.size()) {
-                parts << QStringLiteral("%1 more").arg(row.references - row.first.size());
+                parts << QStringLiteral("and %1 more").arg(row.references - row.first.size());
             }
-            return parts.join(QStringLiteral(", "));
+            return parts.join(QStringLiteral("; "));
         }
         default:
             return {};

@@ -11,6 +11,16 @@ state::Progress progress_of(const LatestJobRunner::StillWanted& still_wanted) {
 
 }  // namespace
 
+QString object_label(std::uint64_t id, const std::optional<state::ObjectInfo>& info,
+                     const std::optional<std::string>& debug_name) {
+    QString label =
+        info ? QString::fromStdString(state::describe(*info)) + QStringLiteral(", #%1").arg(id)
+             : QStringLiteral("#%1").arg(id);
+    if (debug_name && !debug_name->empty())
+        label = QString::fromStdString(*debug_name) + QStringLiteral(": ") + label;
+    return label;
+}
+
 StateService::StateService(std::unique_ptr<state::TileTimeline> timeline,
                            std::unique_ptr<TileHistory> history, QObject* parent)
     : QObject(parent),
@@ -76,9 +86,9 @@ std::optional<StateService::Built> StateService::build(
     const tiles::TileState& state = snapshot->after;
     for (const auto& ids : {state.pools(), state.tiled_resources()}) {
         for (const std::uint64_t id : ids) {
-            if (auto name = timeline_->name_at(id, event)) {
-                snapshot->names[id] = QString::fromStdString(*name);
-            }
+            const std::optional<std::string> name = timeline_->name_at(id, event);
+            if (name) snapshot->names[id] = QString::fromStdString(*name);
+            snapshot->labels[id] = object_label(id, timeline_->object(id), name);
         }
     }
 

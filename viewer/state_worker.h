@@ -19,6 +19,12 @@
 
 namespace d3dcap::viewer {
 
+// How the viewer names a pool or tiled resource: "Texture2D 64x64
+// R8G8B8A8_UNORM tiled, #4", after its debug name where it has one
+// ("albedo: Texture2D ..."); "#4" when the trace did not say what it is.
+QString object_label(std::uint64_t id, const std::optional<state::ObjectInfo>& info,
+                     const std::optional<std::string>& debug_name);
+
 class StateService : public QObject {
     Q_OBJECT
   public:

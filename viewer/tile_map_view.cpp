@@ -6,6 +6,7 @@
 #include <QToolTip>
 #include <QWheelEvent>
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include "viewer/tile_map_model.h"
@@ -19,6 +20,38 @@ constexpr double kPackedGap = 12;  // pixels between the map and the packed stri
 constexpr int kClickSlop = 4;      // pixels a press may move and still be a click
 const QColor kNullColour(32, 32, 36);
 const QColor kBackground(16, 16, 18);
+
+// One cell as the map draws it: the pool tile's colour (dark for NULL), a
+// dot where other tiles map the same pool tile, a white frame where the
+// selected event changed the mapping, and the pool tile's number when the
+// cell is large enough to read it.
+void paint_cell(QPainter& painter, const TileMapModel::Cell& c, QRectF box, double cell) {
+    const double inset = cell >= 4 ? 1 : 0;
+    const QColor colour = TileMapView::colour_of(c.pool_tile);
+    painter.fillRect(box.adjusted(0, 0, -inset, -inset), colour);
+    const bool numbered = cell >= TileMapView::kNumberedCell && c.pool_tile >= 0;
+    if (c.shared && cell >= 6) {
+        const double r = cell / 6;
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(Qt::black);
+        // Beside the number, where there is one.
+        const QPointF at = numbered ? box.topLeft() + QPointF(cell / 5, cell / 5) : box.center();
+        painter.drawEllipse(at, numbered ? r / 2 : r, numbered ? r / 2 : r);
+    }
+    if (numbered) {
+        QFont font = painter.font();
+        font.setPixelSize(static_cast<int>(std::clamp(cell / 3.5, 8.0, 16.0)));
+        painter.setFont(font);
+        painter.setPen(colour.lightness() > 140 ? Qt::black : Qt::white);
+        painter.drawText(box.adjusted(0, 0, -inset, -inset), Qt::AlignCenter,
+                         QString::number(c.pool_tile));
+    }
+    if (c.changed) {
+        painter.setBrush(Qt::NoBrush);
+        painter.setPen(QPen(Qt::white, std::max(1.0, cell / 8)));
+        painter.drawRect(box.adjusted(0.5, 0.5, -inset - 0.5, -inset - 0.5));
+    }
+}
 
 }  // namespace
 
@@ -83,26 +116,9 @@ void TileMapView::paintEvent(QPaintEvent*) {
     const int last_column = std::min(columns - 1, int(std::floor((width() - origin_.x()) / cell_)));
     const int first_row = std::max(0, int(std::floor(-origin_.y() / cell_)));
     const int last_row = std::min(rows - 1, int(std::floor((height() - origin_.y()) / cell_)));
-    const bool detail = cell_ >= 6;
-    const double inset = cell_ >= 4 ? 1 : 0;
-
-    const auto paint_cell = [&](const TileMapModel::Cell& c, QRectF box) {
-        painter.fillRect(box.adjusted(0, 0, -inset, -inset), colour_of(c.pool_tile));
-        if (c.shared && detail) {
-            const double r = cell_ / 6;
-            painter.setPen(Qt::NoPen);
-            painter.setBrush(Qt::black);
-            painter.drawEllipse(box.center(), r, r);
-        }
-        if (c.changed) {
-            painter.setBrush(Qt::NoBrush);
-            painter.setPen(QPen(Qt::white, std::max(1.0, cell_ / 8)));
-            painter.drawRect(box.adjusted(0.5, 0.5, -inset - 0.5, -inset - 0.5));
-        }
-    };
     for (int y = first_row; y <= last_row; ++y) {
         for (int x = first_column; x <= last_column; ++x)
-            paint_cell(model_->cell(y, x), cell_rect(y, x));
+            paint_cell(painter, model_->cell(y, x), cell_rect(y, x), cell_);
     }
     if (!model_->showing_packed()) {
         const std::vector<TileMapModel::Cell>& packed = model_->packed();
@@ -110,7 +126,7 @@ void TileMapView::paintEvent(QPaintEvent*) {
         for (std::size_t i = 0; i < packed.size(); ++i) {
             const QRectF box = packed_rect(int(i));
             if (box.right() < 0 || box.left() > width()) continue;
-            paint_cell(packed[i], box);
+            paint_cell(painter, packed[i], box, cell_);
         }
         if (!packed.empty() && cell_ >= 4) {
             painter.setPen(Qt::lightGray);
@@ -146,6 +162,12 @@ bool TileMapView::event(QEvent* event) {
         return true;
     }
     return QWidget::event(event);
+}
+
+void TileMapView::set_cell_size(double pixels) {
+    cell_ = std::clamp(pixels, kMinCell, kMaxCell);
+    fitted_ = true;
+    update();
 }
 
 void TileMapView::wheelEvent(QWheelEvent* event) {
@@ -187,6 +209,56 @@ void TileMapView::mouseReleaseEvent(QMouseEvent* event) {
 
 void TileMapView::resizeEvent(QResizeEvent*) {
     if (!fitted_) fit();
+}
+
+namespace {
+
+constexpr double kSwatch = 18;  // pixels
+
+// A swatch cell of each entry of TileMapLegend::entries().
+std::array<TileMapModel::Cell, 4> legend_cells() {
+    std::array<TileMapModel::Cell, 4> cells{};
+    cells[0].pool_tile = 5;
+    cells[1].pool_tile = -1;
+    cells[2].pool_tile = 5;
+    cells[2].shared = true;
+    cells[3].pool_tile = 5;
+    cells[3].changed = true;
+    return cells;
+}
+
+}  // namespace
+
+TileMapLegend::TileMapLegend(QWidget* parent) : QWidget(parent) {
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+}
+
+QStringList TileMapLegend::entries() {
+    return {QStringLiteral("colour: its pool tile (numbered when zoomed in)"),
+            QStringLiteral("dark: NULL, no pool tile"),
+            QStringLiteral("dot: other tiles map the same pool tile"),
+            QStringLiteral("white frame: the selected event changed it")};
+}
+
+// Two entries a row: the legend stays narrower than the map.
+QSize TileMapLegend::sizeHint() const {
+    return {400, 2 * static_cast<int>(kSwatch + 6) + 4};
+}
+
+void TileMapLegend::paintEvent(QPaintEvent*) {
+    QPainter painter(this);
+    painter.fillRect(rect(), kBackground);
+    const std::array<TileMapModel::Cell, 4> cells = legend_cells();
+    const QStringList texts = entries();
+    const double column_width = std::max(width() / 2.0, 200.0);
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+        const double x = 4 + static_cast<double>(i % 2) * column_width;
+        const double top = 4 + static_cast<double>(i / 2) * (kSwatch + 6);
+        paint_cell(painter, cells[i], QRectF(x, top, kSwatch, kSwatch), kSwatch);
+        painter.setPen(Qt::lightGray);
+        painter.drawText(QRectF(x + kSwatch + 6, top, column_width - kSwatch - 12, kSwatch),
+                         Qt::AlignVCenter | Qt::AlignLeft, texts[static_cast<qsizetype>(i)]);
+    }
 }
 
 }  // namespace d3dcap::viewer

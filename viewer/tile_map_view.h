@@ -11,6 +11,7 @@
 #include <QPoint>
 #include <QPointF>
 #include <QRectF>
+#include <QStringList>
 #include <QWidget>
 #include <cstdint>
 #include <optional>
@@ -27,6 +28,10 @@ class TileMapView : public QWidget {
     // The colour of a pool tile: the same tile always gets the same colour.
     static QColor colour_of(int pool_tile);
     double cell_size() const { return cell_; }
+    // Zooms to pixels per tile, keeping tile (0, 0) where it is.
+    void set_cell_size(double pixels);
+    // Cells this large print their pool tile's number.
+    static constexpr double kNumberedCell = 28;
     // Fits the whole map in the widget.
     void fit();
     // Where a cell of the map (or of the packed strip) is drawn.
@@ -61,6 +66,19 @@ class TileMapView : public QWidget {
     std::optional<QPoint> drag_from_;
     bool dragged_ = false;  // the press moved the map, so its release is no click
     bool fitted_ = false;
+};
+
+// What the map's colours and marks mean, drawn with the map's own painting.
+class TileMapLegend : public QWidget {
+    Q_OBJECT
+  public:
+    explicit TileMapLegend(QWidget* parent = nullptr);
+    // The entries, in order: what each swatch says.
+    static QStringList entries();
+    QSize sizeHint() const override;
+
+  protected:
+    void paintEvent(QPaintEvent* event) override;
 };
 
 }  // namespace d3dcap::viewer

@@ -27,8 +27,9 @@ struct PoolSize {
 struct TileSnapshot {
     std::uint64_t event = 0;
     tiles::TileState after;
-    std::optional<tiles::TileState> before;  // none at event 0
-    std::map<std::uint64_t, QString> names;
+    std::optional<tiles::TileState> before;   // none at event 0
+    std::map<std::uint64_t, QString> names;   // debug names
+    std::map<std::uint64_t, QString> labels;  // object_label() of every pool and resource
     // The resource whose history follows: the one asked for, or else the
     // first tiled resource (0: none).
     std::uint64_t history_resource = 0;

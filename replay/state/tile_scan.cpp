@@ -229,8 +229,9 @@ struct Scanner::Pass {
 
     // Objects.
 
-    void remember(std::uint64_t id, ObjectKind kind, bool pool) const {
-        if (meta != nullptr) meta->objects[id] = ObjectInfo{id, kind, pool, event};
+    void remember(std::uint64_t id, ObjectKind kind, bool pool,
+                  const tiles::ResourceShape& shape) const {
+        if (meta != nullptr) meta->objects[id] = ObjectInfo{id, kind, pool, event, shape};
     }
 
     void create_buffer(const fb::Record& record) {
@@ -248,7 +249,10 @@ struct Scanner::Pass {
             note(kCreateBuffer, "buffer " + std::to_string(id) +
                                     " has both MISC_TILE_POOL and MISC_TILED; skipped");
         } else if (pool) {
-            remember(id, ObjectKind::Buffer, true);
+            tiles::ResourceShape shape;
+            shape.dimension = D3D11_RESOURCE_DIMENSION_BUFFER;
+            shape.byte_width = desc.byte_width();
+            remember(id, ObjectKind::Buffer, true, shape);
             Collect sink;
             if (FAILED(s.tiles.create_pool(id, desc.byte_width(), &sink)))
                 note(kCreateBuffer, sink.text());
@@ -307,7 +311,7 @@ struct Scanner::Pass {
     // replaces; a shape the reference device cannot tile waits for one.
     void created_tiled(std::uint64_t id, const tiles::ResourceShape& shape, ObjectKind kind,
                        const char* call) {
-        remember(id, kind, false);
+        remember(id, kind, false, shape);
         const auto found = scanner.index_tilings_.find(id);
         if (found != scanner.index_tilings_.end() && found->second.size() == 1) {
             materialize(id, shape, found->second.front(), call);

@@ -24,6 +24,7 @@
 
 #include "format/trace/error.h"
 #include "runtime/tiles/tile_state.h"
+#include "runtime/tiles/tiling.h"
 
 namespace d3dcap::state {
 
@@ -40,7 +41,13 @@ struct ObjectInfo {
     ObjectKind kind = ObjectKind::Buffer;
     bool pool = false;  // a tile pool (MISC_TILE_POOL) rather than a tiled resource
     std::uint64_t created_event = 0;
+    tiles::ResourceShape shape;  // as created (a pool: its first byte width)
 };
+
+// What an object is, for people: "Texture2D 16384x16384 R8G8B8A8_UNORM
+// tiled", "Texture2D 512x512x6 BC1_UNORM 10 mips tiled", "Buffer 64 MiB tile
+// pool", "Buffer 1 MiB tiled".
+std::string describe(const ObjectInfo& info);
 
 // Something in the trace the tile model could not follow: a call the trace
 // recorded as succeeding that the model refused, a record too damaged to

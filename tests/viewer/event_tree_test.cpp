@@ -86,12 +86,18 @@ void EventTreeTest::frames_regions_and_calls() {
     QCOMPARE(text(stream, EventTreeModel::EventColumn), QString::number(e.stream));
     QCOMPARE(model.rowCount(stream), 3);
     const QModelIndex update = model.index(0, 0, stream);
-    QCOMPARE(text(update), "ID3D11DeviceContext2::UpdateTileMappings");
+    // The method first, its interface in a column and the whole name as the tooltip.
+    QCOMPARE(text(update), "UpdateTileMappings");
+    QCOMPARE(text(update, EventTreeModel::InterfaceColumn), "ID3D11DeviceContext2");
+    QCOMPARE(update.siblingAtColumn(EventTreeModel::CallColumn).data(Qt::ToolTipRole).toString(),
+             "ID3D11DeviceContext2::UpdateTileMappings");
+    QCOMPARE(model.headerData(EventTreeModel::InterfaceColumn, Qt::Horizontal).toString(),
+             "Interface");
     QCOMPARE(text(update, EventTreeModel::ObjectColumn), QString("#%1").arg(kContext));
     QCOMPARE(text(update, EventTreeModel::ResultColumn), "S_OK");
     const QModelIndex inner = model.index(1, 0, stream);
     QCOMPARE(text(inner), "Inner (1)");
-    QCOMPARE(text(model.index(2, 0, stream)), "ID3D11DeviceContext2::EndEvent");
+    QCOMPARE(text(model.index(2, 0, stream)), "EndEvent");
     QCOMPARE(text(model.index(2, 0, stream), EventTreeModel::EventColumn),
              QString::number(e.stream_end));
 
@@ -106,7 +112,7 @@ void EventTreeTest::frames_regions_and_calls() {
     // Frame 1: boundary, marker, ResizeTilePool.
     QCOMPARE(model.rowCount(frame1), 3);
     QCOMPARE(text(model.index(1, 0, frame1)), "frame (2)");
-    QCOMPARE(text(model.index(2, 0, frame1)), "ID3D11DeviceContext2::ResizeTilePool");
+    QCOMPARE(text(model.index(2, 0, frame1)), "ResizeTilePool");
 
     // Events map back to their rows.
     QCOMPARE(model.index_of_event(e.update), update);
@@ -176,7 +182,7 @@ void EventTreeTest::filter_keeps_matches_and_their_regions() {
     QCOMPARE(text(stream), "Stream (7)");
     QCOMPARE(model.rowCount(stream), 1);
     const QModelIndex update = model.index(0, 0, stream);
-    QCOMPARE(text(update), "ID3D11DeviceContext2::UpdateTileMappings");
+    QCOMPARE(text(update), "UpdateTileMappings");
     // The selected event stays the current row.
     QCOMPARE(window.event_view()->currentIndex(), update);
     QCOMPARE(model.index_of_event(e.update), update);

@@ -3,6 +3,7 @@
 // against the hand-written tables; the event that last changed each tile,
 // which follows the map; the pool's size plot; and the screenshot command.
 #include <QAbstractItemModelTester>
+#include <QComboBox>
 #include <QImage>
 #include <QTabWidget>
 #include <QTextStream>
@@ -15,6 +16,7 @@
 #include "viewer/pool_model.h"
 #include "viewer/pool_size_plot.h"
 #include "viewer/screenshot.h"
+#include "viewer/state_worker.h"
 #include "viewer/tile_map_view.h"
 #include "viewer_support.h"
 
@@ -55,6 +57,9 @@ class TileMapTest : public QObject {
     void clicking_a_tile_selects_its_last_change();
     void pool_size_plot_points();
     void screenshot_writes_a_png_and_refuses_bad_input();
+    void objects_named_by_kind_size_and_debug_name();
+    void zoomed_in_cells_print_their_pool_tile();
+    void legend_says_what_the_marks_mean();
 };
 
 void TileMapTest::worked_examples_at_their_events() {
@@ -87,7 +92,7 @@ void TileMapTest::worked_examples_at_their_events() {
     QCOMPARE(pool.unused_tiles(), 31);
     QCOMPARE(pool.data(pool.index(12, d3dcap::viewer::PoolModel::ReferenceCountColumn)).toInt(), 6);
     QCOMPARE(pool.data(pool.index(12, d3dcap::viewer::PoolModel::MappedByColumn)).toString(),
-             "#12 box: 5, #12 box: 6, #12 box: 9, #12 box: 10, 2 more");
+             "box: Texture2D 512x640 R8G8B8A8_UNORM tiled, #12: tiles 5, 6, 9, 10; and 2 more");
     QCOMPARE(pool.data(pool.index(0, d3dcap::viewer::PoolModel::MappedByColumn)).toString(),
              "unused");
 
@@ -366,6 +371,101 @@ void TileMapTest::screenshot_writes_a_png_and_refuses_bad_input() {
     options.trace = QString::fromStdString(dir.file("missing.d3dcap"));
     QCOMPARE(d3dcap::viewer::write_screenshot(options, err), 1);
     QVERIFY(messages.contains("missing.d3dcap: cannot open"));
+}
+
+void TileMapTest::objects_named_by_kind_size_and_debug_name() {
+    using d3dcap::state::ObjectInfo;
+    using d3dcap::state::ObjectKind;
+    using d3dcap::viewer::object_label;
+    ObjectInfo volume;
+    volume.kind = ObjectKind::Texture3D;
+    volume.shape = {D3D11_RESOURCE_DIMENSION_TEXTURE3D, 0, 64, 32, 16, 0, 1,
+                    DXGI_FORMAT_R16G16B16A16_FLOAT};
+    QCOMPARE(object_label(7, volume, std::nullopt),
+             "Texture3D 64x32x16 R16G16B16A16_FLOAT 7 mips tiled, #7");
+    ObjectInfo sky;
+    sky.kind = ObjectKind::Texture2D;
+    sky.shape = {D3D11_RESOURCE_DIMENSION_TEXTURE2D, 0, 512, 512, 1, 10, 6, DXGI_FORMAT_BC1_UNORM};
+    QCOMPARE(object_label(3, sky, std::string("sky")),
+             "sky: Texture2D 512x512x6 BC1_UNORM 10 mips tiled, #3");
+    ObjectInfo pool;
+    pool.pool = true;
+    pool.shape.byte_width = 64 << 20;
+    QCOMPARE(object_label(2, pool, std::nullopt), "Buffer 64 MiB tile pool, #2");
+    ObjectInfo buffer;
+    buffer.shape.byte_width = 100000;
+    QCOMPARE(object_label(9, buffer, std::string()), "Buffer 100000 bytes tiled, #9");
+    QCOMPARE(object_label(5, std::nullopt, std::nullopt), "#5");
+
+    // The window's resource selector uses them.
+    viewer_tests::OpenedTrace<SeedTrace> trace("examples.d3dcap", write_seed_trace);
+    QVERIFY(trace.opened);
+    QVERIFY(show_event(trace.window, trace.events.box));
+    QVERIFY(trace.window.select_resource("box"));
+    const auto* selector = trace.window.findChild<QComboBox*>();
+    QVERIFY(selector != nullptr);
+    QCOMPARE(selector->currentText(), "box: Texture2D 512x640 R8G8B8A8_UNORM tiled, #12");
+}
+
+void TileMapTest::zoomed_in_cells_print_their_pool_tile() {
+    viewer_tests::OpenedTrace<SeedTrace> trace("examples.d3dcap", write_seed_trace);
+    QVERIFY(trace.opened);
+    MainWindow& window = trace.window;
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(show_event(window, trace.events.mixed));
+    QVERIFY(window.select_resource("mixed"));
+    const TileMapModel& model = *window.tile_model();
+    // The first mapped tile that no other tile shares (a change's frame
+    // keeps to the cell's edge).
+    int row = -1, column = -1;
+    for (int y = 0; y < model.rowCount() && row < 0; ++y) {
+        for (int x = 0; x < model.columnCount() && row < 0; ++x) {
+            const TileMapModel::Cell& c = model.cell(y, x);
+            if (c.pool_tile >= 0 && !c.shared) row = y, column = x;
+        }
+    }
+    QVERIFY(row >= 0);
+    const QRgb fill =
+        d3dcap::viewer::TileMapView::colour_of(model.cell(row, column).pool_tile).rgb();
+    d3dcap::viewer::TileMapView& view = *window.tile_view();
+    // The colours in the middle of the cell at a zoom.
+    const auto middle = [&](double cell) {
+        view.set_cell_size(cell);
+        const QImage image = view.grab().toImage();
+        const QRectF box = view.cell_rect(row, column);
+        std::set<QRgb> colours;
+        if (!image.rect().contains(box.toRect())) return colours;
+        for (int y = int(box.center().y() - cell / 8); y <= int(box.center().y() + cell / 8); ++y)
+            for (int x = int(box.center().x() - cell / 4); x <= int(box.center().x() + cell / 4);
+                 ++x)
+                colours.insert(image.pixel(x, y));
+        return colours;
+    };
+    QCOMPARE(middle(16), std::set<QRgb>{fill});
+    const std::set<QRgb> numbered = middle(64);
+    QVERIFY(numbered.count(fill) == 1);
+    QVERIFY(numbered.count(qRgb(0, 0, 0)) == 1 || numbered.count(qRgb(255, 255, 255)) == 1);
+}
+
+void TileMapTest::legend_says_what_the_marks_mean() {
+    using d3dcap::viewer::TileMapLegend;
+    QCOMPARE(TileMapLegend::entries(),
+             QStringList({"colour: its pool tile (numbered when zoomed in)",
+                          "dark: NULL, no pool tile", "dot: other tiles map the same pool tile",
+                          "white frame: the selected event changed it"}));
+    viewer_tests::OpenedTrace<SeedTrace> trace("examples.d3dcap", write_seed_trace);
+    QVERIFY(trace.opened);
+    auto* legend = trace.window.findChild<TileMapLegend*>();
+    QVERIFY(legend != nullptr);
+    legend->resize(legend->sizeHint().width() * 2, legend->sizeHint().height());
+    const QImage image = legend->grab().toImage();
+    // Two entries a row: pool tile 5's colour, then NULL's dark.
+    const int row = 4 + 9;
+    QCOMPARE(image.pixel(4 + 9, row), d3dcap::viewer::TileMapView::colour_of(5).rgb());
+    QCOMPARE(image.pixel(4 + image.width() / 2 + 9, row),
+             d3dcap::viewer::TileMapView::colour_of(-1).rgb());
 }
 
 QTEST_MAIN(TileMapTest)

@@ -88,7 +88,10 @@ std::optional<StateService::Built> StateService::build(
         for (const std::uint64_t id : ids) {
             const std::optional<std::string> name = timeline_->name_at(id, event);
             if (name) snapshot->names[id] = QString::fromStdString(*name);
-            snapshot->labels[id] = object_label(id, timeline_->object(id), name);
+            std::optional<state::ObjectInfo> info = timeline_->object(id);
+            // A pool by its size after the event, resized or not.
+            if (info && info->pool) info->shape.byte_width = state.pool_tiles(id) * 65536;
+            snapshot->labels[id] = object_label(id, info, name);
         }
     }
 

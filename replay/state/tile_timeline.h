@@ -41,7 +41,7 @@ struct ObjectInfo {
     ObjectKind kind = ObjectKind::Buffer;
     bool pool = false;  // a tile pool (MISC_TILE_POOL) rather than a tiled resource
     std::uint64_t created_event = 0;
-    tiles::ResourceShape shape;  // as created (a pool: its first byte width)
+    tiles::ResourceShape shape;  // as created (a pool: its byte width then)
 };
 
 // What an object is, for people: "Texture2D 16384x16384 R8G8B8A8_UNORM

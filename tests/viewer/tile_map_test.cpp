@@ -322,8 +322,13 @@ void TileMapTest::pool_size_plot_points() {
     QVERIFY(show_event_with_history(window, mapped));
     QCOMPARE(plot.pool(), kResized);
     QCOMPARE(plot.points(), (std::vector<PoolSize>{{created, 2}}));
+    // The pool is named by its size after the event.
+    QCOMPARE(window.tile_model()->snapshot()->labels.at(kResized),
+             "Buffer 128 KiB tile pool, #100");
     QVERIFY(show_event_with_history(window, refused));
     QCOMPARE(plot.points(), (std::vector<PoolSize>{{created, 2}, {grown, 4}}));
+    QCOMPARE(window.tile_model()->snapshot()->labels.at(kResized),
+             "Buffer 256 KiB tile pool, #100");
     QCOMPARE(window.pool_model()->rowCount(), 4);
     QCOMPARE(window.pool_model()->unused_tiles(), 3);
     QVERIFY(show_event_with_history(window, shrunk));

@@ -23,8 +23,9 @@ const QColor kBackground(16, 16, 18);
 
 // One cell as the map draws it: the pool tile's colour (dark for NULL), a
 // dot where other tiles map the same pool tile, a white frame where the
-// selected event changed the mapping, and the pool tile's number when the
-// cell is large enough to read it.
+// selected event changed the mapping, and the pool tile's number (in the
+// painter's font, set once by set_numbering_font) when the cell is large enough
+// to read it.
 void paint_cell(QPainter& painter, const TileMapModel::Cell& c, QRectF box, double cell) {
     const double inset = cell >= 4 ? 1 : 0;
     const QColor colour = TileMapView::colour_of(c.pool_tile);
@@ -39,9 +40,6 @@ void paint_cell(QPainter& painter, const TileMapModel::Cell& c, QRectF box, doub
         painter.drawEllipse(at, numbered ? r / 2 : r, numbered ? r / 2 : r);
     }
     if (numbered) {
-        QFont font = painter.font();
-        font.setPixelSize(static_cast<int>(std::clamp(cell / 3.5, 8.0, 16.0)));
-        painter.setFont(font);
         painter.setPen(colour.lightness() > 140 ? Qt::black : Qt::white);
         painter.drawText(box.adjusted(0, 0, -inset, -inset), Qt::AlignCenter,
                          QString::number(c.pool_tile));
@@ -51,6 +49,12 @@ void paint_cell(QPainter& painter, const TileMapModel::Cell& c, QRectF box, doub
         painter.setPen(QPen(Qt::white, std::max(1.0, cell / 8)));
         painter.drawRect(box.adjusted(0.5, 0.5, -inset - 0.5, -inset - 0.5));
     }
+}
+
+void set_numbering_font(QPainter& painter, double cell) {
+    QFont font = painter.font();
+    font.setPixelSize(static_cast<int>(std::clamp(cell / 3.5, 8.0, 16.0)));
+    painter.setFont(font);
 }
 
 }  // namespace
@@ -116,6 +120,7 @@ void TileMapView::paintEvent(QPaintEvent*) {
     const int last_column = std::min(columns - 1, int(std::floor((width() - origin_.x()) / cell_)));
     const int first_row = std::max(0, int(std::floor(-origin_.y() / cell_)));
     const int last_row = std::min(rows - 1, int(std::floor((height() - origin_.y()) / cell_)));
+    if (cell_ >= kNumberedCell) set_numbering_font(painter, cell_);
     for (int y = first_row; y <= last_row; ++y) {
         for (int x = first_column; x <= last_column; ++x)
             paint_cell(painter, model_->cell(y, x), cell_rect(y, x), cell_);
@@ -215,16 +220,27 @@ namespace {
 
 constexpr double kSwatch = 18;  // pixels
 
-// A swatch cell of each entry of TileMapLegend::entries().
-std::array<TileMapModel::Cell, 4> legend_cells() {
-    std::array<TileMapModel::Cell, 4> cells{};
-    cells[0].pool_tile = 5;
-    cells[1].pool_tile = -1;
-    cells[2].pool_tile = 5;
-    cells[2].shared = true;
-    cells[3].pool_tile = 5;
-    cells[3].changed = true;
-    return cells;
+struct LegendEntry {
+    TileMapModel::Cell swatch;
+    const char* text;
+};
+
+TileMapModel::Cell swatch(int pool_tile, bool shared, bool changed) {
+    TileMapModel::Cell cell{};
+    cell.pool_tile = pool_tile;
+    cell.shared = shared;
+    cell.changed = changed;
+    return cell;
+}
+
+const std::array<LegendEntry, 4>& legend() {
+    static const std::array<LegendEntry, 4> entries{{
+        {swatch(5, false, false), "colour: its pool tile (numbered when zoomed in)"},
+        {swatch(-1, false, false), "dark: NULL, no pool tile"},
+        {swatch(5, true, false), "dot: other tiles map the same pool tile"},
+        {swatch(5, false, true), "white frame: the selected event changed it"},
+    }};
+    return entries;
 }
 
 }  // namespace
@@ -234,10 +250,9 @@ TileMapLegend::TileMapLegend(QWidget* parent) : QWidget(parent) {
 }
 
 QStringList TileMapLegend::entries() {
-    return {QStringLiteral("colour: its pool tile (numbered when zoomed in)"),
-            QStringLiteral("dark: NULL, no pool tile"),
-            QStringLiteral("dot: other tiles map the same pool tile"),
-            QStringLiteral("white frame: the selected event changed it")};
+    QStringList texts;
+    for (const LegendEntry& entry : legend()) texts << QString::fromUtf8(entry.text);
+    return texts;
 }
 
 // Two entries a row: the legend stays narrower than the map.
@@ -248,16 +263,14 @@ QSize TileMapLegend::sizeHint() const {
 void TileMapLegend::paintEvent(QPaintEvent*) {
     QPainter painter(this);
     painter.fillRect(rect(), kBackground);
-    const std::array<TileMapModel::Cell, 4> cells = legend_cells();
-    const QStringList texts = entries();
     const double column_width = std::max(width() / 2.0, 200.0);
-    for (std::size_t i = 0; i < cells.size(); ++i) {
+    for (std::size_t i = 0; i < legend().size(); ++i) {
         const double x = 4 + static_cast<double>(i % 2) * column_width;
         const double top = 4 + static_cast<double>(i / 2) * (kSwatch + 6);
-        paint_cell(painter, cells[i], QRectF(x, top, kSwatch, kSwatch), kSwatch);
+        paint_cell(painter, legend()[i].swatch, QRectF(x, top, kSwatch, kSwatch), kSwatch);
         painter.setPen(Qt::lightGray);
         painter.drawText(QRectF(x + kSwatch + 6, top, column_width - kSwatch - 12, kSwatch),
-                         Qt::AlignVCenter | Qt::AlignLeft, texts[static_cast<qsizetype>(i)]);
+                         Qt::AlignVCenter | Qt::AlignLeft, QString::fromUtf8(legend()[i].text));
     }
 }
 

@@ -252,6 +252,12 @@ struct PixelLayout {
 };
 PixelLayout pixel_layout(DXGI_FORMAT format);
 
+// The `bits` bits at bit `offset` of a texel (little-endian), and one
+// channel's code as a float by its type's rules (Uint and Sint as their
+// integer value); the texel decoder reads channels through these too.
+std::uint64_t get_bits(const std::uint8_t* bytes, unsigned offset, unsigned bits);
+float decode_channel(const ChannelLayout& layout, std::uint64_t code);
+
 // One texel from four floats by the conversion rules.
 void encode_pixel(const PixelLayout& layout, const float rgba[4], std::uint8_t* out);
 // One texel from four integers, each cut to its channel's low bits (ClearUAVUint).

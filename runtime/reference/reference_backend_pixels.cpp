@@ -155,11 +155,15 @@ std::uint64_t load_span(const std::uint8_t* bytes, unsigned first, unsigned coun
     return value;
 }
 
+}  // namespace
+
 std::uint64_t get_bits(const std::uint8_t* bytes, unsigned offset, unsigned bits) {
     const unsigned first = offset / 8, shift = offset % 8;
     const std::uint64_t mask = (std::uint64_t{1} << bits) - 1;
     return (load_span(bytes, first, (shift + bits + 7) / 8) >> shift) & mask;
 }
+
+namespace {
 
 void set_bits(std::uint8_t* bytes, unsigned offset, unsigned bits, std::uint64_t value) {
     const unsigned first = offset / 8, shift = offset % 8, count = (shift + bits + 7) / 8;
@@ -201,6 +205,8 @@ std::uint64_t encode_channel(const ChannelLayout& layout, float value) {
     return 0;
 }
 
+}  // namespace
+
 float decode_channel(const ChannelLayout& layout, std::uint64_t code) {
     const unsigned bits = layout.bits;
     const auto sign_extended = [&] {
@@ -231,8 +237,6 @@ float decode_channel(const ChannelLayout& layout, std::uint64_t code) {
     }
     return 0.0f;
 }
-
-}  // namespace
 
 PixelLayout pixel_layout(DXGI_FORMAT format) {
     using T = ChannelType;

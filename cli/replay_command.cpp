@@ -12,6 +12,7 @@
 
 #include "format/trace/reader.h"
 #include "frame_range.h"
+#include "replay/engine/device_choice.h"
 #include "replay/report/report.h"
 #include "replay/report/run.h"
 #include "runtime/backend.h"
@@ -52,60 +53,14 @@ class ProgressBar {
 
 bool choose_device(const std::string& choice, replay::RunOptions& run, std::ostream& err) {
     run.device_choice = choice;
-    if (choice == "reference") {
-        run.driver = D3D_DRIVER_TYPE_REFERENCE;
-    } else if (choice == "null") {
-        run.driver = D3D_DRIVER_TYPE_NULL;
-    } else if (choice == "auto") {
-        // A GPU with sparse residency, else the CPU Vulkan device (lavapipe,
-        // tiled resources shadowed), else the reference device.
-        std::string error, cpu_error;
-        const std::unique_ptr<runtime::Backend> gpu = runtime::make_vulkan_backend(error);
-        const auto identity = gpu ? gpu->adapter_identity() : std::nullopt;
-        if (identity && identity->sparse_residency) {
-            run.driver = D3D_DRIVER_TYPE_HARDWARE;
-            run.device_reason = "auto: the Vulkan device " + gpu->adapter_name();
-        } else if (const std::unique_ptr<runtime::Backend> cpu =
-                       runtime::make_vulkan_backend(cpu_error, runtime::VulkanAdapter::Cpu)) {
-            run.driver = D3D_DRIVER_TYPE_WARP;
-            const bool other_gpu = identity && !identity->software;
-            run.device_reason = "auto: the CPU Vulkan device " + cpu->adapter_name() + " (" +
-                                (other_gpu ? gpu->adapter_name() + " has no sparse residency"
-                                           : "no GPU with sparse residency") +
-                                ")";
-        } else {
-            run.driver = D3D_DRIVER_TYPE_REFERENCE;
-            run.device_reason = "auto: the reference device (" +
-                                (gpu ? gpu->tier_reason() + ", no tiled resources" : error) + "; " +
-                                cpu_error + ")";
-        }
-    } else if (choice == "warp") {
-        std::string error;
-        const std::unique_ptr<runtime::Backend> cpu =
-            runtime::make_vulkan_backend(error, runtime::VulkanAdapter::Cpu);
-        if (!cpu) {
-            err << "d3dcap replay: --device warp: " << error << "\n";
-            return false;
-        }
-        run.driver = D3D_DRIVER_TYPE_WARP;
-        run.device_reason = "the CPU Vulkan device " + cpu->adapter_name();
-    } else if (choice == "hardware") {
-        std::string error;
-        const std::unique_ptr<runtime::Backend> gpu = runtime::make_vulkan_backend(error);
-        if (!gpu) {
-            err << "d3dcap replay: --device hardware: " << error << "\n";
-            return false;
-        }
-        run.driver = D3D_DRIVER_TYPE_HARDWARE;
-        run.device_reason = "the Vulkan device " + gpu->adapter_name();
-        if (gpu->tiled_resources_tier() == D3D11_TILED_RESOURCES_NOT_SUPPORTED) {
-            run.device_reason += " (no tiled resources: " + gpu->tier_reason() + ")";
-        }
-    } else {
-        err << "d3dcap replay: --device '" << choice
-            << "' is not one of auto, hardware, warp, reference, null\n";
+    std::string error;
+    const std::optional<replay::DeviceChoice> chosen = replay::choose_device(choice, error);
+    if (!chosen) {
+        err << "d3dcap replay: " << error << "\n";
         return false;
     }
+    run.driver = chosen->driver;
+    run.device_reason = chosen->reason;
     return true;
 }
 
@@ -141,9 +96,8 @@ int run_replay_command(const ReplayCommandOptions& options, std::ostream& out, s
     run.verify = options.verify;
     run.strict = options.strict;
     run.screenshot_directory = options.screenshots;
-    run.gpu_timestamps = options.gpu_timestamps == "submission"
-                             ? runtime::WorkTiming::PerSubmission
-                             : runtime::WorkTiming::PerStep;
+    run.gpu_timestamps = options.gpu_timestamps == "submission" ? runtime::WorkTiming::PerSubmission
+                                                                : runtime::WorkTiming::PerStep;
     // Without a report file only the slowest-events table needs event times.
     if (options.report.empty()) run.slowest_events = std::max<std::size_t>(options.rows, 1);
     if (!options.screenshots.empty()) {

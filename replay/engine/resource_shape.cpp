@@ -23,6 +23,13 @@ UINT mip_size(UINT size, UINT mip) {
     return mip >= 32 ? 1 : std::max<UINT>(1, size >> mip);
 }
 
+void set_place(SubresourceShape& shape, UINT subresource, UINT mip_levels, UINT array_size) {
+    shape.mip = subresource % mip_levels;
+    shape.slice = subresource / mip_levels;
+    shape.mip_levels = mip_levels;
+    shape.array_size = array_size;
+}
+
 }  // namespace
 
 bool shape_of(ID3D11Resource* resource, UINT subresource, SubresourceShape* shape) {
@@ -45,13 +52,15 @@ bool shape_of(ID3D11Resource* resource, UINT subresource, SubresourceShape* shap
             shape->width = desc.ByteWidth;
             shape->usage = desc.Usage;
             shape->bind_flags = desc.BindFlags;
+            shape->structure_stride = desc.StructureByteStride;
             return true;
         }
         case D3D11_RESOURCE_DIMENSION_TEXTURE1D: {
             D3D11_TEXTURE1D_DESC desc{};
             if (!texture_desc<ID3D11Texture1D>(resource, &desc)) return false;
             if (desc.MipLevels == 0 || subresource >= desc.MipLevels * desc.ArraySize) return false;
-            shape->width = mip_size(desc.Width, subresource % desc.MipLevels);
+            set_place(*shape, subresource, desc.MipLevels, desc.ArraySize);
+            shape->width = mip_size(desc.Width, shape->mip);
             shape->format = desc.Format;
             shape->usage = desc.Usage;
             shape->bind_flags = desc.BindFlags;
@@ -61,9 +70,9 @@ bool shape_of(ID3D11Resource* resource, UINT subresource, SubresourceShape* shap
             D3D11_TEXTURE2D_DESC desc{};
             if (!texture_desc<ID3D11Texture2D>(resource, &desc)) return false;
             if (desc.MipLevels == 0 || subresource >= desc.MipLevels * desc.ArraySize) return false;
-            const UINT mip = subresource % desc.MipLevels;
-            shape->width = mip_size(desc.Width, mip);
-            shape->height = mip_size(desc.Height, mip);
+            set_place(*shape, subresource, desc.MipLevels, desc.ArraySize);
+            shape->width = mip_size(desc.Width, shape->mip);
+            shape->height = mip_size(desc.Height, shape->mip);
             shape->format = desc.Format;
             shape->usage = desc.Usage;
             shape->bind_flags = desc.BindFlags;
@@ -74,6 +83,7 @@ bool shape_of(ID3D11Resource* resource, UINT subresource, SubresourceShape* shap
             D3D11_TEXTURE3D_DESC desc{};
             if (!texture_desc<ID3D11Texture3D>(resource, &desc)) return false;
             if (desc.MipLevels == 0 || subresource >= desc.MipLevels) return false;
+            set_place(*shape, subresource, desc.MipLevels, 1);
             shape->width = mip_size(desc.Width, subresource);
             shape->height = mip_size(desc.Height, subresource);
             shape->depth = mip_size(desc.Depth, subresource);

@@ -17,6 +17,10 @@ struct SubresourceShape {
     D3D11_USAGE usage = D3D11_USAGE_DEFAULT;
     UINT bind_flags = 0;
     UINT sample_count = 1;
+    // Where the subresource sits: its mip and array slice, of how many.
+    UINT mip = 0, slice = 0;
+    UINT mip_levels = 1, array_size = 1;
+    UINT structure_stride = 0;  // structured buffers
 };
 
 // The shape of one subresource; false when resource is NULL or the

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "viewer/contents_panel.h"
 #include "viewer/main_window.h"
 #include "viewer/screenshot.h"
 
@@ -49,7 +50,17 @@ int main(int argc, char** argv) {
         QStringLiteral("report"),
         QStringLiteral("Show the per-event times of a `d3dcap replay --report` file."),
         QStringLiteral("FILE.json"));
-    parser.addOptions({event_option, resource_option, screenshot_option, report_option});
+    const QCommandLineOption contents_option(
+        QStringLiteral("contents"),
+        QStringLiteral("Show the contents tab: what the resource holds after the event, found by "
+                       "replaying the trace (see --device)."));
+    const QCommandLineOption device_option(
+        QStringLiteral("device"),
+        QStringLiteral("The device the contents tab replays on: auto (default), hardware, warp "
+                       "or reference."),
+        QStringLiteral("NAME"));
+    parser.addOptions({event_option, resource_option, screenshot_option, report_option,
+                       contents_option, device_option});
     parser.process(app);
 
     QTextStream err(stderr);
@@ -75,10 +86,15 @@ int main(int argc, char** argv) {
         options.resource = parser.value(resource_option);
         options.output = parser.value(screenshot_option);
         options.report = parser.value(report_option);
+        options.contents = parser.isSet(contents_option) || parser.isSet(device_option);
+        if (parser.isSet(device_option)) options.device = parser.value(device_option);
         return d3dcap::viewer::write_screenshot(options, err);
     }
 
     d3dcap::viewer::MainWindow window;
+    if (parser.isSet(device_option))
+        window.contents_panel()->set_device(parser.value(device_option));
+    if (parser.isSet(contents_option) || parser.isSet(device_option)) window.show_contents_tab();
     window.show();
     if (!positional.isEmpty()) {
         QString error;

@@ -23,6 +23,8 @@
 #include <algorithm>
 
 #include "replay/state/tile_timeline.h"
+#include "viewer/contents_panel.h"
+#include "viewer/contents_view.h"
 #include "viewer/event_tree_model.h"
 #include "viewer/latest_job_runner.h"
 #include "viewer/parameters_view.h"
@@ -151,6 +153,8 @@ void MainWindow::build_ui() {
     map_layout->addWidget(map_view_, 1);
     map_layout->addWidget(new TileMapLegend);
     tabs_->addTab(map_tab, QStringLiteral("Tile map"));
+    contents_ = new ContentsPanel(tiles_);
+    tabs_->addTab(contents_, QStringLiteral("Contents"));
     tabs_->addTab(pool_tab, QStringLiteral("Tile pool"));
     tabs_->addTab(timing_tab_, QStringLiteral("Timing"));
     tabs_->setTabEnabled(tabs_->indexOf(timing_tab_), false);
@@ -167,6 +171,10 @@ void MainWindow::build_ui() {
 
     connect(filter_edit_, &QLineEdit::textChanged, this, &MainWindow::set_filter);
     connect(map_view_, &TileMapView::last_change_clicked, this, &MainWindow::select_event);
+    connect(contents_, &ContentsPanel::last_change_clicked, this, &MainWindow::select_event);
+    // The map and the contents zoom and pan together.
+    connect(map_view_, &TileMapView::view_moved, contents_->view(), &ContentsView::set_view);
+    connect(contents_->view(), &ContentsView::view_moved, map_view_, &TileMapView::set_view);
     connect(frame_chart_, &TimingChart::bar_clicked, this,
             [this](int row) { select_node(frame_timing_->bars()[std::size_t(row)].node); });
     connect(region_chart_, &TimingChart::bar_clicked, this,
@@ -225,6 +233,7 @@ bool MainWindow::open_trace(const QString& path, QString* error) {
         status_->setText(QStringLiteral("Event %1: %2").arg(event).arg(m));
         emit state_failed(event, m);
     });
+    contents_->open_trace(path);
     tree_->setModel(events_.get());
     tree_->header()->setSectionResizeMode(QHeaderView::Interactive);
     tree_->expandToDepth(0);
@@ -463,6 +472,7 @@ void MainWindow::resource_chosen() {
     updating_selectors_ = false;
     if (new_resource) map_view_->fit();
     map_view_->update();
+    contents_->follow_selection();
 }
 
 bool MainWindow::select_resource(const QString& id_or_name) {
@@ -489,6 +499,11 @@ void MainWindow::select_subresource(std::uint32_t mip, std::uint32_t slice) {
     updating_selectors_ = false;
     tiles_->set_selection(tiles_->resource(), mip, slice);
     map_view_->update();
+    contents_->follow_selection();
+}
+
+void MainWindow::show_contents_tab() {
+    tabs_->setCurrentWidget(contents_);
 }
 
 void MainWindow::open_dialog() {

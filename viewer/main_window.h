@@ -26,6 +26,7 @@ namespace d3dcap::viewer {
 struct EventOutline;
 class EventTreeModel;
 class LatestJobRunner;
+class ContentsPanel;
 class ParametersView;
 class PoolModel;
 class PoolSizePlot;
@@ -71,6 +72,9 @@ class MainWindow : public QMainWindow {
     EventTreeModel* event_model() const { return events_.get(); }
     TileMapModel* tile_model() const { return tiles_; }
     TileMapView* tile_view() const { return map_view_; }
+    ContentsPanel* contents_panel() const { return contents_; }
+    // Brings the contents tab to the front (it replays only while shown).
+    void show_contents_tab();
     QTreeView* event_view() const { return tree_; }
     QLineEdit* filter_edit() const { return filter_edit_; }
     PoolModel* pool_model() const { return pool_; }
@@ -126,6 +130,7 @@ class MainWindow : public QMainWindow {
     QLabel* status_ = nullptr;
     TileMapModel* tiles_ = nullptr;
     TileMapView* map_view_ = nullptr;
+    ContentsPanel* contents_ = nullptr;
     PoolModel* pool_ = nullptr;
     PoolSizePlot* pool_plot_ = nullptr;
     ParametersView* parameters_ = nullptr;

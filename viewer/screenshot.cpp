@@ -3,10 +3,39 @@
 #include <QEventLoop>
 #include <QPixmap>
 
+#include "viewer/contents_panel.h"
 #include "viewer/main_window.h"
 #include "viewer/tile_map_view.h"
 
 namespace d3dcap::viewer {
+
+namespace {
+
+// Shows the contents tab and waits, without a timer, for its contents.
+bool wait_for_contents(MainWindow& window, const ScreenshotOptions& options, QTextStream& err) {
+    ContentsPanel& panel = *window.contents_panel();
+    QEventLoop loop;
+    QString error;
+    QObject::connect(&panel, &ContentsPanel::contents_shown, &loop, [&](std::uint64_t event) {
+        if (event == options.event && !panel.busy()) loop.exit(0);
+    });
+    QObject::connect(&panel, &ContentsPanel::contents_failed, &loop,
+                     [&](std::uint64_t, const QString& message) {
+                         if (panel.busy()) return;  // a newer request is on its way
+                         error = message;
+                         loop.exit(1);
+                     });
+    panel.set_device(options.device);
+    window.show_contents_tab();
+    if (!panel.busy() || loop.exec() != 0) {
+        err << "d3dcap-viewer: no contents after event " << options.event << ": "
+            << (error.isEmpty() ? QStringLiteral("no resource selected") : error) << "\n";
+        return false;
+    }
+    return true;
+}
+
+}  // namespace
 
 int write_screenshot(const ScreenshotOptions& options, QTextStream& err) {
     MainWindow window;
@@ -62,6 +91,7 @@ int write_screenshot(const ScreenshotOptions& options, QTextStream& err) {
         err << "d3dcap-viewer: " << error << "\n";
         return 1;
     }
+    if (options.contents && !wait_for_contents(window, options, err)) return 1;
     window.tile_view()->fit();
     if (!window.grab().save(options.output, "PNG")) {
         err << "d3dcap-viewer: cannot write " << options.output << "\n";

@@ -1,5 +1,7 @@
-// `d3dcap-viewer TRACE --event N [--resource NAME|ID] --screenshot OUT.png`:
-// the main window rendered once the state after event N is shown.
+// `d3dcap-viewer TRACE --event N [--resource NAME|ID] [--contents [--device
+// NAME]] --screenshot OUT.png`: the main window rendered once the state after
+// event N is shown (with --contents, once the contents tab shows what the
+// resource holds then).
 #pragma once
 
 #include <QString>
@@ -14,6 +16,9 @@ struct ScreenshotOptions {
     QString resource;  // empty: the first tiled resource
     QString report;    // a `d3dcap replay --report` file for the time columns
     QString output;
+    // The contents tab instead of the tile map, replayed on device.
+    bool contents = false;
+    QString device = QStringLiteral("auto");
     int width = 1280, height = 800;
 };
 

@@ -175,6 +175,13 @@ void TileMapView::set_cell_size(double pixels) {
     update();
 }
 
+void TileMapView::set_view(double cell, QPointF origin) {
+    cell_ = std::clamp(cell, kMinCell, kMaxCell);
+    origin_ = origin;
+    fitted_ = true;
+    update();
+}
+
 void TileMapView::wheelEvent(QWheelEvent* event) {
     const double factor = std::pow(1.0015, event->angleDelta().y());
     const double next = std::clamp(cell_ * factor, kMinCell, kMaxCell);
@@ -183,6 +190,7 @@ void TileMapView::wheelEvent(QWheelEvent* event) {
     origin_ = at - (at - origin_) * (next / cell_);
     cell_ = next;
     update();
+    emit view_moved(cell_, origin_);
     event->accept();
 }
 
@@ -201,6 +209,7 @@ void TileMapView::mouseMoveEvent(QMouseEvent* event) {
     origin_ += QPointF(now - *drag_from_);
     drag_from_ = now;
     update();
+    emit view_moved(cell_, origin_);
 }
 
 void TileMapView::mouseReleaseEvent(QMouseEvent* event) {

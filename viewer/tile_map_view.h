@@ -34,6 +34,9 @@ class TileMapView : public QWidget {
     static constexpr double kNumberedCell = 28;
     // Fits the whole map in the widget.
     void fit();
+    // Zoom and pan as the contents view has them: pixels per tile, and
+    // where tile (0, 0) is drawn.
+    void set_view(double cell, QPointF origin);
     // Where a cell of the map (or of the packed strip) is drawn.
     QRectF cell_rect(int row, int column) const;
     QRectF packed_rect(int index) const;
@@ -41,6 +44,8 @@ class TileMapView : public QWidget {
   signals:
     // A click on a tile whose mapping some event changed: that event.
     void last_change_clicked(std::uint64_t event);
+    // The user zoomed or panned.
+    void view_moved(double cell, QPointF origin);
 
   protected:
     void paintEvent(QPaintEvent* event) override;

@@ -1,0 +1,194 @@
+// The contents tab on a trace that replays: the API reference's 2x3 box
+// mapped onto one pool tile, and 64 KiB of one colour written through one
+// of its tiles by UpdateTiles. The view shows that colour in all six tiles
+// (they share the pool tile), black in the NULL tiles, hatched and marked
+// by the overlay; the texel under the cursor is decoded in the format; the
+// channel toggles and the range change the picture; a bad request says why.
+#include <QImage>
+
+#include "replay/state/timeline_support.h"
+#include "runtime/tiles/worked_examples.h"
+#include "viewer/contents_panel.h"
+#include "viewer/contents_service.h"
+#include "viewer/contents_view.h"
+#include "viewer/screenshot.h"
+#include "viewer/tile_map_view.h"
+#include "viewer_support.h"
+
+using namespace timeline_tests;
+using d3dcap::viewer::ContentsPanel;
+using d3dcap::viewer::ContentsView;
+using d3dcap::viewer::MainWindow;
+
+namespace {
+
+constexpr std::uint64_t kPoolId = 100, kBoxId = 12;
+constexpr std::uint8_t kColour[4] = {255, 128, 0, 255};
+
+struct ContentsTrace {
+    std::uint64_t mapped = 0, written = 0, events = 0;
+};
+
+// The box of worked example 2 onto pool tile 3, then tile (1, 1) of it
+// filled with kColour.
+ContentsTrace write_contents_trace(const std::string& path) {
+    using namespace worked_examples;
+    TraceBuilder t(path);
+    ContentsTrace e;
+    const std::vector<std::uint32_t> levels{D3D_FEATURE_LEVEL_11_1};
+    t.call(0,
+           fb::CreateD3D11CreateDeviceDirect(t.b, 0, D3D_DRIVER_TYPE_REFERENCE, 0, 0, &levels, 1,
+                                             D3D11_SDK_VERSION, kDevice, D3D_FEATURE_LEVEL_11_1,
+                                             kContext),
+           S_OK);
+    t.create_pool(kPoolId, 8);
+    t.create_texture(kBoxId, kBoxWidth * 128, kBoxHeight * 128, 1, 1,
+                     tile_tests::flat_texture(kBoxWidth, kBoxHeight));
+    t.name(kBoxId, "box");
+    const D3D11_TILED_RESOURCE_COORDINATE box_start{1, 1, 0, 0};
+    const D3D11_TILE_REGION_SIZE box_size{6, TRUE, 2, 3, 1};
+    const UINT reuse = D3D11_TILE_RANGE_REUSE_SINGLE_TILE, three = 3;
+    e.mapped =
+        t.update(kContext, kBoxId, 1, &box_start, &box_size, kPoolId, 1, &reuse, &three, nullptr);
+    std::vector<std::uint8_t> tile(65536);
+    for (std::size_t i = 0; i < tile.size(); ++i) tile[i] = kColour[i % 4];
+    const D3D11_TILE_REGION_SIZE one{1, FALSE, 1, 1, 1};
+    e.written = t.on(kContext,
+                     api::encode_ID3D11DeviceContext2_UpdateTiles(
+                         t.b, t, object<ID3D11Resource>(kBoxId), &box_start, &one, tile.data(), 0),
+                     std::nullopt);
+    e.events = t.close();
+    return e;
+}
+
+// Selects event, brings the contents tab forward and waits for its contents.
+[[nodiscard]] bool show_contents(MainWindow& window, std::uint64_t event) {
+    ContentsPanel& panel = *window.contents_panel();
+    QSignalSpy shown(&panel, &ContentsPanel::contents_shown);
+    QSignalSpy failed(&panel, &ContentsPanel::contents_failed);
+    window.show_contents_tab();
+    if (!viewer_tests::show_event_with_history(window, event) || !window.select_resource("box"))
+        return false;
+    while (panel.busy() || shown.isEmpty()) {
+        if (!failed.isEmpty() || !shown.wait(viewer_tests::kWaitMs)) return false;
+    }
+    return shown.last().at(0).toULongLong() == event;
+}
+
+}  // namespace
+
+class ContentsTest : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void shared_tiles_show_the_written_colour_and_null_tiles_black();
+    void overlay_hatches_null_tiles_and_marks_shared_ones();
+    void channels_and_range_change_the_picture();
+    void a_device_without_contents_says_so();
+};
+
+void ContentsTest::shared_tiles_show_the_written_colour_and_null_tiles_black() {
+    viewer_tests::OpenedTrace<ContentsTrace> trace("contents.d3dcap", write_contents_trace);
+    QVERIFY(trace.opened);
+    MainWindow& window = trace.window;
+    window.resize(900, 700);
+    window.show();
+    window.contents_panel()->set_device("reference");
+    ContentsView& view = *window.contents_panel()->view();
+
+    // Mapped, not yet written: the pool tile holds zeros.
+    QVERIFY(show_contents(window, trace.events.mapped));
+    QCOMPARE(view.image().size(), QSize(512, 640));
+    QCOMPARE(view.image().pixel(200, 200), qRgb(0, 0, 0));
+    QCOMPARE(view.tile_width(), 128);
+    QCOMPARE(view.tile_height(), 128);
+
+    QVERIFY(show_contents(window, trace.events.written));
+    const QImage& image = view.image();
+    // Every tile of the box (columns 1-2, rows 1-3) shares pool tile 3.
+    for (int row = 1; row <= 3; ++row) {
+        for (int column = 1; column <= 2; ++column)
+            QCOMPARE(image.pixel(column * 128 + 5, row * 128 + 70), qRgb(255, 128, 0));
+    }
+    QCOMPARE(image.pixel(5, 5), qRgb(0, 0, 0));                      // tile (0, 0): NULL
+    QCOMPARE(image.pixel(3 * 128 + 1, 4 * 128 + 1), qRgb(0, 0, 0));  // tile (3, 4): NULL
+    QCOMPARE(view.describe_at(300, 400),
+             QStringLiteral("texel (300, 400): R 1.000 (255) G 0.502 (128) B 0.000 (0) A 1.000 "
+                            "(255); tile (2, 3): pool tile 3, shared, last changed by event %1")
+                 .arg(trace.events.mapped));
+    QCOMPARE(view.describe_at(10, 10).left(58),
+             "texel (10, 10): R 0.000 (0) G 0.000 (0) B 0.000 (0) A 0.00");
+    // Back to before the write: replayed again from the start.
+    QVERIFY(show_contents(window, trace.events.mapped));
+    QCOMPARE(view.image().pixel(200, 200), qRgb(0, 0, 0));
+}
+
+void ContentsTest::overlay_hatches_null_tiles_and_marks_shared_ones() {
+    viewer_tests::OpenedTrace<ContentsTrace> trace("overlay.d3dcap", write_contents_trace);
+    QVERIFY(trace.opened);
+    MainWindow& window = trace.window;
+    window.resize(900, 700);
+    window.show();
+    window.contents_panel()->set_device("reference");
+    QVERIFY(show_contents(window, trace.events.written));
+    ContentsView& view = *window.contents_panel()->view();
+    view.set_view(128, QPointF(0, 0));  // one pixel a texel, tile (0, 0) at the corner
+    const QImage grab = view.grab().toImage();
+    // A NULL tile: black texels with red hatching lines across them.
+    int hatched = 0;
+    for (int x = 10; x < 118; ++x) hatched += QColor(grab.pixel(x, 60)).red() > 100 ? 1 : 0;
+    QVERIFY(hatched > 5 && hatched < 60);
+    // A shared tile: the yellow dot at its top-left, the colour elsewhere.
+    const QColor dot(grab.pixel(128 + 7, 128 + 7));
+    QVERIFY(dot.red() > 200 && dot.green() > 180 && dot.blue() < 60);
+    QCOMPARE(grab.pixel(128 + 64, 128 + 64), qRgb(255, 128, 0));
+    // Zoom follows the tile map: 64 pixels a tile there is half a pixel a texel here.
+    window.tile_view()->set_view(64, QPointF(4, 4));
+    emit window.tile_view()->view_moved(64, QPointF(4, 4));
+    QCOMPARE(view.pixels_per_texel(), 0.5);
+}
+
+void ContentsTest::channels_and_range_change_the_picture() {
+    viewer_tests::OpenedTrace<ContentsTrace> trace("display.d3dcap", write_contents_trace);
+    QVERIFY(trace.opened);
+    MainWindow& window = trace.window;
+    window.show();
+    ContentsPanel& panel = *window.contents_panel();
+    panel.set_device("reference");
+    QVERIFY(show_contents(window, trace.events.written));
+    ContentsView& view = *panel.view();
+    const QPoint inside(128 + 64, 128 + 64);
+    panel.set_channels({false, true, false, false});  // G alone: grey
+    QCOMPARE(view.image().pixel(inside), qRgb(128, 128, 128));
+    panel.set_channels({true, true, true, false});
+    panel.set_range(0, 0.5);  // 0.502 is past white
+    QCOMPARE(view.image().pixel(inside), qRgb(255, 255, 0));
+    panel.set_range(0.25, 1);  // (0.502 - 0.25) / 0.75 = 0.336
+    QCOMPARE(view.image().pixel(inside), qRgb(255, 86, 0));
+}
+
+void ContentsTest::a_device_without_contents_says_so() {
+    viewer_tests::OpenedTrace<ContentsTrace> trace("errors.d3dcap", write_contents_trace);
+    QVERIFY(trace.opened);
+    d3dcap::viewer::ContentsService service(QString::fromStdString(trace.path));
+    service.set_device("null");
+    QSignalSpy failed(&service, &d3dcap::viewer::ContentsService::failed);
+    service.request(trace.events.written, kBoxId, 0);
+    QVERIFY(failed.wait(viewer_tests::kWaitMs));
+    QVERIFY(failed.last().at(1).toString().endsWith(
+        QStringLiteral(": the null device keeps no contents of resource #12")));
+    service.set_device("vulkan");
+    service.request(trace.events.written, kBoxId, 0);
+    QVERIFY(failed.wait(viewer_tests::kWaitMs));
+    QCOMPARE(
+        failed.last().at(1).toString(),
+        QStringLiteral("--device 'vulkan' is not one of auto, hardware, warp, reference, null"));
+    service.set_device("reference");
+    service.request(trace.events.events, kBoxId, 0);
+    QVERIFY(failed.wait(viewer_tests::kWaitMs));
+    QVERIFY(failed.last().at(1).toString().endsWith(
+        QStringLiteral("no event %1: the trace has %1 events").arg(trace.events.events)));
+}
+
+QTEST_MAIN(ContentsTest)
+#include "contents_test.moc"

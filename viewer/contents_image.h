@@ -1,0 +1,56 @@
+// A subresource's contents decoded for display: every texel of the shown
+// depth slice (sample 0 of MSAA textures) as four floats, the range each
+// channel spans, and the image the view paints for a choice of channels and
+// a value range.
+#pragma once
+
+#include <QImage>
+#include <QString>
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "replay/engine/contents.h"
+
+namespace d3dcap::viewer {
+
+struct DecodedContents {
+    replay::ResourceContents contents;  // the bytes as read back, for texel values
+    // Sample 0 of each texel of an MSAA subresource (whose samples sit side
+    // by side in the bytes read back); empty for one sample.
+    std::vector<std::uint8_t> first_samples;
+    std::uint32_t z = 0;                  // the depth slice shown (3D textures)
+    std::uint32_t width = 0, height = 0;  // texels of the subresource
+    // A subresource larger than kMaxShownTexels on a side is shown by every
+    // step-th texel of every step-th row (a power of two): a 16384x16384
+    // texture is not 4 GiB of floats.
+    std::uint32_t step = 1;
+    std::uint32_t shown_width = 0, shown_height = 0;
+    std::vector<float> rgba;  // shown_width x shown_height x 4; depth in R, stencil in G
+    // The smallest and largest finite value of each channel.
+    std::array<float, 4> lowest{}, highest{};
+    QString error;  // why the texels cannot be shown (a buffer, a video format)
+};
+
+// What the view shows of the channels: which of R, G, B, A, and the values
+// that map to black and white. One channel alone shows as grey; alpha with
+// colour channels blends them over a checkerboard.
+struct ContentsDisplay {
+    std::array<bool, 4> channels{true, true, true, false};
+    double low = 0, high = 1;
+    bool operator==(const ContentsDisplay&) const = default;
+};
+
+inline constexpr std::uint32_t kMaxShownTexels = 4096;
+
+// Decodes texels of depth slice z (clamped to the subresource's depth).
+std::shared_ptr<DecodedContents> decode_contents(replay::ResourceContents contents,
+                                                 std::uint32_t z);
+// The picture for display: shown_width x shown_height, RGB32.
+QImage render_contents(const DecodedContents& decoded, const ContentsDisplay& display);
+// "texel (12, 40): R 0.502 (128) G 0.000 (0) B 1.000 (255) A 1.000 (255)";
+// empty outside the subresource.
+QString describe_texel(const DecodedContents& decoded, std::uint32_t x, std::uint32_t y);
+
+}  // namespace d3dcap::viewer

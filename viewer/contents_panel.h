@@ -1,0 +1,76 @@
+// The contents tab: the device that replays (auto, hardware, warp,
+// reference), R/G/B/A toggles, the value range mapped to black and white
+// (auto: the range the channels span), the contents view with the tile grid
+// over it, and a line that tells the texel under the cursor. It asks for
+// contents only while it is shown.
+#pragma once
+
+#include <QWidget>
+#include <array>
+#include <cstdint>
+#include <memory>
+
+#include "viewer/contents_image.h"
+#include "viewer/contents_service.h"
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+
+namespace d3dcap::viewer {
+
+class ContentsView;
+class TileMapModel;
+
+class ContentsPanel : public QWidget {
+    Q_OBJECT
+  public:
+    explicit ContentsPanel(TileMapModel* tiles, QWidget* parent = nullptr);
+
+    // Replays this trace from now on (the device choice stays).
+    void open_trace(const QString& trace_path);
+
+    // What to show: the subresource of the tile map's selection after the
+    // tile map's event. Asked for now if the panel is visible, else once shown.
+    void follow_selection();
+    // auto, hardware, warp or reference.
+    void set_device(const QString& device);
+    void set_channels(const std::array<bool, 4>& channels);
+    void set_range(double low, double high);
+    // Sets the range to what the shown channels span.
+    void fit_range();
+
+    ContentsView* view() const { return view_; }
+    ContentsService* service() const { return service_.get(); }
+    bool busy() const;
+    ~ContentsPanel() override;
+
+  signals:
+    void contents_shown(std::uint64_t event);
+    void contents_failed(std::uint64_t event, const QString& message);
+    void last_change_clicked(std::uint64_t event);
+
+  protected:
+    void showEvent(QShowEvent* event) override;
+
+  private:
+    void request();
+    void show_contents(std::shared_ptr<const DecodedContents> contents);
+    void display_changed();
+
+    TileMapModel* tiles_;
+    std::unique_ptr<ContentsService> service_;
+    ContentsView* view_;
+    QComboBox* device_box_;
+    std::array<QCheckBox*, 4> channel_boxes_{};
+    QDoubleSpinBox* low_box_;
+    QDoubleSpinBox* high_box_;
+    QLabel* status_;
+    QLabel* texel_;
+    QString device_ = QStringLiteral("auto");
+    bool pending_ = false;       // the selection changed while hidden
+    bool range_chosen_ = false;  // the user set the range: keep it across events
+};
+
+}  // namespace d3dcap::viewer

@@ -1,0 +1,68 @@
+// The contents of the selected resource after the selected event, made on a
+// worker thread by replaying the trace on the device the user picked
+// (replay::ContentsReplay) and decoding the subresource for display. Only
+// the newest request is answered; a newer one cancels an older replay
+// between chunks of events. Changing the device starts replay again.
+#pragma once
+
+#include <QObject>
+#include <QString>
+#include <cstdint>
+#include <memory>
+
+#include "viewer/contents_image.h"
+#include "viewer/latest_job_runner.h"
+
+namespace d3dcap::replay {
+class ContentsReplay;
+}  // namespace d3dcap::replay
+
+namespace d3dcap::viewer {
+
+class ContentsService : public QObject {
+    Q_OBJECT
+  public:
+    // The device names `d3dcap replay --device` takes.
+    static QStringList device_names();
+
+    explicit ContentsService(QString trace_path, QObject* parent = nullptr);
+    ~ContentsService() override;
+
+    // auto (the default), hardware, warp or reference. Takes effect at the
+    // next request.
+    void set_device(const QString& device);
+    QString device() const { return device_; }
+    // Asks for the subresource of resource after event; z picks the depth
+    // slice of a 3D texture.
+    void request(std::uint64_t event, std::uint64_t resource, std::uint32_t subresource,
+                 std::uint32_t z = 0);
+    bool busy() const { return runner_->busy(); }
+
+  signals:
+    void ready(std::shared_ptr<const d3dcap::viewer::DecodedContents> contents);
+    // Contents that cannot be shown, and why ("event 12: object #4 is no
+    // resource after this event").
+    void failed(std::uint64_t event, const QString& message);
+    // Which device replays, once it was chosen ("auto: the CPU Vulkan device llvmpipe").
+    void device_chosen(const QString& reason);
+
+  private:
+    struct Answer {
+        std::shared_ptr<const DecodedContents> contents;
+        QString error;
+        QString device_reason;
+    };
+    Answer answer(std::uint64_t event, std::uint64_t resource, std::uint32_t subresource,
+                  std::uint32_t z, const QString& device,
+                  const LatestJobRunner::StillWanted& still_wanted);
+
+    const QString trace_path_;
+    QString device_ = QStringLiteral("auto");
+    // Used on the worker thread only.
+    std::unique_ptr<replay::ContentsReplay> replay_;
+    QString replay_device_;
+    // Last: its thread is joined before what its jobs use goes.
+    std::unique_ptr<LatestJobRunner> runner_;
+};
+
+}  // namespace d3dcap::viewer

@@ -1,0 +1,230 @@
+#include "viewer/contents_view.h"
+
+#include <QMouseEvent>
+#include <QPainter>
+#include <QWheelEvent>
+#include <algorithm>
+#include <cmath>
+
+#include "viewer/tile_map_model.h"
+
+namespace d3dcap::viewer {
+
+namespace {
+
+constexpr double kMinScale = 1.0 / 64, kMaxScale = 64;
+constexpr int kClickSlop = 4;
+const QColor kBackground(16, 16, 18);
+const QColor kGrid(255, 255, 255, 70);
+const QColor kNullHatch(255, 80, 80, 170);
+const QColor kSharedMark(255, 210, 0);
+
+}  // namespace
+
+ContentsView::ContentsView(TileMapModel* tiles, QWidget* parent) : QWidget(parent), tiles_(tiles) {
+    setMouseTracking(true);
+    setMinimumSize(200, 200);
+    connect(tiles_, &QAbstractItemModel::modelReset, this, qOverload<>(&QWidget::update));
+}
+
+void ContentsView::set_contents(std::shared_ptr<const DecodedContents> contents) {
+    const bool new_size = !contents_ || !contents || contents->width != contents_->width ||
+                          contents->height != contents_->height;
+    contents_ = std::move(contents);
+    image_ = contents_ ? render_contents(*contents_, display_) : QImage();
+    if (contents_ && !contents_->error.isEmpty()) message_ = contents_->error;
+    if (new_size && !fitted_) fit();
+    update();
+}
+
+void ContentsView::set_display(const ContentsDisplay& display) {
+    if (display == display_) return;
+    display_ = display;
+    if (contents_) image_ = render_contents(*contents_, display_);
+    update();
+}
+
+void ContentsView::set_message(const QString& message) {
+    message_ = message;
+    contents_.reset();
+    image_ = QImage();
+    update();
+}
+
+int ContentsView::tile_width() const {
+    const auto snapshot = tiles_->snapshot();
+    const tiles::ResourceTiling* tiling =
+        snapshot ? snapshot->after.tiling(tiles_->resource()) : nullptr;
+    if (!tiling || !contents_ || contents_->contents.resource != tiles_->resource()) return 0;
+    return static_cast<int>(tiling->shape.WidthInTexels);
+}
+
+int ContentsView::tile_height() const {
+    const auto snapshot = tiles_->snapshot();
+    const tiles::ResourceTiling* tiling =
+        snapshot ? snapshot->after.tiling(tiles_->resource()) : nullptr;
+    if (!tiling || tile_width() == 0) return 0;
+    return static_cast<int>(tiling->shape.HeightInTexels);
+}
+
+void ContentsView::fit() {
+    if (!contents_ || contents_->width == 0 || contents_->height == 0) return;
+    const double by_width = (width() - 8) / double(contents_->width);
+    const double by_height = (height() - 8) / double(contents_->height);
+    scale_ = std::clamp(std::min(by_width, by_height), kMinScale, kMaxScale);
+    origin_ = QPointF(4, 4);
+    fitted_ = true;
+    moved();
+}
+
+void ContentsView::set_view(double pixels_per_tile, QPointF origin) {
+    const int tile = tile_width();
+    if (tile == 0) return;
+    const double scale = std::clamp(pixels_per_tile / tile, kMinScale, kMaxScale);
+    if (scale == scale_ && origin == origin_) return;  // our own move coming back
+    scale_ = scale;
+    origin_ = origin;
+    fitted_ = true;
+    update();
+}
+
+void ContentsView::moved() {
+    if (const int tile = tile_width()) emit view_moved(scale_ * tile, origin_);
+    update();
+}
+
+QRectF ContentsView::texel_rect(std::uint32_t x, std::uint32_t y) const {
+    return QRectF(origin_.x() + x * scale_, origin_.y() + y * scale_, scale_, scale_);
+}
+
+std::optional<QPoint> ContentsView::texel_at(QPointF position) const {
+    if (!contents_) return std::nullopt;
+    const double fx = (position.x() - origin_.x()) / scale_;
+    const double fy = (position.y() - origin_.y()) / scale_;
+    if (fx < 0 || fy < 0 || fx >= contents_->width || fy >= contents_->height) return std::nullopt;
+    return QPoint(int(fx), int(fy));
+}
+
+QString ContentsView::describe_at(std::uint32_t x, std::uint32_t y) const {
+    if (!contents_) return {};
+    QString text = describe_texel(*contents_, x, y);
+    const int tw = tile_width(), th = tile_height();
+    if (tw > 0 && th > 0 && !tiles_->showing_packed()) {
+        const int row = int(y) / th, column = int(x) / tw;
+        if (row < tiles_->rowCount() && column < tiles_->columnCount()) {
+            text += QStringLiteral("; ") +
+                    TileMapModel::describe(tiles_->cell(row, column),
+                                           TileMapModel::place(false, row, column));
+        }
+    }
+    return text;
+}
+
+void ContentsView::paint_tiles(QPainter& painter) const {
+    const int tw = tile_width(), th = tile_height();
+    if (tw == 0 || th == 0) return;
+    if (tiles_->showing_packed()) {
+        painter.setPen(Qt::white);
+        painter.drawText(rect().adjusted(8, 8, -8, -8), Qt::AlignTop | Qt::AlignLeft,
+                         QStringLiteral("packed mip: in the slice's %1 packed tiles")
+                             .arg(tiles_->packed().size()));
+        return;
+    }
+    const double cell_w = tw * scale_, cell_h = th * scale_;
+    const int rows = tiles_->rowCount(), columns = tiles_->columnCount();
+    const int first_column = std::max(0, int(std::floor(-origin_.x() / cell_w)));
+    const int last_column =
+        std::min(columns - 1, int(std::floor((width() - origin_.x()) / cell_w)));
+    const int first_row = std::max(0, int(std::floor(-origin_.y() / cell_h)));
+    const int last_row = std::min(rows - 1, int(std::floor((height() - origin_.y()) / cell_h)));
+    const bool detailed = cell_w >= 6;
+    for (int y = first_row; y <= last_row; ++y) {
+        for (int x = first_column; x <= last_column; ++x) {
+            const TileMapModel::Cell& cell = tiles_->cell(y, x);
+            const QRectF box(origin_.x() + x * cell_w, origin_.y() + y * cell_h, cell_w, cell_h);
+            if (cell.pool_tile < 0) painter.fillRect(box, QBrush(kNullHatch, Qt::BDiagPattern));
+            if (cell.shared && detailed) {
+                const double r = std::clamp(cell_w / 10, 2.0, 6.0);
+                painter.setPen(Qt::black);
+                painter.setBrush(kSharedMark);
+                painter.drawEllipse(box.topLeft() + QPointF(r + 2, r + 2), r, r);
+            }
+            if (cell.changed) {
+                painter.setBrush(Qt::NoBrush);
+                painter.setPen(QPen(Qt::white, 2));
+                painter.drawRect(box.adjusted(1, 1, -1, -1));
+            } else if (detailed) {
+                painter.setBrush(Qt::NoBrush);
+                painter.setPen(kGrid);
+                painter.drawRect(box);
+            }
+        }
+    }
+}
+
+void ContentsView::paintEvent(QPaintEvent*) {
+    QPainter painter(this);
+    painter.fillRect(rect(), kBackground);
+    if (image_.isNull()) {
+        painter.setPen(Qt::lightGray);
+        painter.drawText(rect().adjusted(8, 8, -8, -8), Qt::AlignCenter | Qt::TextWordWrap,
+                         message_);
+        return;
+    }
+    // Texels stay sharp when zoomed in; smoothed when many share a pixel.
+    painter.setRenderHint(QPainter::SmoothPixmapTransform, scale_ * contents_->step < 1);
+    const double shown_scale = scale_ * contents_->step;  // image pixels are step texels wide
+    painter.drawImage(
+        QRectF(origin_, QSizeF(image_.width() * shown_scale, image_.height() * shown_scale)),
+        image_);
+    paint_tiles(painter);
+}
+
+void ContentsView::wheelEvent(QWheelEvent* event) {
+    const double factor = std::pow(1.0015, event->angleDelta().y());
+    const double next = std::clamp(scale_ * factor, kMinScale, kMaxScale);
+    const QPointF at = event->position();
+    origin_ = at - (at - origin_) * (next / scale_);
+    scale_ = next;
+    fitted_ = true;
+    moved();
+    event->accept();
+}
+
+void ContentsView::mousePressEvent(QMouseEvent* event) {
+    if (event->button() != Qt::LeftButton) return;
+    drag_from_ = event->position().toPoint();
+    dragged_ = false;
+}
+
+void ContentsView::mouseMoveEvent(QMouseEvent* event) {
+    if (const auto texel = texel_at(event->position())) {
+        emit texel_hovered(describe_at(std::uint32_t(texel->x()), std::uint32_t(texel->y())));
+    }
+    if (!drag_from_) return;
+    const QPoint now = event->position().toPoint();
+    if (!dragged_ && (now - *drag_from_).manhattanLength() < kClickSlop) return;
+    dragged_ = true;
+    origin_ += QPointF(now - *drag_from_);
+    drag_from_ = now;
+    fitted_ = true;
+    moved();
+}
+
+void ContentsView::mouseReleaseEvent(QMouseEvent* event) {
+    const bool click = drag_from_ && !dragged_;
+    drag_from_.reset();
+    const auto texel = click ? texel_at(event->position()) : std::nullopt;
+    const int tw = tile_width(), th = tile_height();
+    if (!texel || tw == 0 || th == 0 || tiles_->showing_packed()) return;
+    const int row = texel->y() / th, column = texel->x() / tw;
+    if (row >= tiles_->rowCount() || column >= tiles_->columnCount()) return;
+    const std::uint64_t last = tiles_->cell(row, column).last_changed;
+    if (last != kNoChange) emit last_change_clicked(last);
+}
+
+void ContentsView::resizeEvent(QResizeEvent*) {
+    if (!fitted_) fit();
+}
+
+}  // namespace d3dcap::viewer

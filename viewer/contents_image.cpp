@@ -37,8 +37,7 @@ std::shared_ptr<DecodedContents> decode_contents(replay::ResourceContents conten
     decoded->contents = std::move(contents);
     const replay::SubresourceShape& shape = decoded->contents.shape;
     if (shape.buffer) {
-        decoded->error = QStringLiteral("A buffer of %1 bytes: its rows are in the table below")
-                             .arg(shape.width);
+        decoded->error = QStringLiteral("A buffer of %1 bytes").arg(shape.width);
         return decoded;
     }
     decoded->z = std::min(z, std::max<std::uint32_t>(1, shape.depth) - 1);

@@ -4,14 +4,18 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalBlocker>
+#include <QSpinBox>
+#include <QTableView>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
 #include <optional>
 
+#include "viewer/buffer_rows_model.h"
 #include "viewer/contents_service.h"
 #include "viewer/contents_view.h"
 #include "viewer/tile_map_model.h"
@@ -22,28 +26,13 @@ namespace {
 
 constexpr const char* kChannelNames[4] = {"R", "G", "B", "A"};
 
-// The subresource and depth slice of the tile map's selection: the packed
-// entry shows the first packed mip, a 3D texture's slice of tiles its first
-// depth slice of texels.
-struct Selection {
-    std::uint64_t event = 0, resource = 0;
-    std::uint32_t subresource = 0, z = 0;
-};
-
-std::optional<Selection> selection_of(const TileMapModel& tiles) {
-    const auto snapshot = tiles.snapshot();
-    if (!snapshot || tiles.resource() == 0) return std::nullopt;
-    const tiles::ResourceTiling* tiling = snapshot->after.tiling(tiles.resource());
-    if (!tiling) return std::nullopt;
-    Selection selection{snapshot->event, tiles.resource()};
-    const std::uint32_t mip = std::min(tiles.mip(), tiling->mip_levels - 1);
-    if (tiling->shape.DepthInTexels > 1) {
-        selection.subresource = mip;
-        selection.z = tiles.slice() * tiling->shape.DepthInTexels;
-    } else {
-        selection.subresource = mip + tiles.slice() * tiling->mip_levels;
-    }
-    return selection;
+// "albedo: Texture2D 256x256 R8G8B8A8_UNORM 9 mips, #17".
+QString label_of(const replay::ListedResource& listed) {
+    QString label = QString::fromStdString(replay::describe(listed.shape)) +
+                    QStringLiteral(", #%1").arg(listed.id);
+    if (!listed.debug_name.empty())
+        label = QString::fromStdString(listed.debug_name) + QStringLiteral(": ") + label;
+    return label;
 }
 
 }  // namespace
@@ -89,7 +78,37 @@ ContentsPanel::ContentsPanel(TileMapModel* tiles, QWidget* parent)
     controls->addWidget(fit_button);
     controls->addStretch(1);
     layout->addLayout(controls);
+    auto* chosen = new QHBoxLayout;
+    resource_box_ = new QComboBox;
+    resource_box_->setMinimumContentsLength(24);
+    resource_box_->addItem(QStringLiteral("The tile map's resource"),
+                           QVariant::fromValue<qulonglong>(0));
+    resource_box_->setToolTip(QStringLiteral(
+        "Any texture or buffer the replay holds after the event (render targets and back "
+        "buffers too), or the one the tile map shows"));
+    mip_box_ = new QSpinBox;
+    slice_box_ = new QSpinBox;
+    chosen->addWidget(new QLabel(QStringLiteral("Show")));
+    chosen->addWidget(resource_box_, 1);
+    chosen->addWidget(new QLabel(QStringLiteral("Mip")));
+    chosen->addWidget(mip_box_);
+    chosen->addWidget(new QLabel(QStringLiteral("Slice")));
+    chosen->addWidget(slice_box_);
+    element_box_ = new QComboBox;
+    element_box_->addItems(BufferRowsModel::element_names());
+    element_box_->setToolTip(QStringLiteral("How a buffer's 32-bit words are shown"));
+    chosen->addWidget(new QLabel(QStringLiteral("Buffer words")));
+    chosen->addWidget(element_box_);
+    layout->addLayout(chosen);
+    own_resource_chosen();
     layout->addWidget(view_, 1);
+    rows_ = new BufferRowsModel(this);
+    rows_view_ = new QTableView;
+    rows_view_->setModel(rows_);
+    rows_view_->verticalHeader()->hide();
+    rows_view_->verticalHeader()->setDefaultSectionSize(rows_view_->fontMetrics().height() + 4);
+    rows_view_->hide();
+    layout->addWidget(rows_view_, 1);
     texel_ = new QLabel;
     texel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     status_ = new QLabel;
@@ -99,6 +118,13 @@ ContentsPanel::ContentsPanel(TileMapModel* tiles, QWidget* parent)
     connect(device_box_, &QComboBox::currentTextChanged, this,
             [this](const QString& device) { set_device(device); });
     connect(fit_button, &QPushButton::clicked, this, &ContentsPanel::fit_range);
+    connect(element_box_, &QComboBox::currentIndexChanged, this, [this](int index) {
+        rows_->set_element(static_cast<BufferRowsModel::Element>(index));
+    });
+    connect(resource_box_, &QComboBox::currentIndexChanged, this,
+            [this] { own_resource_chosen(); });
+    for (QSpinBox* box : {mip_box_, slice_box_})
+        connect(box, &QSpinBox::valueChanged, this, [this] { follow_selection(); });
     connect(view_, &ContentsView::texel_hovered, texel_, &QLabel::setText);
     connect(view_, &ContentsView::last_change_clicked, this, &ContentsPanel::last_change_clicked);
 }
@@ -109,11 +135,15 @@ void ContentsPanel::open_trace(const QString& trace_path) {
     service_ = std::make_unique<ContentsService>(trace_path);
     service_->set_device(device_);
     connect(service_.get(), &ContentsService::ready, this, &ContentsPanel::show_contents);
+    connect(service_.get(), &ContentsService::resources_found, this,
+            &ContentsPanel::list_resources);
     connect(service_.get(), &ContentsService::device_chosen, this,
             [this](const QString& reason) { device_box_->setToolTip(reason); });
     connect(service_.get(), &ContentsService::failed, this,
             [this](std::uint64_t event, const QString& message) {
                 view_->set_message(message);
+                view_->show();
+                rows_view_->hide();
                 status_->setText(QStringLiteral("After event %1: %2").arg(event).arg(message));
                 emit contents_failed(event, message);
             });
@@ -134,18 +164,109 @@ void ContentsPanel::showEvent(QShowEvent* event) {
     if (pending_) request();
 }
 
+std::optional<ContentsPanel::Selection> ContentsPanel::selection() const {
+    const auto snapshot = tiles_->snapshot();
+    if (!snapshot) return std::nullopt;
+    Selection selection{snapshot->event, resource_box_->currentData().toULongLong()};
+    if (selection.resource != 0) {
+        // A resource of the list: the mip and slice chosen here.
+        const auto mip = static_cast<std::uint32_t>(mip_box_->value());
+        const auto slice = static_cast<std::uint32_t>(slice_box_->value());
+        const replay::ListedResource* listed = nullptr;
+        for (const replay::ListedResource& r :
+             listed_ ? *listed_ : std::vector<replay::ListedResource>{})
+            if (r.id == selection.resource) listed = &r;
+        const bool volume = listed && listed->shape.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE3D;
+        const std::uint32_t mips = listed ? listed->shape.mip_levels : 1;
+        selection.subresource = volume ? mip : mip + slice * mips;
+        selection.z = volume ? slice : 0;
+        return selection;
+    }
+    // The tile map's: its packed entry shows the first packed mip, a 3D
+    // texture's slice of tiles its first depth slice of texels.
+    selection.resource = tiles_->resource();
+    const tiles::ResourceTiling* tiling = snapshot->after.tiling(selection.resource);
+    if (!tiling) {
+        selection.resource = 0;  // nothing to show: the list of resources still comes
+        return selection;
+    }
+    const std::uint32_t mip = std::min(tiles_->mip(), tiling->mip_levels - 1);
+    if (tiling->shape.DepthInTexels > 1) {
+        selection.subresource = mip;
+        selection.z = tiles_->slice() * tiling->shape.DepthInTexels;
+    } else {
+        selection.subresource = mip + tiles_->slice() * tiling->mip_levels;
+    }
+    return selection;
+}
+
 void ContentsPanel::request() {
     if (!service_) return;
     pending_ = false;
-    const std::optional<Selection> selection = selection_of(*tiles_);
-    if (!selection) {
-        view_->set_message(QStringLiteral("No resource selected"));
+    const std::optional<Selection> chosen = selection();
+    if (!chosen) {
+        view_->set_message(QStringLiteral("No event selected"));
         return;
     }
     status_->setText(QStringLiteral("Replaying to event %1 on the %2 device...")
-                         .arg(selection->event)
+                         .arg(chosen->event)
                          .arg(service_->device()));
-    service_->request(selection->event, selection->resource, selection->subresource, selection->z);
+    service_->request(chosen->event, chosen->resource, chosen->subresource, chosen->z);
+}
+
+void ContentsPanel::list_resources(
+    std::uint64_t, std::shared_ptr<const std::vector<replay::ListedResource>> list) {
+    listed_ = std::move(list);
+    const QSignalBlocker quiet(resource_box_);
+    const QVariant current = resource_box_->currentData();
+    while (resource_box_->count() > 1) resource_box_->removeItem(1);
+    for (const replay::ListedResource& listed : *listed_)
+        resource_box_->addItem(label_of(listed), QVariant::fromValue<qulonglong>(listed.id));
+    resource_box_->setCurrentIndex(std::max(0, resource_box_->findData(current)));
+    own_resource_chosen();
+}
+
+void ContentsPanel::own_resource_chosen() {
+    const std::uint64_t id = resource_box_->currentData().toULongLong();
+    const replay::ListedResource* listed = nullptr;
+    if (listed_) {
+        for (const replay::ListedResource& r : *listed_)
+            if (r.id == id) listed = &r;
+    }
+    const QSignalBlocker quiet_mip(mip_box_), quiet_slice(slice_box_);
+    mip_box_->setEnabled(listed != nullptr);
+    slice_box_->setEnabled(listed != nullptr);
+    if (listed) {
+        const bool volume = listed->shape.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE3D;
+        mip_box_->setRange(0, int(listed->shape.mip_levels) - 1);
+        slice_box_->setRange(0, int(volume ? listed->shape.depth : listed->shape.array_size) - 1);
+    }
+    if (sender() == resource_box_) follow_selection();
+}
+
+bool ContentsPanel::select_resource(std::uint64_t id, std::uint32_t mip, std::uint32_t slice) {
+    const int index = resource_box_->findData(QVariant::fromValue<qulonglong>(id));
+    if (index < 0) return false;
+    {
+        const QSignalBlocker quiet(resource_box_);
+        resource_box_->setCurrentIndex(index);
+    }
+    own_resource_chosen();
+    {
+        const QSignalBlocker quiet_mip(mip_box_), quiet_slice(slice_box_);
+        mip_box_->setValue(int(mip));
+        slice_box_->setValue(int(slice));
+    }
+    follow_selection();
+    return true;
+}
+
+std::vector<std::uint64_t> ContentsPanel::listed_resources() const {
+    std::vector<std::uint64_t> ids;
+    if (listed_) {
+        for (const replay::ListedResource& listed : *listed_) ids.push_back(listed.id);
+    }
+    return ids;
 }
 
 void ContentsPanel::set_device(const QString& device) {
@@ -202,6 +323,10 @@ void ContentsPanel::show_contents(std::shared_ptr<const DecodedContents> content
                          .arg(shape.slice)
                          .arg(contents->contents.bytes.size()));
     view_->set_contents(contents);
+    rows_->set_contents(contents);
+    const bool buffer = contents->contents.shape.buffer;
+    view_->setVisible(!buffer);
+    rows_view_->setVisible(buffer);
     // Values outside [0, 1] (floats, integers, depth) are fitted unless the
     // user chose a range.
     if (!range_chosen_ && contents->error.isEmpty() &&

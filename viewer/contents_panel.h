@@ -9,6 +9,8 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <vector>
 
 #include "viewer/contents_image.h"
 #include "viewer/contents_service.h"
@@ -17,9 +19,12 @@ class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QSpinBox;
+class QTableView;
 
 namespace d3dcap::viewer {
 
+class BufferRowsModel;
 class ContentsView;
 class TileMapModel;
 
@@ -38,10 +43,18 @@ class ContentsPanel : public QWidget {
     void set_device(const QString& device);
     void set_channels(const std::array<bool, 4>& channels);
     void set_range(double low, double high);
+    // Shows a resource of the list replay gives (any texture or buffer),
+    // its mip and array slice (a 3D texture: depth slice); 0 follows the
+    // tile map's selection. False when the list does not hold it (yet).
+    bool select_resource(std::uint64_t id, std::uint32_t mip = 0, std::uint32_t slice = 0);
+    // The ids the resource list offers, ascending.
+    std::vector<std::uint64_t> listed_resources() const;
     // Sets the range to what the shown channels span.
     void fit_range();
 
     ContentsView* view() const { return view_; }
+    // A buffer's rows, shown instead of the view when a buffer is shown.
+    BufferRowsModel* buffer_rows() const { return rows_; }
     ContentsService* service() const { return service_.get(); }
     bool busy() const;
     ~ContentsPanel() override;
@@ -58,11 +71,26 @@ class ContentsPanel : public QWidget {
     void request();
     void show_contents(std::shared_ptr<const DecodedContents> contents);
     void display_changed();
+    void list_resources(std::uint64_t event,
+                        std::shared_ptr<const std::vector<replay::ListedResource>> list);
+    void own_resource_chosen();
+    struct Selection {
+        std::uint64_t event = 0, resource = 0;
+        std::uint32_t subresource = 0, z = 0;
+    };
+    std::optional<Selection> selection() const;
 
     TileMapModel* tiles_;
     std::unique_ptr<ContentsService> service_;
     ContentsView* view_;
+    BufferRowsModel* rows_;
+    QTableView* rows_view_;
+    QComboBox* element_box_;
     QComboBox* device_box_;
+    QComboBox* resource_box_;
+    QSpinBox* mip_box_;
+    QSpinBox* slice_box_;
+    std::shared_ptr<const std::vector<replay::ListedResource>> listed_;
     std::array<QCheckBox*, 4> channel_boxes_{};
     QDoubleSpinBox* low_box_;
     QDoubleSpinBox* high_box_;

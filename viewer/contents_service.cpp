@@ -1,6 +1,5 @@
 #include "viewer/contents_service.h"
 
-#include "replay/engine/contents.h"
 #include "replay/engine/device_choice.h"
 
 namespace d3dcap::viewer {
@@ -32,6 +31,7 @@ void ContentsService::request(std::uint64_t event, std::uint64_t resource,
         },
         [this, event](Answer found) {
             if (!found.device_reason.isEmpty()) emit device_chosen(found.device_reason);
+            if (found.resources) emit resources_found(event, found.resources);
             if (found.contents) {
                 emit ready(std::move(found.contents));
             } else {
@@ -62,6 +62,16 @@ ContentsService::Answer ContentsService::answer(std::uint64_t event, std::uint64
         replay_device_ = device;
         found.device_reason = QString::fromStdString(
             chosen->reason.empty() ? "the " + device.toStdString() + " device" : chosen->reason);
+    }
+    if (trace::Status replayed = replay_->replay_to(event, still_wanted); !replayed) {
+        found.error = QString::fromStdString(replayed.error().to_string());
+        return found;
+    }
+    found.resources =
+        std::make_shared<const std::vector<replay::ListedResource>>(replay_->resources());
+    if (resource == 0) {
+        found.error = QStringLiteral("No resource selected");
+        return found;
     }
     auto contents = replay_->contents_after(event, resource, subresource, still_wanted);
     if (!contents) {

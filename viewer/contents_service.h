@@ -10,12 +10,9 @@
 #include <cstdint>
 #include <memory>
 
+#include "replay/engine/contents.h"
 #include "viewer/contents_image.h"
 #include "viewer/latest_job_runner.h"
-
-namespace d3dcap::replay {
-class ContentsReplay;
-}  // namespace d3dcap::replay
 
 namespace d3dcap::viewer {
 
@@ -33,7 +30,7 @@ class ContentsService : public QObject {
     void set_device(const QString& device);
     QString device() const { return device_; }
     // Asks for the subresource of resource after event; z picks the depth
-    // slice of a 3D texture.
+    // slice of a 3D texture. Resource 0 asks only for the list of resources.
     void request(std::uint64_t event, std::uint64_t resource, std::uint32_t subresource,
                  std::uint32_t z = 0);
     bool busy() const { return runner_->busy(); }
@@ -43,6 +40,9 @@ class ContentsService : public QObject {
     // Contents that cannot be shown, and why ("event 12: object #4 is no
     // resource after this event").
     void failed(std::uint64_t event, const QString& message);
+    // The resources replay holds after event (with every answer).
+    void resources_found(std::uint64_t event,
+                         std::shared_ptr<const std::vector<d3dcap::replay::ListedResource>> list);
     // Which device replays, once it was chosen ("auto: the CPU Vulkan device llvmpipe").
     void device_chosen(const QString& reason);
 
@@ -51,6 +51,7 @@ class ContentsService : public QObject {
         std::shared_ptr<const DecodedContents> contents;
         QString error;
         QString device_reason;
+        std::shared_ptr<const std::vector<replay::ListedResource>> resources;
     };
     Answer answer(std::uint64_t event, std::uint64_t resource, std::uint32_t subresource,
                   std::uint32_t z, const QString& device,

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "replay/engine/replayer.h"
+#include "runtime/formats.h"
 #include "runtime/internal.h"
 
 namespace d3dcap::replay {
@@ -14,6 +15,40 @@ constexpr const char* kCancelled = "cancelled: a newer request came";
 constexpr std::uint64_t kEventsPerQuestion = 4096;
 
 }  // namespace
+
+std::string describe(const SubresourceShape& shape) {
+    std::string text;
+    const auto size = [](auto... values) {
+        std::string out;
+        ((out += (out.empty() ? "" : "x") + std::to_string(values)), ...);
+        return out;
+    };
+    switch (shape.dimension) {
+        case D3D11_RESOURCE_DIMENSION_BUFFER:
+            return "Buffer " + std::to_string(shape.width) + " bytes" +
+                   ((shape.misc_flags & D3D11_RESOURCE_MISC_TILED) ? " tiled" : "") +
+                   ((shape.misc_flags & D3D11_RESOURCE_MISC_TILE_POOL) ? " tile pool" : "");
+        case D3D11_RESOURCE_DIMENSION_TEXTURE1D:
+            text = "Texture1D " + size(shape.width);
+            break;
+        case D3D11_RESOURCE_DIMENSION_TEXTURE2D:
+            text = "Texture2D " + size(shape.width, shape.height);
+            break;
+        case D3D11_RESOURCE_DIMENSION_TEXTURE3D:
+            text = "Texture3D " + size(shape.width, shape.height, shape.depth);
+            break;
+        default:
+            return "resource";
+    }
+    if (shape.array_size > 1) text += "x" + std::to_string(shape.array_size);
+    std::string format = formats::info(shape.format).name;
+    if (format.rfind("DXGI_FORMAT_", 0) == 0) format.erase(0, 12);
+    text += " " + format;
+    if (shape.mip_levels > 1) text += " " + std::to_string(shape.mip_levels) + " mips";
+    if (shape.sample_count > 1) text += " " + std::to_string(shape.sample_count) + "x MSAA";
+    if (shape.misc_flags & D3D11_RESOURCE_MISC_TILED) text += " tiled";
+    return text;
+}
 
 ContentsReplay::ContentsReplay(std::string trace_path, D3D_DRIVER_TYPE driver)
     : trace_path_(std::move(trace_path)), driver_(driver) {}
@@ -37,6 +72,23 @@ trace::Status ContentsReplay::start() {
     return trace::ok_status();
 }
 
+std::vector<ListedResource> ContentsReplay::resources() const {
+    std::vector<ListedResource> out;
+    for (const std::uint64_t id : replayer_->object_ids()) {
+        ID3D11Resource* resource = nullptr;
+        IUnknown* object = replayer_->object(id);
+        if (FAILED(object->QueryInterface(__uuidof(ID3D11Resource),
+                                          reinterpret_cast<void**>(&resource))) ||
+            resource == nullptr)
+            continue;
+        ListedResource listed{id, {}, replayer_->debug_name(id)};
+        const bool described = shape_of(resource, 0, &listed.shape);
+        resource->Release();
+        if (described) out.push_back(listed);
+    }
+    return out;
+}
+
 std::uint64_t ContentsReplay::event_count() const {
     return replayer_->event_count();
 }
@@ -49,7 +101,13 @@ bool ContentsReplay::is_cancelled(const trace::TraceError& error) {
     return error.message == kCancelled;
 }
 
-trace::Status ContentsReplay::replay_through(std::uint64_t event, const StillWanted& still_wanted) {
+trace::Status ContentsReplay::replay_to(std::uint64_t event, const StillWanted& still_wanted) {
+    if (event >= event_count()) {
+        return trace::TraceError{trace_path_,
+                                 "no event " + std::to_string(event) + ": the trace has " +
+                                     std::to_string(event_count()) + " events",
+                                 -1, static_cast<std::int64_t>(event), -1};
+    }
     if (replayer_->next_event() > event + 1) {
         if (trace::Status started = start(); !started) return started;
     }
@@ -73,11 +131,7 @@ trace::Result<ResourceContents> ContentsReplay::contents_after(std::uint64_t eve
         return trace::TraceError{trace_path_, std::move(message), -1,
                                  static_cast<std::int64_t>(event), -1};
     };
-    if (event >= event_count()) {
-        return error("no event " + std::to_string(event) + ": the trace has " +
-                     std::to_string(event_count()) + " events");
-    }
-    if (trace::Status replayed = replay_through(event, still_wanted); !replayed) {
+    if (trace::Status replayed = replay_to(event, still_wanted); !replayed) {
         return replayed.error();
     }
     ResourceContents contents;

@@ -31,6 +31,17 @@ struct ResourceContents {
     std::vector<std::uint8_t> bytes;
 };
 
+// A resource replay holds at the current event, as created (subresource 0).
+struct ListedResource {
+    std::uint64_t id = 0;
+    SubresourceShape shape;
+    std::string debug_name;
+};
+
+// "Texture2D 1280x720 R8G8B8A8_UNORM", "Texture2D 512x512x6 BC1_UNORM 10
+// mips tiled", "Buffer 65536 bytes", "Texture2D 64x64 D32_FLOAT 4x MSAA".
+std::string describe(const SubresourceShape& first_subresource);
+
 class ContentsReplay {
   public:
     // Opens the trace for replay on driver (HARDWARE, WARP, REFERENCE;
@@ -52,6 +63,12 @@ class ContentsReplay {
                                                    std::uint32_t subresource,
                                                    const StillWanted& still_wanted = {});
     static bool is_cancelled(const trace::TraceError& error);
+    // Replays through event (from the start when it is behind).
+    trace::Status replay_to(std::uint64_t event, const StillWanted& still_wanted = {});
+
+    // The resources replay holds after the last event it replayed (back
+    // buffers, views' resources and tiled resources alike), by id.
+    std::vector<ListedResource> resources() const;
 
     std::uint64_t event_count() const;
     // The next event replay would run (what has been replayed is before it).
@@ -62,7 +79,6 @@ class ContentsReplay {
   private:
     ContentsReplay(std::string trace_path, D3D_DRIVER_TYPE driver);
     trace::Status start();
-    trace::Status replay_through(std::uint64_t event, const StillWanted& still_wanted);
 
     const std::string trace_path_;
     const D3D_DRIVER_TYPE driver_;

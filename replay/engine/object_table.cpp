@@ -113,6 +113,14 @@ IUnknown* ObjectTable::object(std::uint64_t id) const {
     return it == entries_.end() ? nullptr : it->second.object;
 }
 
+std::vector<std::uint64_t> ObjectTable::ids() const {
+    std::vector<std::uint64_t> out;
+    out.reserve(entries_.size());
+    for (const auto& [id, entry] : entries_) out.push_back(id);
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
 void ObjectTable::note_interface(std::uint64_t id, const std::string& interface_name) {
     names_[id] = interface_name;
     if (auto it = entries_.find(id); it != entries_.end() && it->second.name.empty()) {

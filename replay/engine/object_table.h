@@ -37,6 +37,8 @@ class ObjectTable final : public api::ObjectMap {
 
     // The object of an id (no new reference), or nullptr.
     IUnknown* object(std::uint64_t id) const;
+    // Every id replay holds an object for, ascending.
+    std::vector<std::uint64_t> ids() const;
     // What ObjectCreated said the id is, for messages.
     void note_interface(std::uint64_t id, const std::string& interface_name);
     // Releases the id's references; false when replay does not know the id.

@@ -483,6 +483,27 @@ IUnknown* Replayer::object(std::uint64_t id) const {
     return state_->session.objects.object(id);
 }
 
+std::vector<std::uint64_t> Replayer::object_ids() const {
+    return state_->session.objects.ids();
+}
+
+std::string Replayer::debug_name(std::uint64_t id) const {
+    IUnknown* object = this->object(id);
+    ID3D11DeviceChild* child = nullptr;
+    if (object == nullptr || FAILED(object->QueryInterface(__uuidof(ID3D11DeviceChild),
+                                                           reinterpret_cast<void**>(&child))))
+        return {};
+    UINT size = 0;
+    std::string name;
+    if (SUCCEEDED(child->GetPrivateData(kDebugObjectName, &size, nullptr)) && size > 0) {
+        name.resize(size);
+        if (FAILED(child->GetPrivateData(kDebugObjectName, &size, name.data()))) name.clear();
+        name.resize(std::min<std::size_t>(size, name.size()));
+    }
+    child->Release();
+    return name;
+}
+
 const std::vector<Mismatch>& Replayer::mismatches() const {
     return state_->session.mismatches;
 }

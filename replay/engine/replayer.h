@@ -124,6 +124,10 @@ class Replayer {
 
     // The replayed object of a recorded id (no new reference), or nullptr.
     IUnknown* object(std::uint64_t id) const;
+    // The recorded ids of every object replay holds now, ascending.
+    std::vector<std::uint64_t> object_ids() const;
+    // The debug name the trace gave a device child, "" when none.
+    std::string debug_name(std::uint64_t id) const;
     const std::vector<Mismatch>& mismatches() const;
     // With ReplayOptions::verify: subresource hashes compared so far, and
     // those that differed.

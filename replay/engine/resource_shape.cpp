@@ -37,6 +37,7 @@ bool shape_of(ID3D11Resource* resource, UINT subresource, SubresourceShape* shap
     D3D11_RESOURCE_DIMENSION dimension = D3D11_RESOURCE_DIMENSION_UNKNOWN;
     resource->GetType(&dimension);
     *shape = SubresourceShape{};
+    shape->dimension = dimension;
     switch (dimension) {
         case D3D11_RESOURCE_DIMENSION_BUFFER: {
             ID3D11Buffer* buffer = nullptr;
@@ -52,6 +53,7 @@ bool shape_of(ID3D11Resource* resource, UINT subresource, SubresourceShape* shap
             shape->width = desc.ByteWidth;
             shape->usage = desc.Usage;
             shape->bind_flags = desc.BindFlags;
+            shape->misc_flags = desc.MiscFlags;
             shape->structure_stride = desc.StructureByteStride;
             return true;
         }
@@ -64,6 +66,7 @@ bool shape_of(ID3D11Resource* resource, UINT subresource, SubresourceShape* shap
             shape->format = desc.Format;
             shape->usage = desc.Usage;
             shape->bind_flags = desc.BindFlags;
+            shape->misc_flags = desc.MiscFlags;
             return true;
         }
         case D3D11_RESOURCE_DIMENSION_TEXTURE2D: {
@@ -76,6 +79,7 @@ bool shape_of(ID3D11Resource* resource, UINT subresource, SubresourceShape* shap
             shape->format = desc.Format;
             shape->usage = desc.Usage;
             shape->bind_flags = desc.BindFlags;
+            shape->misc_flags = desc.MiscFlags;
             shape->sample_count = desc.SampleDesc.Count;
             return true;
         }
@@ -90,6 +94,7 @@ bool shape_of(ID3D11Resource* resource, UINT subresource, SubresourceShape* shap
             shape->format = desc.Format;
             shape->usage = desc.Usage;
             shape->bind_flags = desc.BindFlags;
+            shape->misc_flags = desc.MiscFlags;
             return true;
         }
         default:

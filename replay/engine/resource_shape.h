@@ -9,6 +9,7 @@
 namespace d3dcap::replay {
 
 struct SubresourceShape {
+    D3D11_RESOURCE_DIMENSION dimension = D3D11_RESOURCE_DIMENSION_UNKNOWN;
     bool buffer = false;
     DXGI_FORMAT format = DXGI_FORMAT_UNKNOWN;
     UINT width = 0;  // texels, or bytes for a buffer
@@ -16,6 +17,7 @@ struct SubresourceShape {
     UINT depth = 1;
     D3D11_USAGE usage = D3D11_USAGE_DEFAULT;
     UINT bind_flags = 0;
+    UINT misc_flags = 0;
     UINT sample_count = 1;
     // Where the subresource sits: its mip and array slice, of how many.
     UINT mip = 0, slice = 0;

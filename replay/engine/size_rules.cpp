@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "runtime/data_sizes.h"
 #include "replay/engine/resource_shape.h"
+#include "runtime/data_sizes.h"
 
 namespace d3dcap::replay {
 

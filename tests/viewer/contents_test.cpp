@@ -4,10 +4,12 @@
 // (they share the pool tile), black in the NULL tiles, hatched and marked
 // by the overlay; the texel under the cursor is decoded in the format; the
 // channel toggles and the range change the picture; a bad request says why.
+#include <QAbstractItemModelTester>
 #include <QImage>
 
 #include "replay/state/timeline_support.h"
 #include "runtime/tiles/worked_examples.h"
+#include "viewer/buffer_rows_model.h"
 #include "viewer/contents_panel.h"
 #include "viewer/contents_service.h"
 #include "viewer/contents_view.h"
@@ -84,6 +86,7 @@ class ContentsTest : public QObject {
     void shared_tiles_show_the_written_colour_and_null_tiles_black();
     void overlay_hatches_null_tiles_and_marks_shared_ones();
     void channels_and_range_change_the_picture();
+    void every_resource_is_listed_and_buffers_show_rows();
     void a_device_without_contents_says_so();
 };
 
@@ -165,6 +168,39 @@ void ContentsTest::channels_and_range_change_the_picture() {
     QCOMPARE(view.image().pixel(inside), qRgb(255, 255, 0));
     panel.set_range(0.25, 1);  // (0.502 - 0.25) / 0.75 = 0.336
     QCOMPARE(view.image().pixel(inside), qRgb(255, 86, 0));
+}
+
+void ContentsTest::every_resource_is_listed_and_buffers_show_rows() {
+    viewer_tests::OpenedTrace<ContentsTrace> trace("listed.d3dcap", write_contents_trace);
+    QVERIFY(trace.opened);
+    MainWindow& window = trace.window;
+    window.show();
+    ContentsPanel& panel = *window.contents_panel();
+    panel.set_device("reference");
+    QVERIFY(show_contents(window, trace.events.written));
+    QCOMPARE(panel.listed_resources(), (std::vector<std::uint64_t>{kBoxId, kPoolId}));
+    // The pool as a buffer: 16 bytes a row, pool tile 3 holding the colour.
+    QSignalSpy shown(&panel, &ContentsPanel::contents_shown);
+    QVERIFY(panel.select_resource(kPoolId));
+    QVERIFY(shown.wait(viewer_tests::kWaitMs));
+    d3dcap::viewer::BufferRowsModel& rows = *panel.buffer_rows();
+    QAbstractItemModelTester tester(&rows, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    QCOMPARE(rows.rowCount(), 8 * 65536 / 16);
+    QCOMPARE(rows.columnCount(), 5);
+    const int tile_three = 3 * 65536 / 16;
+    QCOMPARE(rows.data(rows.index(tile_three, 0)).toString(), "0x30000");
+    QCOMPARE(rows.data(rows.index(tile_three, 1)).toString(), "-1.70810969e+38");
+    rows.set_element(d3dcap::viewer::BufferRowsModel::Element::Hex);
+    QCOMPARE(rows.data(rows.index(tile_three, 2)).toString(), "ff0080ff");
+    rows.set_element(d3dcap::viewer::BufferRowsModel::Element::Uint);
+    QCOMPARE(rows.data(rows.index(tile_three, 4)).toString(), "4278223103");
+    QCOMPARE(rows.data(rows.index(0, 1)).toString(), "0");
+    QCOMPARE(rows.headerData(4, Qt::Horizontal).toString(), "+12");
+    // Back to the tile map's resource.
+    QVERIFY(panel.select_resource(0));
+    QVERIFY(shown.wait(viewer_tests::kWaitMs));
+    QCOMPARE(panel.view()->contents()->contents.resource, kBoxId);
+    QCOMPARE(rows.rowCount(), 0);
 }
 
 void ContentsTest::a_device_without_contents_says_so() {

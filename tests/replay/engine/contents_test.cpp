@@ -69,6 +69,10 @@ TEST_CASE("contents after an event: the subresource's bytes then, forward and ba
     CHECK(first->shape.height == 2);
     CHECK(first->shape.mip_levels == 2);
     CHECK(first->bytes == before);
+    const auto listed = contents->resources();
+    REQUIRE(listed.size() == 1);
+    CHECK(listed[0].id == texture_id);
+    CHECK(d3dcap::replay::describe(listed[0].shape) == "Texture2D 4x2 R8G8B8A8_UNORM 2 mips");
     auto second = contents->contents_after(updated, texture_id, 0);
     REQUIRE(second.ok());
     CHECK(second->bytes == after);
@@ -102,6 +106,8 @@ TEST_CASE("contents requests that cannot be answered say why, naming the event",
     REQUIRE(read.ok());
     CHECK(read->shape.buffer);
     CHECK(read->bytes == data);
+    REQUIRE(contents->resources().size() == 1);
+    CHECK(d3dcap::replay::describe(contents->resources()[0].shape) == "Buffer 64 bytes");
 
     auto past = contents->contents_after(events, buffer_id, 0);
     REQUIRE_FALSE(past.ok());

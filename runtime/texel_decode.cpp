@@ -8,6 +8,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <optional>
 
 #include "runtime/bc_decode.h"
 #include "runtime/format_rules.h"
@@ -421,8 +422,7 @@ void decode_channels(const Plan& plan, const Reader (&readers)[4], const Rows& r
     }
 }
 
-void decode_layout(const Plan& plan, const Rows& rows) {
-    const Readers all(plan.layout);
+void decode_layout(const Plan& plan, const Readers& all, const Rows& rows) {
     const Reader(&readers)[4] = all.channel;
     if (decode_byte_channels(plan, readers, rows)) return;
     switch (plan.layout.bytes) {
@@ -548,11 +548,25 @@ bool decode_block(DXGI_FORMAT format, std::span<const std::uint8_t> block,
     return true;
 }
 
-bool decode_rgba(DXGI_FORMAT format, std::span<const std::uint8_t> bytes, std::uint64_t row_pitch,
-                 std::uint32_t width, std::uint32_t height, std::span<float> rgba,
-                 std::string* error) {
+struct RgbaDecoder::Tables {
     Plan plan;
-    if (!make_plan(format, plan, error)) return false;
+    std::optional<Readers> readers;  // for Path::Layout
+};
+
+std::unique_ptr<RgbaDecoder> RgbaDecoder::make(DXGI_FORMAT format, std::string* error) {
+    auto tables = std::make_unique<Tables>();
+    if (!make_plan(format, tables->plan, error)) return nullptr;
+    if (tables->plan.path == Path::Layout) tables->readers.emplace(tables->plan.layout);
+    return std::unique_ptr<RgbaDecoder>(new RgbaDecoder(std::move(tables)));
+}
+
+RgbaDecoder::RgbaDecoder(std::unique_ptr<Tables> tables) : tables_(std::move(tables)) {}
+RgbaDecoder::~RgbaDecoder() = default;
+
+bool RgbaDecoder::decode(std::span<const std::uint8_t> bytes, std::uint64_t row_pitch,
+                         std::uint32_t width, std::uint32_t height, std::span<float> rgba,
+                         std::string* error) const {
+    const Plan& plan = tables_->plan;
     if (!check_extent(plan, bytes.size(), row_pitch, width, height, error)) return false;
     const std::uint64_t floats = std::uint64_t{width} * height * 4;
     if (rgba.size() < floats) {
@@ -564,7 +578,7 @@ bool decode_rgba(DXGI_FORMAT format, std::span<const std::uint8_t> bytes, std::u
     const Rows rows{bytes.data(), row_pitch, width, height, rgba.data()};
     switch (plan.path) {
         case Path::Layout:
-            decode_layout(plan, rows);
+            decode_layout(plan, *tables_->readers, rows);
             break;
         case Path::Block:
             decode_blocks(plan, rows);
@@ -575,6 +589,13 @@ bool decode_rgba(DXGI_FORMAT format, std::span<const std::uint8_t> bytes, std::u
             break;
     }
     return true;
+}
+
+bool decode_rgba(DXGI_FORMAT format, std::span<const std::uint8_t> bytes, std::uint64_t row_pitch,
+                 std::uint32_t width, std::uint32_t height, std::span<float> rgba,
+                 std::string* error) {
+    const std::unique_ptr<RgbaDecoder> decoder = RgbaDecoder::make(format, error);
+    return decoder && decoder->decode(bytes, row_pitch, width, height, rgba, error);
 }
 
 bool decode_rgba(DXGI_FORMAT format, std::span<const std::uint8_t> bytes, std::uint64_t row_pitch,

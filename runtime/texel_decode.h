@@ -26,6 +26,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -95,6 +96,26 @@ D3DCAP_EXPORT bool decode_rgba(DXGI_FORMAT format, std::span<const std::uint8_t>
 D3DCAP_EXPORT bool decode_rgba(DXGI_FORMAT format, std::span<const std::uint8_t> bytes,
                                std::uint64_t row_pitch, std::uint32_t width, std::uint32_t height,
                                std::vector<float>& rgba, std::string* error = nullptr);
+
+// A decoder made once for a format, for a subresource decoded piece by
+// piece (a row of elements at a time): what decode_rgba builds at each
+// call (the channels' lookup tables, up to 64K floats each) is built once.
+class D3DCAP_EXPORT RgbaDecoder {
+  public:
+    // Null, with why in *error, for a format decode_rgba refuses.
+    static std::unique_ptr<RgbaDecoder> make(DXGI_FORMAT format, std::string* error = nullptr);
+    ~RgbaDecoder();
+    RgbaDecoder(const RgbaDecoder&) = delete;
+    RgbaDecoder& operator=(const RgbaDecoder&) = delete;
+    // As decode_rgba's span form.
+    bool decode(std::span<const std::uint8_t> bytes, std::uint64_t row_pitch, std::uint32_t width,
+                std::uint32_t height, std::span<float> rgba, std::string* error = nullptr) const;
+
+  private:
+    struct Tables;
+    explicit RgbaDecoder(std::unique_ptr<Tables> tables);
+    std::unique_ptr<Tables> tables_;
+};
 
 // One line for a status bar: "<label> <value> (<code>)" per present channel,
 // separated by single spaces. Labels are R G B A, or D and S for depth and

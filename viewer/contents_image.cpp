@@ -1,6 +1,7 @@
 #include "viewer/contents_image.h"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <span>
 
@@ -23,13 +24,108 @@ std::vector<std::uint8_t> first_samples(const std::vector<std::uint8_t>& bytes,
     return out;
 }
 
-std::uint8_t to_byte(double value, double low, double high) {
-    if (!(value == value)) return 0;  // NaN
-    const double unit = std::clamp((value - low) / (high - low), 0.0, 1.0);
-    return static_cast<std::uint8_t>(std::lround(unit * 255));
+// value in [low, high] to 0-255, rounded half up: low and scale =
+// 255 / (high - low) come from the caller, once a picture.
+inline std::uint8_t to_byte(float value, float low, float scale) {
+    float scaled = (value - low) * scale;
+    scaled = scaled > 0.0f ? scaled : 0.0f;  // NaN fails the test and reads 0
+    scaled = scaled < 255.0f ? scaled : 255.0f;
+    return static_cast<std::uint8_t>(scaled + 0.5f);
 }
 
 }  // namespace
+
+namespace {
+
+// The bytes of the shown depth slice (sample 0 of MSAA texels).
+std::span<const std::uint8_t> shown_slice(const DecodedContents& decoded) {
+    const replay::SubresourceShape& shape = decoded.contents.shape;
+    const std::uint64_t slice_bytes = formats::row_pitch(shape.format, shape.width) *
+                                      formats::row_count(shape.format, shape.height);
+    const std::vector<std::uint8_t>& bytes =
+        decoded.first_samples.empty() ? decoded.contents.bytes : decoded.first_samples;
+    return {bytes.data() + slice_bytes * decoded.z, slice_bytes};
+}
+
+// Calls row(shown_y, texels) for every shown row, texels holding 4 floats
+// for each of its shown_width texels: each row of elements is decoded
+// once, into a buffer of a few rows, so that no float copy of the whole
+// subresource is made. False, with why, when the decoder refuses.
+template <class Row>
+bool for_each_shown_row(const DecodedContents& decoded, Row&& row, std::string& error) {
+    const replay::SubresourceShape& shape = decoded.contents.shape;
+    const std::span<const std::uint8_t> slice = shown_slice(decoded);
+    const std::uint64_t row_pitch = formats::row_pitch(shape.format, shape.width);
+    const std::uint32_t block_height = formats::info(shape.format).block_height;
+    const std::uint32_t step = decoded.step;
+    const std::unique_ptr<runtime::RgbaDecoder> decoder =
+        runtime::RgbaDecoder::make(shape.format, &error);
+    if (!decoder) return false;
+    std::vector<float> rows(std::size_t{shape.width} * block_height * 4);
+    std::vector<float> picked(std::size_t{decoded.shown_width} * 4);
+    std::uint32_t decoded_first = UINT32_MAX;  // the first texel row in rows
+    for (std::uint32_t shown_y = 0; shown_y < decoded.shown_height; ++shown_y) {
+        const std::uint32_t y = shown_y * step;
+        const std::uint32_t first = y / block_height * block_height;
+        if (first != decoded_first) {
+            const std::uint32_t count = std::min(block_height, shape.height - first);
+            if (!decoder->decode(slice.subspan(std::size_t(first / block_height * row_pitch)),
+                                 row_pitch, shape.width, count, rows, &error))
+                return false;
+            decoded_first = first;
+        }
+        const float* texels = rows.data() + std::size_t(y - first) * shape.width * 4;
+        if (step > 1) {
+            for (std::uint32_t x = 0; x < decoded.shown_width; ++x)
+                std::copy_n(texels + std::size_t(x) * step * 4, 4,
+                            picked.data() + std::size_t(x) * 4);
+            texels = picked.data();
+        }
+        row(shown_y, texels);
+    }
+    return true;
+}
+
+// One pass over the shown texels.
+bool find_range(const DecodedContents& decoded, ChannelRange& range, std::string& error) {
+    std::array<float, 4> lowest, highest;
+    lowest.fill(INFINITY);
+    highest.fill(-INFINITY);
+    const std::uint32_t shown_width = decoded.shown_width;
+    const bool found = for_each_shown_row(
+        decoded,
+        [&](std::uint32_t, const float* texels) {
+            // Copies of a row's own, which the texels cannot alias.
+            std::array<float, 4> low = lowest, high = highest;
+            for (std::uint32_t x = 0; x < shown_width; ++x, texels += 4) {
+                for (int c = 0; c < 4; ++c) {
+                    // Without branches: NaN and infinities fail the first test.
+                    const float value = texels[c];
+                    const bool finite = std::fabs(value) <= FLT_MAX;
+                    low[c] = finite && value < low[c] ? value : low[c];
+                    high[c] = finite && value > high[c] ? value : high[c];
+                }
+            }
+            lowest = low;
+            highest = high;
+        },
+        error);
+    for (int c = 0; c < 4; ++c) {
+        if (lowest[c] > highest[c]) lowest[c] = highest[c] = 0;
+    }
+    range = ChannelRange{lowest, highest};
+    return found;
+}
+
+}  // namespace
+
+ChannelRange channel_range(const DecodedContents& decoded) {
+    if (decoded.range) return *decoded.range;
+    ChannelRange range;
+    std::string error;
+    find_range(decoded, range, error);
+    return range;
+}
 
 std::shared_ptr<DecodedContents> decode_contents(replay::ResourceContents contents,
                                                  std::uint32_t z) {
@@ -42,72 +138,46 @@ std::shared_ptr<DecodedContents> decode_contents(replay::ResourceContents conten
     }
     decoded->z = std::min(z, std::max<std::uint32_t>(1, shape.depth) - 1);
     const std::uint32_t samples = std::max<UINT>(1, shape.sample_count);
-    const std::uint64_t row_pitch = formats::row_pitch(shape.format, shape.width);
-    const std::uint64_t slice_bytes = row_pitch * formats::row_count(shape.format, shape.height);
-    const std::vector<std::uint8_t>* bytes = &decoded->contents.bytes;
+    const std::uint64_t slice_bytes = formats::row_pitch(shape.format, shape.width) *
+                                      formats::row_count(shape.format, shape.height);
     if (samples > 1) {
-        decoded->first_samples =
-            first_samples(*bytes, formats::info(shape.format).bits_per_element / 8, samples);
-        bytes = &decoded->first_samples;
+        decoded->first_samples = first_samples(
+            decoded->contents.bytes, formats::info(shape.format).bits_per_element / 8, samples);
     }
-    if (slice_bytes == 0 || bytes->size() < slice_bytes * (decoded->z + 1)) {
+    const std::size_t have =
+        samples > 1 ? decoded->first_samples.size() : decoded->contents.bytes.size();
+    if (slice_bytes == 0 || have < slice_bytes * (decoded->z + 1)) {
         decoded->error =
             QStringLiteral("%1 bytes read back, fewer than a %2x%3 %4 subresource needs")
-                .arg(bytes->size())
+                .arg(have)
                 .arg(shape.width)
                 .arg(shape.height)
                 .arg(QString::fromStdString(formats::describe(shape.format)));
         return decoded;
     }
-    const std::span<const std::uint8_t> slice(bytes->data() + slice_bytes * decoded->z,
-                                              slice_bytes);
     while (std::max(shape.width, shape.height) / decoded->step > kMaxShownTexels)
         decoded->step *= 2;
-    const std::uint32_t step = decoded->step;
-    decoded->shown_width = (shape.width + step - 1) / step;
-    decoded->shown_height = (shape.height + step - 1) / step;
+    decoded->shown_width = (shape.width + decoded->step - 1) / decoded->step;
+    decoded->shown_height = (shape.height + decoded->step - 1) / decoded->step;
     std::string error;
-    if (step == 1) {
-        if (!runtime::decode_rgba(shape.format, slice, row_pitch, shape.width, shape.height,
-                                  decoded->rgba, &error)) {
-            decoded->error = QString::fromStdString(error);
-            return decoded;
-        }
-    } else {
-        // Row by row: the rows of elements holding each shown row decoded
-        // whole, then every step-th texel kept.
-        const std::uint32_t block_height = formats::info(shape.format).block_height;
-        std::vector<float> row;
-        decoded->rgba.resize(std::size_t{decoded->shown_width} * decoded->shown_height * 4);
-        for (std::uint32_t shown_y = 0; shown_y < decoded->shown_height; ++shown_y) {
-            const std::uint32_t y = shown_y * step;
-            const std::uint32_t first = y / block_height * block_height;
-            const std::uint32_t rows = std::min(block_height, shape.height - first);
-            const std::span<const std::uint8_t> element_row =
-                slice.subspan(std::size_t(first / block_height * row_pitch));
-            if (!runtime::decode_rgba(shape.format, element_row, row_pitch, shape.width, rows, row,
-                                      &error)) {
-                decoded->error = QString::fromStdString(error);
-                return decoded;
-            }
-            const float* source = row.data() + std::size_t(y - first) * shape.width * 4;
-            float* out = decoded->rgba.data() + std::size_t(shown_y) * decoded->shown_width * 4;
-            for (std::uint32_t x = 0; x < decoded->shown_width; ++x)
-                std::copy_n(source + std::size_t(x) * step * 4, 4, out + std::size_t(x) * 4);
-        }
-    }
+    // UNORM values lie in [0, 1]: their range is found only when asked for.
+    const formats::Kind kind = formats::info(shape.format).kind;
+    const formats::Kind values =
+        kind == formats::Kind::Compressed ? formats::info(shape.format).block_kind : kind;
+    const bool unit_range = values == formats::Kind::Unorm || values == formats::Kind::UnormSrgb;
     decoded->width = shape.width;
     decoded->height = shape.height;
-    decoded->lowest.fill(INFINITY);
-    decoded->highest.fill(-INFINITY);
-    for (std::size_t i = 0; i < decoded->rgba.size(); ++i) {
-        const float value = decoded->rgba[i];
-        if (!std::isfinite(value)) continue;
-        decoded->lowest[i % 4] = std::min(decoded->lowest[i % 4], value);
-        decoded->highest[i % 4] = std::max(decoded->highest[i % 4], value);
-    }
-    for (int c = 0; c < 4; ++c) {
-        if (decoded->lowest[c] > decoded->highest[c]) decoded->lowest[c] = decoded->highest[c] = 0;
+    if (!unit_range) {
+        ChannelRange range;
+        if (!find_range(*decoded, range, error)) {
+            decoded->error = QString::fromStdString(error);
+            decoded->shown_width = decoded->shown_height = 0;
+            return decoded;
+        }
+        decoded->range = range;
+    } else if (!runtime::texel_decodable(shape.format, &error)) {
+        decoded->error = QString::fromStdString(error);
+        decoded->shown_width = decoded->shown_height = 0;
     }
     return decoded;
 }
@@ -115,45 +185,54 @@ std::shared_ptr<DecodedContents> decode_contents(replay::ResourceContents conten
 QImage render_contents(const DecodedContents& decoded, const ContentsDisplay& display) {
     if (decoded.shown_width == 0 || decoded.shown_height == 0) return {};
     QImage image(int(decoded.shown_width), int(decoded.shown_height), QImage::Format_RGB32);
-    const double low = display.low;
-    const double high = display.high > display.low ? display.high : display.low + 1;
+    const auto low = float(display.low);
+    const auto scale =
+        float(255.0 / (display.high > display.low ? display.high - display.low : 1.0));
     const auto& on = display.channels;
     const int colours = int(on[0]) + int(on[1]) + int(on[2]);
     // One channel alone (alpha included) shows as grey.
     const int alone =
         colours + int(on[3]) == 1 ? int(std::find(on.begin(), on.end(), true) - on.begin()) : -1;
     const bool blend = on[3] && colours > 0;
-    for (std::uint32_t y = 0; y < decoded.shown_height; ++y) {
-        auto* line = reinterpret_cast<QRgb*>(image.scanLine(int(y)));
-        const float* texel = decoded.rgba.data() + std::size_t(y) * decoded.shown_width * 4;
-        for (std::uint32_t x = 0; x < decoded.shown_width; ++x, texel += 4) {
-            if (alone >= 0) {
-                const std::uint8_t grey = to_byte(texel[alone], low, high);
-                line[x] = qRgb(grey, grey, grey);
-                continue;
+    std::string error;
+    const bool drawn = for_each_shown_row(
+        decoded,
+        [&](std::uint32_t y, const float* texel) {
+            auto* line = reinterpret_cast<QRgb*>(image.scanLine(int(y)));
+            const std::uint32_t width = decoded.shown_width;  // not reread per texel
+            if (colours == 3 && !on[3]) {  // the usual picture: no choices per texel
+                for (std::uint32_t x = 0; x < width; ++x, texel += 4)
+                    line[x] = qRgb(to_byte(texel[0], low, scale), to_byte(texel[1], low, scale),
+                                   to_byte(texel[2], low, scale));
+                return;
             }
-            int rgb[3];
-            for (int c = 0; c < 3; ++c) rgb[c] = on[c] ? to_byte(texel[c], low, high) : 0;
-            if (blend) {
-                // Over a checkerboard of 8-texel squares, so that alpha shows.
-                const int board = ((x / 8 + y / 8) % 2) != 0 ? 200 : 120;
-                const double alpha = std::clamp(double(texel[3]), 0.0, 1.0);
-                for (int& c : rgb) c = int(std::lround(c * alpha + board * (1 - alpha)));
+            for (std::uint32_t x = 0; x < decoded.shown_width; ++x, texel += 4) {
+                if (alone >= 0) {
+                    const std::uint8_t grey = to_byte(texel[alone], low, scale);
+                    line[x] = qRgb(grey, grey, grey);
+                    continue;
+                }
+                int rgb[3];
+                for (int c = 0; c < 3; ++c) rgb[c] = on[c] ? to_byte(texel[c], low, scale) : 0;
+                if (blend) {
+                    // Over a checkerboard of 8-pixel squares, so that alpha shows.
+                    const int board = ((x / 8 + y / 8) % 2) != 0 ? 200 : 120;
+                    const float alpha = std::clamp(texel[3], 0.0f, 1.0f);
+                    for (int& c : rgb)
+                        c = int(float(c) * alpha + float(board) * (1 - alpha) + 0.5f);
+                }
+                line[x] = qRgb(rgb[0], rgb[1], rgb[2]);
             }
-            line[x] = qRgb(rgb[0], rgb[1], rgb[2]);
-        }
-    }
-    return image;
+        },
+        error);
+    return drawn ? image : QImage();
 }
 
 QString describe_texel(const DecodedContents& decoded, std::uint32_t x, std::uint32_t y) {
     const replay::SubresourceShape& shape = decoded.contents.shape;
     if (x >= decoded.width || y >= decoded.height) return {};
     const std::uint64_t row_pitch = formats::row_pitch(shape.format, shape.width);
-    const std::uint64_t slice_bytes = row_pitch * formats::row_count(shape.format, shape.height);
-    const std::vector<std::uint8_t>& bytes =
-        decoded.first_samples.empty() ? decoded.contents.bytes : decoded.first_samples;
-    const std::span<const std::uint8_t> slice(bytes.data() + slice_bytes * decoded.z, slice_bytes);
+    const std::span<const std::uint8_t> slice = shown_slice(decoded);
     runtime::Texel texel;
     std::string error;
     if (!runtime::decode_texel(shape.format, slice, row_pitch, shape.width, shape.height, x, y,

@@ -1,7 +1,8 @@
-// A subresource's contents decoded for display: every texel of the shown
-// depth slice (sample 0 of MSAA textures) as four floats, the range each
-// channel spans, and the image the view paints for a choice of channels and
-// a value range.
+// A subresource's contents for display: the range each channel of the
+// shown depth slice (sample 0 of MSAA textures) spans, and the image the
+// view paints for a choice of channels and a value range. Texels are
+// decoded a row of elements at a time, each time a picture is made: no
+// float copy of the subresource is kept (a 4096x4096 one would be 256 MiB).
 #pragma once
 
 #include <QImage>
@@ -9,11 +10,18 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "replay/engine/contents.h"
 
 namespace d3dcap::viewer {
+
+// The smallest and largest finite value of each channel (depth in R,
+// stencil in G); 0 and 0 for a channel with none.
+struct ChannelRange {
+    std::array<float, 4> lowest{}, highest{};
+};
 
 struct DecodedContents {
     replay::ResourceContents contents;  // the bytes as read back, for texel values
@@ -27,9 +35,10 @@ struct DecodedContents {
     // texture is not 4 GiB of floats.
     std::uint32_t step = 1;
     std::uint32_t shown_width = 0, shown_height = 0;
-    std::vector<float> rgba;  // shown_width x shown_height x 4; depth in R, stencil in G
-    // The smallest and largest finite value of each channel.
-    std::array<float, 4> lowest{}, highest{};
+    // The range of the values shown, found while decoding for formats whose
+    // values may leave [0, 1] (floats, integers, SNORM, depth); UNORM
+    // formats find it when asked (channel_range).
+    std::optional<ChannelRange> range;
     QString error;  // why the texels cannot be shown (a buffer, a video format)
 };
 
@@ -47,6 +56,8 @@ inline constexpr std::uint32_t kMaxShownTexels = 4096;
 // Decodes texels of depth slice z (clamped to the subresource's depth).
 std::shared_ptr<DecodedContents> decode_contents(replay::ResourceContents contents,
                                                  std::uint32_t z);
+// The range of the values shown: decoded->range, or one pass over the texels.
+ChannelRange channel_range(const DecodedContents& decoded);
 // The picture for display: shown_width x shown_height, RGB32.
 QImage render_contents(const DecodedContents& decoded, const ContentsDisplay& display);
 // "texel (12, 40): R 0.502 (128) G 0.000 (0) B 1.000 (255) A 1.000 (255)";

@@ -291,11 +291,12 @@ void ContentsPanel::set_range(double low, double high) {
 void ContentsPanel::fit_range() {
     const auto contents = view_->contents();
     if (!contents) return;
+    const ChannelRange range = channel_range(*contents);
     double low = INFINITY, high = -INFINITY;
     for (int c = 0; c < 4; ++c) {
         if (!channel_boxes_[c]->isChecked()) continue;
-        low = std::min(low, double(contents->lowest[c]));
-        high = std::max(high, double(contents->highest[c]));
+        low = std::min(low, double(range.lowest[c]));
+        high = std::max(high, double(range.highest[c]));
     }
     if (!(low <= high)) return;
     if (low == high) high = low + 1;
@@ -329,8 +330,8 @@ void ContentsPanel::show_contents(std::shared_ptr<const DecodedContents> content
     rows_view_->setVisible(buffer);
     // Values outside [0, 1] (floats, integers, depth) are fitted unless the
     // user chose a range.
-    if (!range_chosen_ && contents->error.isEmpty() &&
-        (contents->lowest[0] < 0 || contents->highest[0] > 1)) {
+    if (!range_chosen_ && contents->error.isEmpty() && contents->range &&
+        (contents->range->lowest[0] < 0 || contents->range->highest[0] > 1)) {
         fit_range();
         range_chosen_ = false;
     }

@@ -1,5 +1,7 @@
 #include "viewer/contents_service.h"
 
+#include <algorithm>
+
 #include "replay/engine/device_choice.h"
 
 namespace d3dcap::viewer {
@@ -59,23 +61,28 @@ ContentsService::Answer ContentsService::answer(std::uint64_t event, std::uint64
             return found;
         }
         replay_ = std::move(opened.value());
+        // Pauses every 1/64 of the trace (256 events at least), so that an
+        // earlier event replays from the nearest one.
+        replay_->set_checkpoints(std::max<std::uint64_t>(256, replay_->event_count() / 64));
         replay_device_ = device;
         found.device_reason = QString::fromStdString(
             chosen->reason.empty() ? "the " + device.toStdString() + " device" : chosen->reason);
     }
-    if (trace::Status replayed = replay_->replay_to(event, still_wanted); !replayed) {
-        found.error = QString::fromStdString(replayed.error().to_string());
+    auto contents = replay_->contents_after(event, resource, subresource, still_wanted);
+    if (!contents) {
+        found.error = QString::fromStdString(contents.error().to_string());
         return found;
     }
     found.resources =
-        std::make_shared<const std::vector<replay::ListedResource>>(replay_->resources());
+        std::make_shared<const std::vector<replay::ListedResource>>(std::move(contents->resources));
     if (resource == 0) {
         found.error = QStringLiteral("No resource selected");
         return found;
     }
-    auto contents = replay_->contents_after(event, resource, subresource, still_wanted);
-    if (!contents) {
-        found.error = QString::fromStdString(contents.error().to_string());
+    if (!contents->problem.empty()) {
+        found.error = QString::fromStdString(trace::TraceError{
+            trace_path_.toStdString(), contents->problem, -1, static_cast<std::int64_t>(event), -1}
+                                                 .to_string());
         return found;
     }
     found.contents = decode_contents(std::move(contents.value()), z);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "replay/engine/checkpoint_process.h"
 #include "replay/engine/replayer.h"
 #include "runtime/formats.h"
 #include "runtime/internal.h"
@@ -10,7 +11,6 @@ namespace d3dcap::replay {
 
 namespace {
 
-constexpr const char* kCancelled = "cancelled: a newer request came";
 // Events replayed between two still_wanted() questions.
 constexpr std::uint64_t kEventsPerQuestion = 4096;
 
@@ -98,27 +98,52 @@ std::uint64_t ContentsReplay::next_event() const {
 }
 
 bool ContentsReplay::is_cancelled(const trace::TraceError& error) {
-    return error.message == kCancelled;
+    return error.message == kCancelledMessage;
+}
+
+void ContentsReplay::set_checkpoints(std::uint64_t interval, std::size_t max_checkpoints) {
+    // Forks take the calling thread alone: only devices that replay on it.
+    const bool one_thread = driver_ == D3D_DRIVER_TYPE_REFERENCE || driver_ == D3D_DRIVER_TYPE_NULL;
+    checkpoint_interval_ = one_thread ? interval : 0;
+    max_checkpoints_ = std::max<std::size_t>(2, max_checkpoints);
+}
+
+void ContentsReplay::take_checkpoint() {
+    const std::uint64_t event = replayer_->next_event() - 1;
+    const auto later = std::find_if(checkpoints_.begin(), checkpoints_.end(),
+                                    [&](const auto& c) { return c->event() >= event; });
+    if (later != checkpoints_.end() && (*later)->event() == event) return;  // kept from before
+    auto checkpoint = CheckpointProcess::fork_at(
+        event, [this](std::uint64_t at, std::uint64_t resource, std::uint32_t subresource) {
+            in_checkpoint_ = true;  // a fork serving a request replays forward only
+            return read_after(at, resource, subresource, {});
+        });
+    if (!checkpoint) return;  // no fork: earlier events replay from the start
+    checkpoints_.insert(later, std::move(checkpoint));
+    if (checkpoints_.size() > max_checkpoints_) {
+        // Every other one goes, oldest kept: the spacing doubles.
+        std::vector<std::unique_ptr<CheckpointProcess>> kept;
+        for (std::size_t i = 0; i < checkpoints_.size(); i += 2)
+            kept.push_back(std::move(checkpoints_[i]));
+        checkpoints_ = std::move(kept);
+        checkpoint_interval_ *= 2;
+    }
 }
 
 trace::Status ContentsReplay::replay_to(std::uint64_t event, const StillWanted& still_wanted) {
-    if (event >= event_count()) {
-        return trace::TraceError{trace_path_,
-                                 "no event " + std::to_string(event) + ": the trace has " +
-                                     std::to_string(event_count()) + " events",
-                                 -1, static_cast<std::int64_t>(event), -1};
-    }
-    if (replayer_->next_event() > event + 1) {
-        if (trace::Status started = start(); !started) return started;
-    }
     while (replayer_->next_event() <= event) {
         if (still_wanted && !still_wanted()) {
-            return trace::TraceError{trace_path_, kCancelled, -1,
+            return trace::TraceError{trace_path_, std::string(kCancelledMessage), -1,
                                      static_cast<std::int64_t>(replayer_->next_event()), -1};
         }
-        const std::uint64_t last =
-            std::min(event, replayer_->next_event() + kEventsPerQuestion - 1);
+        std::uint64_t last = std::min(event, replayer_->next_event() + kEventsPerQuestion - 1);
+        const bool pausing = checkpoint_interval_ != 0 && !in_checkpoint_;
+        const std::uint64_t boundary =
+            pausing ? (replayer_->next_event() / checkpoint_interval_ + 1) * checkpoint_interval_
+                    : UINT64_MAX;
+        last = std::min(last, boundary - 1);
         if (trace::Status ran = replayer_->run_to(last); !ran) return ran;
+        if (pausing && replayer_->next_event() == boundary) take_checkpoint();
     }
     return trace::ok_status();
 }
@@ -127,34 +152,62 @@ trace::Result<ResourceContents> ContentsReplay::contents_after(std::uint64_t eve
                                                                std::uint64_t resource,
                                                                std::uint32_t subresource,
                                                                const StillWanted& still_wanted) {
-    const auto error = [&](std::string message) {
-        return trace::TraceError{trace_path_, std::move(message), -1,
-                                 static_cast<std::int64_t>(event), -1};
-    };
+    if (event >= event_count()) {
+        return trace::TraceError{trace_path_,
+                                 "no event " + std::to_string(event) + ": the trace has " +
+                                     std::to_string(event_count()) + " events",
+                                 -1, static_cast<std::int64_t>(event), -1};
+    }
+    if (replayer_->next_event() > event + 1) {
+        // Behind this replay: the nearest checkpoint before the event
+        // answers, else replay starts again.
+        while (!checkpoints_.empty()) {
+            auto nearest = std::find_if(checkpoints_.rbegin(), checkpoints_.rend(),
+                                        [&](const auto& c) { return c->event() <= event; });
+            if (nearest == checkpoints_.rend()) break;
+            auto answer = (*nearest)->ask(event, resource, subresource, still_wanted, trace_path_);
+            if ((*nearest)->alive()) return answer;
+            checkpoints_.erase(std::next(nearest).base());  // it died: the next nearest
+        }
+        // Before the first checkpoint. The later ones stay: replay is the
+        // same every time.
+        if (trace::Status started = start(); !started) return started.error();
+    }
+    return read_after(event, resource, subresource, still_wanted);
+}
+
+trace::Result<ResourceContents> ContentsReplay::read_after(std::uint64_t event,
+                                                           std::uint64_t resource,
+                                                           std::uint32_t subresource,
+                                                           const StillWanted& still_wanted) {
     if (trace::Status replayed = replay_to(event, still_wanted); !replayed) {
         return replayed.error();
     }
     ResourceContents contents;
     contents.event = event;
+    contents.resources = resources();
     contents.resource = resource;
     contents.subresource = subresource;
+    if (resource == 0) return contents;
     ID3D11Resource* object = nullptr;
     if (IUnknown* replayed = replayer_->object(resource)) {
         replayed->QueryInterface(__uuidof(ID3D11Resource), reinterpret_cast<void**>(&object));
     }
     if (!object) {
-        return error("object #" + std::to_string(resource) + " is no resource after this event");
+        contents.problem =
+            "object #" + std::to_string(resource) + " is no resource after this event";
+        return contents;
     }
     const bool described = shape_of(object, subresource, &contents.shape);
     const bool read = described && runtime::resource_contents(object, subresource, contents.bytes);
     object->Release();
     if (!described) {
-        return error("resource #" + std::to_string(resource) + " has no subresource " +
-                     std::to_string(subresource));
-    }
-    if (!read) {
-        return error("the " + std::string(driver_ == D3D_DRIVER_TYPE_NULL ? "null" : "replay") +
-                     " device keeps no contents of resource #" + std::to_string(resource));
+        contents.problem = "resource #" + std::to_string(resource) + " has no subresource " +
+                           std::to_string(subresource);
+    } else if (!read) {
+        contents.problem = "the " +
+                           std::string(driver_ == D3D_DRIVER_TYPE_NULL ? "null" : "replay") +
+                           " device keeps no contents of resource #" + std::to_string(resource);
     }
     return contents;
 }

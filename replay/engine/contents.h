@@ -14,6 +14,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "format/trace/error.h"
@@ -23,24 +24,32 @@ namespace d3dcap::replay {
 
 class Replayer;
 
-struct ResourceContents {
-    std::uint64_t event = 0;  // the contents after this event
-    std::uint64_t resource = 0;
-    std::uint32_t subresource = 0;
-    SubresourceShape shape;
-    std::vector<std::uint8_t> bytes;
-};
-
-// A resource replay holds at the current event, as created (subresource 0).
+// A resource replay holds after an event, as created (subresource 0).
 struct ListedResource {
     std::uint64_t id = 0;
     SubresourceShape shape;
     std::string debug_name;
 };
 
+// What replay holds after an event: every resource, and the contents of
+// the one asked for.
+struct ResourceContents {
+    std::uint64_t event = 0;
+    std::vector<ListedResource> resources;  // ascending ids
+    std::uint64_t resource = 0;             // 0: only the list was asked for
+    std::uint32_t subresource = 0;
+    SubresourceShape shape;
+    std::vector<std::uint8_t> bytes;
+    // Why the resource asked for has no contents to show ("object #3 is no
+    // resource after this event"); the list holds all the same.
+    std::string problem;
+};
+
 // "Texture2D 1280x720 R8G8B8A8_UNORM", "Texture2D 512x512x6 BC1_UNORM 10
 // mips tiled", "Buffer 65536 bytes", "Texture2D 64x64 D32_FLOAT 4x MSAA".
 std::string describe(const SubresourceShape& first_subresource);
+
+class CheckpointProcess;
 
 class ContentsReplay {
   public:
@@ -56,19 +65,24 @@ class ContentsReplay {
     // (is_cancelled() tells that error from others).
     using StillWanted = std::function<bool()>;
 
-    // The subresource of a recorded resource id after event. Errors name
-    // the event: past the end, no such resource then, no such subresource,
-    // a device that keeps no contents, or the replay error that stopped it.
+    // The resources after event (back buffers, views' resources and tiled
+    // resources alike) and the subresource of a recorded resource id (0:
+    // none). A resource that cannot be shown is a problem of the answer;
+    // errors name the event: past the end, or the replay error that stopped
+    // replay there.
     trace::Result<ResourceContents> contents_after(std::uint64_t event, std::uint64_t resource,
                                                    std::uint32_t subresource,
                                                    const StillWanted& still_wanted = {});
+    static constexpr std::string_view kCancelledMessage = "cancelled: a newer request came";
     static bool is_cancelled(const trace::TraceError& error);
-    // Replays through event (from the start when it is behind).
-    trace::Status replay_to(std::uint64_t event, const StillWanted& still_wanted = {});
 
-    // The resources replay holds after the last event it replayed (back
-    // buffers, views' resources and tiled resources alike), by id.
-    std::vector<ListedResource> resources() const;
+    // On the reference and null devices replay pauses, in processes of its
+    // own, every `interval` events it passes (at most max_checkpoints of
+    // them: past that, every other one goes and the interval doubles), and
+    // answers for an earlier event from the nearest pause before it.
+    // interval 0: never (every earlier event replays from the start).
+    void set_checkpoints(std::uint64_t interval, std::size_t max_checkpoints = 64);
+    std::size_t checkpoint_count() const { return checkpoints_.size(); }
 
     std::uint64_t event_count() const;
     // The next event replay would run (what has been replayed is before it).
@@ -79,11 +93,23 @@ class ContentsReplay {
   private:
     ContentsReplay(std::string trace_path, D3D_DRIVER_TYPE driver);
     trace::Status start();
+    // Replays forward through event, pausing at checkpoints on the way.
+    trace::Status replay_to(std::uint64_t event, const StillWanted& still_wanted);
+    // The answer from this process's replay, which is at or before event.
+    trace::Result<ResourceContents> read_after(std::uint64_t event, std::uint64_t resource,
+                                               std::uint32_t subresource,
+                                               const StillWanted& still_wanted);
+    void take_checkpoint();
+    std::vector<ListedResource> resources() const;
 
     const std::string trace_path_;
     const D3D_DRIVER_TYPE driver_;
     std::unique_ptr<Replayer> replayer_;
     std::uint64_t starts_ = 0;
+    std::uint64_t checkpoint_interval_ = 0;
+    std::size_t max_checkpoints_ = 64;
+    bool in_checkpoint_ = false;  // this process serves a checkpoint: it takes none
+    std::vector<std::unique_ptr<CheckpointProcess>> checkpoints_;  // by event
 };
 
 }  // namespace d3dcap::replay

@@ -1,8 +1,9 @@
 // What the contents tab waits for: the example program's 4096x4096
-// virtual texture (tiled, RGBA8) read back and decoded to floats after an
+// virtual texture (tiled, RGBA8) read back and made a picture after an
 // event of a 100-frame capture on the reference device, at random events
 // (replay goes forward from where it stands, or again from the start), and
-// stepping from one draw to the next.
+// stepping from one draw to the next; each without checkpoints and with
+// those the contents tab takes.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -15,8 +16,7 @@
 #include "format/trace/record_json.h"
 #include "format/trace/records.h"
 #include "replay/engine/contents.h"
-#include "runtime/formats.h"
-#include "runtime/texel_decode.h"
+#include "viewer/contents_image.h"
 
 using namespace d3dcap;
 
@@ -49,9 +49,10 @@ const Example& example() {
                 e.draws.push_back(event);
         }
         auto contents = replay::ContentsReplay::open(e.path, D3D_DRIVER_TYPE_REFERENCE);
-        if (e.draws.empty() || !contents || !contents.value()->replay_to(e.draws.front()))
-            return Example{};
-        for (const replay::ListedResource& listed : contents.value()->resources()) {
+        if (e.draws.empty() || !contents) return Example{};
+        auto listing = contents.value()->contents_after(e.draws.front(), 0, 0);
+        if (!listing) return Example{};
+        for (const replay::ListedResource& listed : listing->resources) {
             if (listed.debug_name == "virtual_texture") e.texture = listed.id;
         }
         return e;
@@ -59,52 +60,71 @@ const Example& example() {
     return found;
 }
 
-// Reads the texture's mip 0 and decodes it, as the contents tab does.
-bool show(replay::ContentsReplay& contents, std::uint64_t event, std::vector<float>& rgba) {
+// Checkpoints as the contents tab takes them (every 1/64 of the trace), or none.
+void paused_as_the_viewer(replay::ContentsReplay& contents, bool paused) {
+    contents.set_checkpoints(paused ? std::max<std::uint64_t>(256, contents.event_count() / 64)
+                                    : 0);
+}
+
+// Reads the texture's mip 0, finds the range of its values and makes its
+// picture, as the contents tab does.
+bool show(replay::ContentsReplay& contents, std::uint64_t event) {
     auto read = contents.contents_after(event, example().texture, 0);
-    if (!read) return false;
-    const replay::SubresourceShape& shape = read->shape;
-    return runtime::decode_rgba(shape.format, read->bytes,
-                                formats::row_pitch(shape.format, shape.width), shape.width,
-                                shape.height, rgba);
+    if (!read || !read->problem.empty()) return false;
+    const auto decoded = viewer::decode_contents(std::move(read.value()), 0);
+    return decoded->error.isEmpty() &&
+           viewer::render_contents(*decoded, viewer::ContentsDisplay{}).width() == 4096;
 }
 
 void BM_ContentsAtRandomEvent(benchmark::State& state) {
     const Example& e = example();
     if (e.texture == 0) return state.SkipWithError("the example could not be captured");
     auto contents = replay::ContentsReplay::open(e.path, D3D_DRIVER_TYPE_REFERENCE);
+    paused_as_the_viewer(*contents.value(), state.range(0) != 0);
+    // Replay has passed the whole trace once (and taken its checkpoints),
+    // as after a first look at the last frame.
+    if (!contents.value()->contents_after(e.events - 1, 0, 0))
+        return state.SkipWithError("no replay");
     std::mt19937_64 random(7);
     // Past the texture's creation and first upload.
     std::uniform_int_distribution<std::uint64_t> pick(e.draws.front(), e.events - 1);
-    std::vector<float> rgba;
     for (auto _ : state) {
-        if (!show(*contents.value(), pick(random), rgba)) return state.SkipWithError("no contents");
+        if (!show(*contents.value(), pick(random))) return state.SkipWithError("no contents");
     }
     state.counters["starts"] = double(contents.value()->starts());
+    state.counters["checkpoints"] = double(contents.value()->checkpoint_count());
     state.counters["events"] = double(e.events);
 }
-BENCHMARK(BM_ContentsAtRandomEvent)->Unit(benchmark::kMillisecond)->Iterations(20);
+BENCHMARK(BM_ContentsAtRandomEvent)
+    ->ArgName("checkpoints")
+    ->Arg(0)
+    ->Arg(1)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(20);
 
 void BM_ContentsNextDraw(benchmark::State& state) {
     const Example& e = example();
     if (e.texture == 0) return state.SkipWithError("the example could not be captured");
     auto contents = replay::ContentsReplay::open(e.path, D3D_DRIVER_TYPE_REFERENCE);
-    std::vector<float> rgba;
+    paused_as_the_viewer(*contents.value(), state.range(0) != 0);
     std::size_t next = 0;
     for (auto _ : state) {
         if (next == e.draws.size()) {
             state.PauseTiming();  // back to the first draw: replay starts again
             next = 0;
-            if (!show(*contents.value(), e.draws[next++], rgba))
+            if (!show(*contents.value(), e.draws[next++]))
                 return state.SkipWithError("no contents");
             state.ResumeTiming();
         }
-        if (!show(*contents.value(), e.draws[next++], rgba))
-            return state.SkipWithError("no contents");
+        if (!show(*contents.value(), e.draws[next++])) return state.SkipWithError("no contents");
     }
     state.counters["draws"] = double(e.draws.size());
 }
-BENCHMARK(BM_ContentsNextDraw)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ContentsNextDraw)
+    ->ArgName("checkpoints")
+    ->Arg(0)
+    ->Arg(1)
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

@@ -3,6 +3,8 @@
 // errors that name the event.
 #include "replay/engine/contents.h"
 
+#include <random>
+
 #include "recorder.h"
 
 using namespace engine_tests;
@@ -69,7 +71,8 @@ TEST_CASE("contents after an event: the subresource's bytes then, forward and ba
     CHECK(first->shape.height == 2);
     CHECK(first->shape.mip_levels == 2);
     CHECK(first->bytes == before);
-    const auto listed = contents->resources();
+    CHECK(first->problem.empty());
+    const auto& listed = first->resources;
     REQUIRE(listed.size() == 1);
     CHECK(listed[0].id == texture_id);
     CHECK(d3dcap::replay::describe(listed[0].shape) == "Texture2D 4x2 R8G8B8A8_UNORM 2 mips");
@@ -106,22 +109,29 @@ TEST_CASE("contents requests that cannot be answered say why, naming the event",
     REQUIRE(read.ok());
     CHECK(read->shape.buffer);
     CHECK(read->bytes == data);
-    REQUIRE(contents->resources().size() == 1);
-    CHECK(d3dcap::replay::describe(contents->resources()[0].shape) == "Buffer 64 bytes");
+    REQUIRE(read->resources.size() == 1);
+    CHECK(d3dcap::replay::describe(read->resources[0].shape) == "Buffer 64 bytes");
 
     auto past = contents->contents_after(events, buffer_id, 0);
     REQUIRE_FALSE(past.ok());
     CHECK(past.error().message == "no event " + std::to_string(events) + ": the trace has " +
                                       std::to_string(events) + " events");
+    // What cannot be shown is a problem of the answer, which still lists
+    // the resources.
     auto device = contents->contents_after(events - 1, direct.device_id, 0);
-    REQUIRE_FALSE(device.ok());
-    CHECK(device.error().event == std::int64_t(events - 1));
-    CHECK(device.error().message ==
+    REQUIRE(device.ok());
+    CHECK(device->problem ==
           "object #" + std::to_string(direct.device_id) + " is no resource after this event");
+    CHECK(device->resources.size() == 1);
     auto subresource = contents->contents_after(events - 1, buffer_id, 1);
-    REQUIRE_FALSE(subresource.ok());
-    CHECK(subresource.error().message ==
+    REQUIRE(subresource.ok());
+    CHECK(subresource->problem ==
           "resource #" + std::to_string(buffer_id) + " has no subresource 1");
+    auto list_only = contents->contents_after(events - 1, 0, 0);
+    REQUIRE(list_only.ok());
+    CHECK(list_only->problem.empty());
+    CHECK(list_only->bytes.empty());
+    CHECK(list_only->resources.size() == 1);
     // Asked to stop: the cancellation is told from other errors.
     auto fresh = open_contents(rec.path());
     auto cancelled = fresh->contents_after(events - 1, buffer_id, 0, [] { return false; });
@@ -131,7 +141,82 @@ TEST_CASE("contents requests that cannot be answered say why, naming the event",
 
     auto null_device = open_contents(rec.path(), D3D_DRIVER_TYPE_NULL);
     auto nothing = null_device->contents_after(events - 1, buffer_id, 0);
-    REQUIRE_FALSE(nothing.ok());
-    CHECK(nothing.error().message ==
+    REQUIRE(nothing.ok());
+    CHECK(nothing->problem ==
           "the null device keeps no contents of resource #" + std::to_string(buffer_id));
+}
+
+TEST_CASE("contents from the checkpoints equal a replay from the start at every event",
+          "[replay][engine][contents]") {
+    testing::TempDir dir;
+    Recorder rec(dir.file("checkpoints.d3dcap"));
+    DirectDevice direct(rec);
+    ID3D11DeviceContext2* context = direct.context.get();
+    Com<ID3D11Buffer> buffer;
+    const auto data = pattern(64, 5);
+    const std::uint64_t buffer_id = create_buffer(
+        rec, direct, {64, D3D11_USAGE_DEFAULT, D3D11_BIND_VERTEX_BUFFER, 0, 0, 0}, &data, buffer);
+    // 60 updates, each writing its number into byte (number % 64).
+    for (std::uint8_t i = 0; i < 60; ++i) {
+        const std::vector<std::uint8_t> one{static_cast<std::uint8_t>(200 + i)};
+        const fb::D3D11_BOX box(i % 64u, 0, 0, i % 64u + 1, 1, 1);
+        rec.call(context,
+                 fb::CreateID3D11DeviceContext_UpdateSubresourceDirect(rec.b, buffer_id, 0, &box,
+                                                                       &one, 0, 0),
+                 std::nullopt, true);
+    }
+    const std::uint64_t events = rec.close();
+    const std::uint64_t first = events - 60;
+
+    // Paused every 8 events, at most 4 pauses: past that every other one
+    // goes and the interval doubles (pauses after events 7, 23, 39 and 47).
+    auto paused = open_contents(rec.path());
+    paused->set_checkpoints(8, 4);
+    REQUIRE(paused->contents_after(events - 1, buffer_id, 0).ok());
+    REQUIRE(events == 62);
+    CHECK(paused->checkpoint_count() == 4);
+    std::mt19937 random(11);
+    std::uniform_int_distribution<std::uint64_t> pick(7, events - 1);
+    for (int i = 0; i < 40; ++i) {
+        const std::uint64_t event = pick(random);
+        INFO("event " << event);
+        auto from_pause = paused->contents_after(event, buffer_id, 0);
+        REQUIRE(from_pause.ok());
+        // What a fresh replay to the event reads.
+        auto fresh = open_contents(rec.path());
+        auto from_start = fresh->contents_after(event, buffer_id, 0);
+        REQUIRE(from_start.ok());
+        CHECK(from_pause->bytes == from_start->bytes);
+        CHECK(from_pause->event == event);
+        REQUIRE(from_pause->resources.size() == 1);
+        CHECK(from_pause->resources[0].id == buffer_id);
+        // The byte of the last update at or before the event.
+        if (event >= first) {
+            const std::uint64_t number = event - first;
+            CHECK(from_pause->bytes[number % 64] == static_cast<std::uint8_t>(200 + number));
+        }
+    }
+    // Every earlier event came from a pause: replay never started again.
+    CHECK(paused->starts() == 1);
+    // Before the first pause replay starts again; the pauses stay.
+    auto early = paused->contents_after(6, buffer_id, 0);
+    REQUIRE(early.ok());
+    std::vector<std::uint8_t> expected = data;
+    for (std::uint64_t number = 0; number + first <= 6; ++number)
+        expected[number] = static_cast<std::uint8_t>(200 + number);
+    CHECK(early->bytes == expected);
+    CHECK(paused->starts() == 2);
+    CHECK(paused->checkpoint_count() == 4);
+    REQUIRE(paused->contents_after(first + 50, buffer_id, 0).ok());
+    CHECK(paused->starts() == 2);
+    // A problem comes back from a pause as it would from here.
+    auto missing = paused->contents_after(first + 3, direct.device_id, 0);
+    REQUIRE(missing.ok());
+    CHECK(missing->problem ==
+          "object #" + std::to_string(direct.device_id) + " is no resource after this event");
+    // A request no longer wanted is read to its end and said to be cancelled.
+    auto unwanted = paused->contents_after(first + 5, buffer_id, 0, [] { return false; });
+    REQUIRE_FALSE(unwanted.ok());
+    CHECK(ContentsReplay::is_cancelled(unwanted.error()));
+    CHECK(paused->contents_after(first + 5, buffer_id, 0).ok());
 }

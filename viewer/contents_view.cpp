@@ -28,12 +28,14 @@ ContentsView::ContentsView(TileMapModel* tiles, QWidget* parent) : QWidget(paren
 }
 
 void ContentsView::set_contents(std::shared_ptr<const DecodedContents> contents) {
+    // Another resource or size is fitted anew; the same one keeps the zoom.
     const bool new_size = !contents_ || !contents || contents->width != contents_->width ||
-                          contents->height != contents_->height;
+                          contents->height != contents_->height ||
+                          contents->contents.resource != contents_->contents.resource;
     contents_ = std::move(contents);
     image_ = contents_ ? render_contents(*contents_, display_) : QImage();
     if (contents_ && !contents_->error.isEmpty()) message_ = contents_->error;
-    if (new_size && !fitted_) fit();
+    if (new_size) fit();
     update();
 }
 

@@ -59,8 +59,12 @@ int main(int argc, char** argv) {
         QStringLiteral("The device the contents tab replays on: auto (default), hardware, warp "
                        "or reference."),
         QStringLiteral("NAME"));
+    const QCommandLineOption show_option(
+        QStringLiteral("show"),
+        QStringLiteral("Show this resource (any texture or buffer, by id) in the contents tab."),
+        QStringLiteral("ID"));
     parser.addOptions({event_option, resource_option, screenshot_option, report_option,
-                       contents_option, device_option});
+                       contents_option, device_option, show_option});
     parser.process(app);
 
     QTextStream err(stderr);
@@ -86,7 +90,17 @@ int main(int argc, char** argv) {
         options.resource = parser.value(resource_option);
         options.output = parser.value(screenshot_option);
         options.report = parser.value(report_option);
-        options.contents = parser.isSet(contents_option) || parser.isSet(device_option);
+        options.contents = parser.isSet(contents_option) || parser.isSet(device_option) ||
+                           parser.isSet(show_option);
+        if (parser.isSet(show_option)) {
+            bool ok = false;
+            options.show = parser.value(show_option).toULongLong(&ok);
+            if (!ok || options.show == 0) {
+                err << "d3dcap-viewer: --show wants a resource id, not '"
+                    << parser.value(show_option) << "'\n";
+                return 2;
+            }
+        }
         if (parser.isSet(device_option)) options.device = parser.value(device_option);
         return d3dcap::viewer::write_screenshot(options, err);
     }

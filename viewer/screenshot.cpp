@@ -11,8 +11,9 @@ namespace d3dcap::viewer {
 
 namespace {
 
-// Shows the contents tab and waits, without a timer, for its contents.
-bool wait_for_contents(MainWindow& window, const ScreenshotOptions& options, QTextStream& err) {
+// Shows the contents tab and waits, without a timer, for its contents: 0,
+// else 1 (no contents) or 2 (no such resource) with why in err.
+int wait_for_contents(MainWindow& window, const ScreenshotOptions& options, QTextStream& err) {
     ContentsPanel& panel = *window.contents_panel();
     QEventLoop loop;
     QString error;
@@ -27,12 +28,22 @@ bool wait_for_contents(MainWindow& window, const ScreenshotOptions& options, QTe
                      });
     panel.set_device(options.device);
     window.show_contents_tab();
-    if (!panel.busy() || loop.exec() != 0) {
-        err << "d3dcap-viewer: no contents after event " << options.event << ": "
-            << (error.isEmpty() ? QStringLiteral("no resource selected") : error) << "\n";
-        return false;
+    // Without a tiled resource the first answer is the list alone.
+    const bool listed = panel.busy() && (loop.exec() == 0 || options.show != 0);
+    if (listed && options.show != 0) {
+        if (!panel.select_resource(options.show)) {
+            err << "d3dcap-viewer: no resource " << options.show << " after event " << options.event
+                << " of " << options.trace << "\n";
+            return 2;
+        }
+        error.clear();
+        if (loop.exec() == 0) return 0;
+    } else if (listed) {
+        return 0;
     }
-    return true;
+    err << "d3dcap-viewer: no contents after event " << options.event << ": "
+        << (error.isEmpty() ? QStringLiteral("no resource selected") : error) << "\n";
+    return 1;
 }
 
 }  // namespace
@@ -91,7 +102,9 @@ int write_screenshot(const ScreenshotOptions& options, QTextStream& err) {
         err << "d3dcap-viewer: " << error << "\n";
         return 1;
     }
-    if (options.contents && !wait_for_contents(window, options, err)) return 1;
+    if (options.contents) {
+        if (const int status = wait_for_contents(window, options, err); status != 0) return status;
+    }
     window.tile_view()->fit();
     if (!window.grab().save(options.output, "PNG")) {
         err << "d3dcap-viewer: cannot write " << options.output << "\n";

@@ -18,6 +18,9 @@ struct ScreenshotOptions {
     QString output;
     // The contents tab instead of the tile map, replayed on device.
     bool contents = false;
+    // Any resource replay holds after the event (a render target, a buffer),
+    // shown in the contents tab instead of the tile map's; 0: the tile map's.
+    std::uint64_t show = 0;
     QString device = QStringLiteral("auto");
     int width = 1280, height = 800;
 };

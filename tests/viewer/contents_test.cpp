@@ -6,6 +6,7 @@
 // channel toggles and the range change the picture; a bad request says why.
 #include <QAbstractItemModelTester>
 #include <QImage>
+#include <QTextStream>
 
 #include "replay/state/timeline_support.h"
 #include "runtime/tiles/worked_examples.h"
@@ -88,6 +89,7 @@ class ContentsTest : public QObject {
     void channels_and_range_change_the_picture();
     void every_resource_is_listed_and_buffers_show_rows();
     void a_device_without_contents_says_so();
+    void screenshot_of_the_contents_tab();
 };
 
 void ContentsTest::shared_tiles_show_the_written_colour_and_null_tiles_black() {
@@ -224,6 +226,32 @@ void ContentsTest::a_device_without_contents_says_so() {
     QVERIFY(failed.wait(viewer_tests::kWaitMs));
     QVERIFY(failed.last().at(1).toString().endsWith(
         QStringLiteral("no event %1: the trace has %1 events").arg(trace.events.events)));
+}
+
+void ContentsTest::screenshot_of_the_contents_tab() {
+    viewer_tests::OpenedTrace<ContentsTrace> trace("screenshot.d3dcap", write_contents_trace);
+    QVERIFY(trace.opened);
+    d3dcap::viewer::ScreenshotOptions options;
+    options.trace = QString::fromStdString(trace.path);
+    options.event = trace.events.written;
+    options.contents = true;
+    options.device = QStringLiteral("reference");
+    options.output = QString::fromStdString(trace.dir.file("contents.png"));
+    QString messages;
+    QTextStream err(&messages);
+    QCOMPARE(d3dcap::viewer::write_screenshot(options, err), 0);
+    const QImage shot(options.output);
+    QCOMPARE(shot.size(), QSize(options.width, options.height));
+    // Any resource by id: the pool.
+    options.show = kPoolId;
+    QCOMPARE(d3dcap::viewer::write_screenshot(options, err), 0);
+    QVERIFY(messages.isEmpty());
+    options.show = 999;
+    QCOMPARE(d3dcap::viewer::write_screenshot(options, err), 2);
+    err.flush();
+    QCOMPARE(messages, QStringLiteral("d3dcap-viewer: no resource 999 after event %1 of %2\n")
+                           .arg(trace.events.written)
+                           .arg(options.trace));
 }
 
 QTEST_MAIN(ContentsTest)

@@ -13,7 +13,6 @@ namespace d3dcap::viewer {
 namespace {
 
 constexpr double kMinScale = 1.0 / 64, kMaxScale = 64;
-constexpr int kClickSlop = 4;
 const QColor kBackground(16, 16, 18);
 const QColor kGrid(255, 255, 255, 70);
 const QColor kNullHatch(255, 80, 80, 170);
@@ -183,40 +182,29 @@ void ContentsView::paintEvent(QPaintEvent*) {
 }
 
 void ContentsView::wheelEvent(QWheelEvent* event) {
-    const double factor = std::pow(1.0015, event->angleDelta().y());
-    const double next = std::clamp(scale_ * factor, kMinScale, kMaxScale);
-    const QPointF at = event->position();
-    origin_ = at - (at - origin_) * (next / scale_);
-    scale_ = next;
+    zoom_about(event->position(), event->angleDelta().y(), kMinScale, kMaxScale, scale_, origin_);
     fitted_ = true;
     moved();
     event->accept();
 }
 
 void ContentsView::mousePressEvent(QMouseEvent* event) {
-    if (event->button() != Qt::LeftButton) return;
-    drag_from_ = event->position().toPoint();
-    dragged_ = false;
+    if (event->button() == Qt::LeftButton) drag_.press(event->position());
 }
 
 void ContentsView::mouseMoveEvent(QMouseEvent* event) {
     if (const auto texel = texel_at(event->position())) {
         emit texel_hovered(describe_at(std::uint32_t(texel->x()), std::uint32_t(texel->y())));
     }
-    if (!drag_from_) return;
-    const QPoint now = event->position().toPoint();
-    if (!dragged_ && (now - *drag_from_).manhattanLength() < kClickSlop) return;
-    dragged_ = true;
-    origin_ += QPointF(now - *drag_from_);
-    drag_from_ = now;
+    const std::optional<QPointF> by = drag_.move(event->position());
+    if (!by) return;
+    origin_ += *by;
     fitted_ = true;
     moved();
 }
 
 void ContentsView::mouseReleaseEvent(QMouseEvent* event) {
-    const bool click = drag_from_ && !dragged_;
-    drag_from_.reset();
-    const auto texel = click ? texel_at(event->position()) : std::nullopt;
+    const auto texel = drag_.release() ? texel_at(event->position()) : std::nullopt;
     const int tw = tile_width(), th = tile_height();
     if (!texel || tw == 0 || th == 0 || tiles_->showing_packed()) return;
     const int row = texel->y() / th, column = texel->x() / tw;

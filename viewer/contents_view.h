@@ -16,6 +16,7 @@
 #include <optional>
 
 #include "viewer/contents_image.h"
+#include "viewer/pan_zoom.h"
 
 namespace d3dcap::viewer {
 
@@ -74,8 +75,7 @@ class ContentsView : public QWidget {
     QString message_ = QStringLiteral("No contents yet");
     double scale_ = 1;  // pixels per texel
     QPointF origin_;    // widget position of texel (0, 0)
-    std::optional<QPoint> drag_from_;
-    bool dragged_ = false;
+    DragPan drag_;
     bool fitted_ = false;
 };
 

@@ -17,7 +17,6 @@ namespace {
 
 constexpr double kMinCell = 0.25, kMaxCell = 128;
 constexpr double kPackedGap = 12;  // pixels between the map and the packed strip
-constexpr int kClickSlop = 4;      // pixels a press may move and still be a click
 const QColor kNullColour(32, 32, 36);
 const QColor kBackground(16, 16, 18);
 
@@ -183,39 +182,26 @@ void TileMapView::set_view(double cell, QPointF origin) {
 }
 
 void TileMapView::wheelEvent(QWheelEvent* event) {
-    const double factor = std::pow(1.0015, event->angleDelta().y());
-    const double next = std::clamp(cell_ * factor, kMinCell, kMaxCell);
-    // Keep the tile under the cursor where it is.
-    const QPointF at = event->position();
-    origin_ = at - (at - origin_) * (next / cell_);
-    cell_ = next;
+    zoom_about(event->position(), event->angleDelta().y(), kMinCell, kMaxCell, cell_, origin_);
     update();
     emit view_moved(cell_, origin_);
     event->accept();
 }
 
 void TileMapView::mousePressEvent(QMouseEvent* event) {
-    if (event->button() != Qt::LeftButton) return;
-    drag_from_ = event->position().toPoint();
-    dragged_ = false;
+    if (event->button() == Qt::LeftButton) drag_.press(event->position());
 }
 
 void TileMapView::mouseMoveEvent(QMouseEvent* event) {
-    if (!drag_from_) return;
-    const QPoint now = event->position().toPoint();
-    // A hand that shakes a little still clicks.
-    if (!dragged_ && (now - *drag_from_).manhattanLength() < kClickSlop) return;
-    dragged_ = true;
-    origin_ += QPointF(now - *drag_from_);
-    drag_from_ = now;
+    const std::optional<QPointF> by = drag_.move(event->position());
+    if (!by) return;
+    origin_ += *by;
     update();
     emit view_moved(cell_, origin_);
 }
 
 void TileMapView::mouseReleaseEvent(QMouseEvent* event) {
-    const bool click = drag_from_ && !dragged_;
-    drag_from_.reset();
-    if (!click) return;
+    if (!drag_.release()) return;
     const auto at = hit(event->position());
     if (at && cell_at(*at).last_changed != kNoChange)
         emit last_change_clicked(cell_at(*at).last_changed);

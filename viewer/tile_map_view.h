@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <optional>
 
+#include "viewer/pan_zoom.h"
 #include "viewer/tile_map_model.h"
 
 namespace d3dcap::viewer {
@@ -68,8 +69,7 @@ class TileMapView : public QWidget {
     TileMapModel* model_;
     double cell_ = 16;  // pixels per tile
     QPointF origin_;    // widget position of tile (0, 0)
-    std::optional<QPoint> drag_from_;
-    bool dragged_ = false;  // the press moved the map, so its release is no click
+    DragPan drag_;
     bool fitted_ = false;
 };
 

@@ -2,8 +2,8 @@
 
 #include <poll.h>
 #include <signal.h>
-#include <sys/prctl.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
@@ -66,6 +66,22 @@ bool receive_all(int socket, void* data, std::size_t size,
     return true;
 }
 
+// One byte with room for a file descriptor beside it.
+struct FileMessage {
+    char mark = 'f';
+    iovec part{&mark, 1};
+    alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
+    msghdr header{};
+    FileMessage() {
+        header.msg_iov = &part;
+        header.msg_iovlen = 1;
+        header.msg_control = control;
+        header.msg_controllen = sizeof control;
+    }
+    FileMessage(const FileMessage&) = delete;
+    FileMessage& operator=(const FileMessage&) = delete;
+};
+
 // Bytes go through a memory file whose descriptor the socket carries: one
 // copy each way instead of a stream's many small ones.
 bool send_bytes(int socket, const std::vector<std::uint8_t>& bytes) {
@@ -79,20 +95,13 @@ bool send_bytes(int socket, const std::vector<std::uint8_t>& bytes) {
         written = wrote > 0;
         done += written ? static_cast<std::size_t>(wrote) : 0;
     }
-    char mark = 'f';
-    iovec part{&mark, 1};
-    alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
-    msghdr message{};
-    message.msg_iov = &part;
-    message.msg_iovlen = 1;
-    message.msg_control = control;
-    message.msg_controllen = sizeof control;
-    cmsghdr* header = CMSG_FIRSTHDR(&message);
+    FileMessage message;
+    cmsghdr* header = CMSG_FIRSTHDR(&message.header);
     header->cmsg_level = SOL_SOCKET;
     header->cmsg_type = SCM_RIGHTS;
     header->cmsg_len = CMSG_LEN(sizeof(int));
     std::memcpy(CMSG_DATA(header), &file, sizeof file);
-    const bool sent = written && ::sendmsg(socket, &message, MSG_NOSIGNAL) == 1;
+    const bool sent = written && ::sendmsg(socket, &message.header, MSG_NOSIGNAL) == 1;
     ::close(file);
     return sent;
 }
@@ -108,23 +117,16 @@ bool receive_bytes(int socket, std::vector<std::uint8_t>& bytes,
         if (polled > 0) break;
         if (still_wanted && !still_wanted()) unwanted = true;
     }
-    char mark = 0;
-    iovec part{&mark, 1};
-    alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
-    msghdr message{};
-    message.msg_iov = &part;
-    message.msg_iovlen = 1;
-    message.msg_control = control;
-    message.msg_controllen = sizeof control;
-    if (::recvmsg(socket, &message, MSG_CMSG_CLOEXEC) != 1) return false;
-    const cmsghdr* header = CMSG_FIRSTHDR(&message);
+    FileMessage message;
+    if (::recvmsg(socket, &message.header, MSG_CMSG_CLOEXEC) != 1) return false;
+    const cmsghdr* header = CMSG_FIRSTHDR(&message.header);
     if (header == nullptr || header->cmsg_type != SCM_RIGHTS) return false;
     int file = -1;
     std::memcpy(&file, CMSG_DATA(header), sizeof file);
     bool read = true;
     for (std::size_t done = 0; read && done < bytes.size();) {
-        const ssize_t got = ::pread(file, bytes.data() + done, bytes.size() - done,
-                                    static_cast<off_t>(done));
+        const ssize_t got =
+            ::pread(file, bytes.data() + done, bytes.size() - done, static_cast<off_t>(done));
         if (got < 0 && errno == EINTR) continue;
         read = got > 0;
         done += read ? static_cast<std::size_t>(got) : 0;

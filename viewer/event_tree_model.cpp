@@ -282,7 +282,7 @@ QModelIndex EventTreeModel::index_of_event(std::uint64_t event) const {
     }
 }
 
-bool EventTreeModel::is_tile_call(std::uint16_t call_id) {
+bool EventTreeModel::is(Step kind, std::uint16_t call_id) {
     using api::CallId;
     switch (static_cast<CallId>(call_id)) {
         case CallId::ID3D11DeviceContext2_UpdateTileMappings:
@@ -290,24 +290,34 @@ bool EventTreeModel::is_tile_call(std::uint16_t call_id) {
         case CallId::ID3D11DeviceContext2_ResizeTilePool:
         case CallId::ID3D11DeviceContext2_UpdateTiles:
         case CallId::ID3D11DeviceContext2_CopyTiles:
-            return true;
+            return kind == Step::TileCall;
+        case CallId::ID3D11DeviceContext_Draw:
+        case CallId::ID3D11DeviceContext_DrawIndexed:
+        case CallId::ID3D11DeviceContext_DrawInstanced:
+        case CallId::ID3D11DeviceContext_DrawIndexedInstanced:
+        case CallId::ID3D11DeviceContext_DrawAuto:
+        case CallId::ID3D11DeviceContext_DrawInstancedIndirect:
+        case CallId::ID3D11DeviceContext_DrawIndexedInstancedIndirect:
+        case CallId::ID3D11DeviceContext_Dispatch:
+        case CallId::ID3D11DeviceContext_DispatchIndirect:
+            return kind == Step::Draw;
         default:
             return false;
     }
 }
 
-std::optional<std::uint64_t> EventTreeModel::next_tile_call(std::uint64_t event) const {
+std::optional<std::uint64_t> EventTreeModel::next(Step kind, std::uint64_t event) const {
     for (std::uint64_t e = event + 1; e < reader_.event_count(); ++e) {
         auto record = reader_.record(e);
-        if (record.ok() && is_tile_call(record.value()->header()->call())) return e;
+        if (record.ok() && is(kind, record.value()->header()->call())) return e;
     }
     return std::nullopt;
 }
 
-std::optional<std::uint64_t> EventTreeModel::previous_tile_call(std::uint64_t event) const {
+std::optional<std::uint64_t> EventTreeModel::previous(Step kind, std::uint64_t event) const {
     for (std::uint64_t e = std::min(event, reader_.event_count()); e-- > 0;) {
         auto record = reader_.record(e);
-        if (record.ok() && is_tile_call(record.value()->header()->call())) return e;
+        if (record.ok() && is(kind, record.value()->header()->call())) return e;
     }
     return std::nullopt;
 }

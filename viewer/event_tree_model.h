@@ -64,10 +64,14 @@ class EventTreeModel : public QAbstractItemModel {
     bool load_report(const QString& path, QString* error);
     // The deepest row that shows event (column 0); invalid past the end.
     QModelIndex index_of_event(std::uint64_t event) const;
-    // The next (or previous) tile call after (before) event.
-    std::optional<std::uint64_t> next_tile_call(std::uint64_t event) const;
-    std::optional<std::uint64_t> previous_tile_call(std::uint64_t event) const;
-    static bool is_tile_call(std::uint16_t call_id);
+    // The calls the window steps through: tile calls (UpdateTileMappings,
+    // CopyTileMappings, ResizeTilePool, UpdateTiles, CopyTiles), or draws
+    // and dispatches (every Draw* and Dispatch* of a context).
+    enum class Step : std::uint8_t { TileCall, Draw };
+    static bool is(Step kind, std::uint16_t call_id);
+    // The first such call after event, or the last before it.
+    std::optional<std::uint64_t> next(Step kind, std::uint64_t event) const;
+    std::optional<std::uint64_t> previous(Step kind, std::uint64_t event) const;
 
     // Every frame and region, built once; a filter reads it on its thread.
     std::shared_ptr<const EventOutline> full_outline() const { return full_; }

@@ -90,8 +90,16 @@ void MainWindow::build_ui() {
     jump_edit_->setMaximumWidth(90);
     auto* previous = new QPushButton(QStringLiteral("< Tile call"));
     auto* next = new QPushButton(QStringLiteral("Tile call >"));
+    auto* previous_draw = new QPushButton(QStringLiteral("< Draw"));
+    auto* next_draw = new QPushButton(QStringLiteral("Draw >"));
+    previous_draw->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Left));
+    next_draw->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Right));
+    previous_draw->setToolTip(QStringLiteral("The previous draw or dispatch (Alt+Left)"));
+    next_draw->setToolTip(QStringLiteral("The next draw or dispatch (Alt+Right)"));
     tools->addWidget(filter_edit_, 1);
     tools->addWidget(jump_edit_);
+    tools->addWidget(previous_draw);
+    tools->addWidget(next_draw);
     tools->addWidget(previous);
     tools->addWidget(next);
     left_layout->addLayout(tools);
@@ -184,8 +192,10 @@ void MainWindow::build_ui() {
         const qulonglong event = jump_edit_->text().toULongLong(&ok);
         if (ok && event < event_count()) select_event(event);
     });
-    connect(previous, &QPushButton::clicked, this, [this] { jump_to_tile_call(false); });
-    connect(next, &QPushButton::clicked, this, [this] { jump_to_tile_call(true); });
+    connect(previous, &QPushButton::clicked, this, [this] { step_to_call(false, false); });
+    connect(next, &QPushButton::clicked, this, [this] { step_to_call(false, true); });
+    connect(previous_draw, &QPushButton::clicked, this, [this] { step_to_call(true, false); });
+    connect(next_draw, &QPushButton::clicked, this, [this] { step_to_call(true, true); });
     connect(resource_box_, &QComboBox::currentIndexChanged, this, [this] { resource_chosen(); });
     connect(mip_box_, &QComboBox::currentIndexChanged, this, [this] { resource_chosen(); });
     connect(slice_box_, &QSpinBox::valueChanged, this, [this] { resource_chosen(); });
@@ -362,10 +372,11 @@ void MainWindow::show_regions_of(std::uint64_t event) {
     }
 }
 
-void MainWindow::jump_to_tile_call(bool forward) {
+void MainWindow::step_to_call(bool draw, bool forward) {
     if (!events_) return;
     const std::uint64_t from = selected_.value_or(0);
-    const auto event = forward ? events_->next_tile_call(from) : events_->previous_tile_call(from);
+    const auto step = draw ? EventTreeModel::Step::Draw : EventTreeModel::Step::TileCall;
+    const auto event = forward ? events_->next(step, from) : events_->previous(step, from);
     if (event) select_event(*event);
 }
 

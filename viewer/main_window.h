@@ -51,6 +51,9 @@ class MainWindow : public QMainWindow {
     bool load_report(const QString& path, QString* error);
     // Shows the state after event (built on the worker thread).
     void select_event(std::uint64_t event);
+    // To the next or previous draw or dispatch (else tile call) from the
+    // selected event.
+    void step_to_call(bool draw, bool forward);
     // Selects the row of a frame or region of the event outline and its event.
     void select_node(int node);
     // Shows only the events whose call or label contains text (filtered on
@@ -107,7 +110,9 @@ class MainWindow : public QMainWindow {
     void show_pool_sizes();
     void update_selectors();
     void resource_chosen();
-    void jump_to_tile_call(bool forward);
+    // To the next or previous draw or dispatch (else tile call) from the
+    // selected event.
+
     void select_row_of(std::uint64_t event);
     void show_filtered(const QString& text, std::shared_ptr<const EventOutline> outline);
     void fit_columns();

@@ -29,7 +29,7 @@ constexpr std::uint64_t kPoolId = 100, kBoxId = 12;
 constexpr std::uint8_t kColour[4] = {255, 128, 0, 255};
 
 struct ContentsTrace {
-    std::uint64_t mapped = 0, written = 0, events = 0;
+    std::uint64_t mapped = 0, written = 0, draw = 0, events = 0;
 };
 
 // The box of worked example 2 onto pool tile 3, then tile (1, 1) of it
@@ -60,6 +60,7 @@ ContentsTrace write_contents_trace(const std::string& path) {
                      api::encode_ID3D11DeviceContext2_UpdateTiles(
                          t.b, t, object<ID3D11Resource>(kBoxId), &box_start, &one, tile.data(), 0),
                      std::nullopt);
+    e.draw = t.on(kContext, fb::CreateID3D11DeviceContext_Draw(t.b, 3, 0), std::nullopt);
     e.events = t.close();
     return e;
 }
@@ -126,6 +127,15 @@ void ContentsTest::shared_tiles_show_the_written_colour_and_null_tiles_black() {
     // Back to before the write: replayed again from the start.
     QVERIFY(show_contents(window, trace.events.mapped));
     QCOMPARE(view.image().pixel(200, 200), qRgb(0, 0, 0));
+    // From draw to draw: the one draw after the write, and none past it.
+    QSignalSpy shown(&window, &MainWindow::state_shown);
+    window.step_to_call(true, true);
+    QVERIFY(shown.wait(viewer_tests::kWaitMs));
+    QCOMPARE(window.selected_event(), std::optional<std::uint64_t>(trace.events.draw));
+    window.step_to_call(true, true);
+    QCOMPARE(window.selected_event(), std::optional<std::uint64_t>(trace.events.draw));
+    window.step_to_call(false, false);  // the tile call before it
+    QCOMPARE(window.selected_event(), std::optional<std::uint64_t>(trace.events.written));
 }
 
 void ContentsTest::overlay_hatches_null_tiles_and_marks_shared_ones() {

@@ -125,11 +125,14 @@ void EventTreeTest::frames_regions_and_calls() {
     QCOMPARE(model.parent(stream), frame0);
 
     // Previous and next tile call.
-    QCOMPARE(model.next_tile_call(0), std::optional<std::uint64_t>(e.update));
-    QCOMPARE(model.next_tile_call(e.update), std::optional<std::uint64_t>(e.resize));
-    QCOMPARE(model.next_tile_call(e.resize), std::optional<std::uint64_t>());
-    QCOMPARE(model.previous_tile_call(e.resize), std::optional<std::uint64_t>(e.update));
-    QCOMPARE(model.previous_tile_call(e.update), std::optional<std::uint64_t>());
+    using Step = d3dcap::viewer::EventTreeModel::Step;
+    QCOMPARE(model.next(Step::TileCall, 0), std::optional<std::uint64_t>(e.update));
+    QCOMPARE(model.next(Step::TileCall, e.update), std::optional<std::uint64_t>(e.resize));
+    QCOMPARE(model.next(Step::TileCall, e.resize), std::optional<std::uint64_t>());
+    QCOMPARE(model.previous(Step::TileCall, e.resize), std::optional<std::uint64_t>(e.update));
+    QCOMPARE(model.previous(Step::TileCall, e.update), std::optional<std::uint64_t>());
+    // The trace has no draw.
+    QCOMPARE(model.next(Step::Draw, 0), std::optional<std::uint64_t>());
 }
 
 void EventTreeTest::report_times_summed_over_regions() {

@@ -98,11 +98,11 @@ void MainWindow::build_ui() {
     next_draw->setToolTip(QStringLiteral("The next draw or dispatch (Alt+Right)"));
     tools->addWidget(filter_edit_, 1);
     tools->addWidget(jump_edit_);
-    tools->addWidget(previous_draw);
-    tools->addWidget(next_draw);
-    tools->addWidget(previous);
-    tools->addWidget(next);
     left_layout->addLayout(tools);
+    auto* steps = new QHBoxLayout;  // a row of their own: the filter keeps its width
+    for (QPushButton* button : {previous_draw, next_draw, previous, next})
+        steps->addWidget(button);
+    left_layout->addLayout(steps);
     tree_ = new QTreeView;
     tree_->setUniformRowHeights(true);  // needed for a million rows
     tree_->setSelectionMode(QAbstractItemView::SingleSelection);

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "runtime/input_element.h"
 #include "runtime/tiles/tile_state.h"
 #include "runtime/work_timing.h"
 
@@ -97,16 +98,6 @@ struct DispatchSize {
     std::uint64_t offset = 0;
     bool count_statistics = false;  // a pipeline-statistics query is running
     GpuPredicate predicate{};
-};
-
-// One element of the bound input layout, its APPEND_ALIGNED offset resolved.
-struct InputElement {
-    std::string semantic;
-    std::uint32_t semantic_index = 0;
-    DXGI_FORMAT format = DXGI_FORMAT_UNKNOWN;
-    std::uint32_t slot = 0, offset = 0;
-    bool per_instance = false;
-    std::uint32_t step_rate = 0;
 };
 
 struct VertexBufferSlot {

@@ -12,8 +12,8 @@
 #include <cstring>
 #include <limits>
 
-#include "runtime/formats.h"
 #include "runtime/filling_backend.h"
+#include "runtime/formats.h"
 
 namespace d3dcap::runtime {
 namespace {

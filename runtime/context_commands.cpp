@@ -319,24 +319,8 @@ DrawWork Context::draw_work() const {
             pixel.uavs.emplace_back(slot, uav->info());
             if (has_hidden_counter(*uav)) pixel.uav_counters.emplace_back(slot, uav->id());
         }
-    if (state_.input_layout) {
-        std::array<std::uint32_t, D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT> ends{};
-        for (const D3D11_INPUT_ELEMENT_DESC& e : state_.input_layout->elements()) {
-            InputElement element;
-            element.semantic = e.SemanticName;
-            element.semantic_index = e.SemanticIndex;
-            element.format = e.Format;
-            element.slot = e.InputSlot;
-            const std::uint32_t slot = std::min<std::uint32_t>(e.InputSlot, ends.size() - 1);
-            element.offset = e.AlignedByteOffset == D3D11_APPEND_ALIGNED_ELEMENT
-                                 ? ends[slot]
-                                 : e.AlignedByteOffset;
-            ends[slot] = element.offset + formats::info(e.Format).bits_per_element / 8;
-            element.per_instance = e.InputSlotClass == D3D11_INPUT_PER_INSTANCE_DATA;
-            element.step_rate = e.InstanceDataStepRate;
-            work.input_layout.push_back(std::move(element));
-        }
-    }
+    if (state_.input_layout)
+        work.input_layout = resolve_input_layout(state_.input_layout->elements());
     for (std::size_t slot = 0; slot < state_.vertex_buffers.size(); ++slot) {
         const VertexBufferBinding& vb = state_.vertex_buffers[slot];
         if (vb.buffer) work.vertex_buffers[slot] = {vb.buffer->id(), vb.stride, vb.offset};
@@ -453,8 +437,7 @@ void Context::count_results(const WorkResults& results) {
 void Context::run_dispatch(const char* call, DispatchSize groups) {
     if (!groups.arguments && (groups.x == 0 || groups.y == 0 || groups.z == 0)) return;
     // No compute shader: nothing runs, as on Windows.
-    if (!state_.stages[static_cast<int>(Stage::Compute)].shader ||
-        predicated(&groups.predicate))
+    if (!state_.stages[static_cast<int>(Stage::Compute)].shader || predicated(&groups.predicate))
         return;
     if (!device().backend().executes_shaders()) {
         ++counters_.not_executed;

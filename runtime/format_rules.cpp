@@ -141,8 +141,8 @@ bool copy_compatible(DXGI_FORMAT a, DXGI_FORMAT b, bool allow_block_reinterpret)
     };
     auto texel_bits = [](DXGI_FORMAT format) -> int {
         const formats::FormatInfo& facts = formats::info(format);
-        const bool plain = !block_compressed(format) && !depth_capable(family(format)) &&
-                           !video(format);
+        const bool plain =
+            !block_compressed(format) && !depth_capable(family(format)) && !video(format);
         return plain && (facts.bits_per_element == 64 || facts.bits_per_element == 128)
                    ? facts.bits_per_element
                    : 0;

@@ -72,6 +72,22 @@ bool resource_contents(ID3D11Resource* resource, UINT subresource,
     return ours->device().backend().read_subresource(ours->id(), subresource, bytes);
 }
 
+bool shader_bytecode(ID3D11DeviceChild* shader, std::vector<std::uint8_t>& bytes) {
+    Object* ours = object_of(shader);
+    if (!ours || ours->kind() < ObjectKind::VertexShader ||
+        ours->kind() > ObjectKind::ComputeShader)
+        return false;
+    bytes = static_cast<ShaderBase*>(ours)->bytecode();
+    return true;
+}
+
+bool input_layout_elements(ID3D11InputLayout* layout, std::vector<InputElement>& elements) {
+    Object* ours = object_of(layout);
+    if (!ours || ours->kind() != ObjectKind::InputLayout) return false;
+    elements = resolve_input_layout(static_cast<InputLayout*>(ours)->elements());
+    return true;
+}
+
 bool write_swap_chain_png(IDXGISwapChain* swap_chain, const char* path, std::string* error) {
     SwapChain* ours = our_swap_chain(swap_chain);
     std::string reason;

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "runtime/input_element.h"
 #include "runtime/messages.h"
 #include "runtime/tiles/tile_state.h"
 
@@ -56,6 +57,14 @@ D3DCAP_EXPORT std::uint64_t resource_content_hash(ID3D11Resource* resource, UINT
 // false when the device keeps none or there is no such subresource.
 D3DCAP_EXPORT bool resource_contents(ID3D11Resource* resource, UINT subresource,
                                      std::vector<std::uint8_t>& bytes);
+
+// The DXBC a shader of this runtime was made from; false for other objects.
+D3DCAP_EXPORT bool shader_bytecode(ID3D11DeviceChild* shader, std::vector<std::uint8_t>& bytes);
+
+// The elements an input layout of this runtime was made with, offsets
+// resolved as draws read them; false for other objects.
+D3DCAP_EXPORT bool input_layout_elements(ID3D11InputLayout* layout,
+                                         std::vector<InputElement>& elements);
 
 // Writes back buffer 0 of a swap chain as a PNG now; false (with the reason
 // in *error) when nothing could be written, e.g. on the NULL device.

@@ -4,9 +4,9 @@
 #include <bit>
 
 #include "runtime/data_sizes.h"
-#include "runtime/formats.h"
 #include "runtime/device.h"
 #include "runtime/format_rules.h"
+#include "runtime/formats.h"
 
 namespace d3dcap::runtime {
 

@@ -8,6 +8,7 @@
 
 #include "runtime/device.h"
 #include "runtime/format_rules.h"
+#include "runtime/formats.h"
 #include "runtime/shader/container.h"
 
 namespace d3dcap::runtime {
@@ -606,6 +607,26 @@ void* DeviceContextState::find_interface(REFIID riid) {
         return static_cast<ID3DDeviceContextState*>(this);
     }
     return nullptr;
+}
+
+std::vector<InputElement> resolve_input_layout(std::span<const D3D11_INPUT_ELEMENT_DESC> elements) {
+    std::vector<InputElement> out;
+    std::array<std::uint32_t, D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT> ends{};
+    for (const D3D11_INPUT_ELEMENT_DESC& e : elements) {
+        InputElement element;
+        element.semantic = e.SemanticName ? e.SemanticName : "";
+        element.semantic_index = e.SemanticIndex;
+        element.format = e.Format;
+        element.slot = e.InputSlot;
+        const std::uint32_t slot = std::min<std::uint32_t>(e.InputSlot, ends.size() - 1);
+        element.offset =
+            e.AlignedByteOffset == D3D11_APPEND_ALIGNED_ELEMENT ? ends[slot] : e.AlignedByteOffset;
+        ends[slot] = element.offset + formats::info(e.Format).bits_per_element / 8;
+        element.per_instance = e.InputSlotClass == D3D11_INPUT_PER_INSTANCE_DATA;
+        element.step_rate = e.InstanceDataStepRate;
+        out.push_back(std::move(element));
+    }
+    return out;
 }
 
 }  // namespace d3dcap::runtime

@@ -76,8 +76,7 @@ class TimedBackend final : public Backend {
         return inner_->read_results(ticket, wait, out);
     }
     void forget_results(std::uint64_t ticket) override { inner_->forget_results(ticket); }
-    std::uint64_t gpu_predicate(const std::vector<std::uint64_t>& tickets,
-                                bool overflow) override {
+    std::uint64_t gpu_predicate(const std::vector<std::uint64_t>& tickets, bool overflow) override {
         return inner_->gpu_predicate(tickets, overflow);
     }
     void forget_predicate(std::uint64_t id) override { inner_->forget_predicate(id); }

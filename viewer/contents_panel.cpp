@@ -3,13 +3,16 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSpinBox>
+#include <QSplitter>
 #include <QTableView>
+#include <QTreeWidget>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
@@ -101,14 +104,26 @@ ContentsPanel::ContentsPanel(TileMapModel* tiles, QWidget* parent)
     chosen->addWidget(element_box_);
     layout->addLayout(chosen);
     own_resource_chosen();
-    layout->addWidget(view_, 1);
     rows_ = new BufferRowsModel(this);
     rows_view_ = new QTableView;
     rows_view_->setModel(rows_);
     rows_view_->verticalHeader()->hide();
     rows_view_->verticalHeader()->setDefaultSectionSize(rows_view_->fontMetrics().height() + 4);
     rows_view_->hide();
-    layout->addWidget(rows_view_, 1);
+    pipeline_ = new QTreeWidget;
+    pipeline_->setHeaderLabels({QStringLiteral("Pipeline"), QStringLiteral("State")});
+    pipeline_->setUniformRowHeights(true);
+    auto* shown = new QWidget;
+    auto* shown_layout = new QVBoxLayout(shown);
+    shown_layout->setContentsMargins(0, 0, 0, 0);
+    shown_layout->addWidget(view_, 1);
+    shown_layout->addWidget(rows_view_, 1);
+    auto* split = new QSplitter;
+    split->addWidget(shown);
+    split->addWidget(pipeline_);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    layout->addWidget(split, 1);
     texel_ = new QLabel;
     texel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     status_ = new QLabel;
@@ -137,6 +152,10 @@ void ContentsPanel::open_trace(const QString& trace_path) {
     connect(service_.get(), &ContentsService::ready, this, &ContentsPanel::show_contents);
     connect(service_.get(), &ContentsService::resources_found, this,
             &ContentsPanel::list_resources);
+    connect(service_.get(), &ContentsService::pipeline_found, this,
+            [this](std::uint64_t, std::shared_ptr<const std::vector<replay::StateRow>> rows) {
+                show_pipeline(std::move(rows));
+            });
     connect(service_.get(), &ContentsService::device_chosen, this,
             [this](const QString& reason) { device_box_->setToolTip(reason); });
     connect(service_.get(), &ContentsService::failed, this,
@@ -259,6 +278,36 @@ bool ContentsPanel::select_resource(std::uint64_t id, std::uint32_t mip, std::ui
     }
     follow_selection();
     return true;
+}
+
+void ContentsPanel::show_pipeline(std::shared_ptr<const std::vector<replay::StateRow>> rows) {
+    // Sections open as they were; the shaders' disassembly closed at first.
+    std::vector<QString> open;
+    for (int i = 0; i < pipeline_->topLevelItemCount(); ++i)
+        if (pipeline_->topLevelItem(i)->isExpanded())
+            open.push_back(pipeline_->topLevelItem(i)->text(0));
+    const bool first = pipeline_->topLevelItemCount() == 0;
+    pipeline_->clear();
+    QFont fixed = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    std::vector<QTreeWidgetItem*> parents;
+    for (const replay::StateRow& row : *rows) {
+        const std::size_t depth = std::min<std::size_t>(row.depth, parents.size());
+        parents.resize(depth);
+        auto* item =
+            depth == 0 ? new QTreeWidgetItem(pipeline_) : new QTreeWidgetItem(parents.back());
+        item->setText(0, QString::fromStdString(row.name));
+        item->setText(1, QString::fromStdString(row.value));
+        item->setToolTip(1, item->text(1));
+        if (depth == 3) item->setFont(1, fixed);  // disassembly lines
+        parents.push_back(item);
+    }
+    for (int i = 0; i < pipeline_->topLevelItemCount(); ++i) {
+        QTreeWidgetItem* section = pipeline_->topLevelItem(i);
+        const bool bound = section->text(1) != QStringLiteral("none");
+        section->setExpanded(
+            first ? bound : std::find(open.begin(), open.end(), section->text(0)) != open.end());
+    }
+    pipeline_->resizeColumnToContents(0);
 }
 
 std::vector<std::uint64_t> ContentsPanel::listed_resources() const {

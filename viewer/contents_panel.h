@@ -21,6 +21,7 @@ class QDoubleSpinBox;
 class QLabel;
 class QSpinBox;
 class QTableView;
+class QTreeWidget;
 
 namespace d3dcap::viewer {
 
@@ -55,6 +56,9 @@ class ContentsPanel : public QWidget {
     ContentsView* view() const { return view_; }
     // A buffer's rows, shown instead of the view when a buffer is shown.
     BufferRowsModel* buffer_rows() const { return rows_; }
+    // The pipeline state after the event, beside the contents: a section a
+    // top row (IA, VS... OM, CS), the shaders' disassembly under them.
+    QTreeWidget* pipeline() const { return pipeline_; }
     ContentsService* service() const { return service_.get(); }
     bool busy() const;
     ~ContentsPanel() override;
@@ -74,6 +78,7 @@ class ContentsPanel : public QWidget {
     void list_resources(std::uint64_t event,
                         std::shared_ptr<const std::vector<replay::ListedResource>> list);
     void own_resource_chosen();
+    void show_pipeline(std::shared_ptr<const std::vector<replay::StateRow>> rows);
     struct Selection {
         std::uint64_t event = 0, resource = 0;
         std::uint32_t subresource = 0, z = 0;
@@ -86,6 +91,7 @@ class ContentsPanel : public QWidget {
     BufferRowsModel* rows_;
     QTableView* rows_view_;
     QComboBox* element_box_;
+    QTreeWidget* pipeline_;
     QComboBox* device_box_;
     QComboBox* resource_box_;
     QSpinBox* mip_box_;

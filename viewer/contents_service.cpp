@@ -34,6 +34,7 @@ void ContentsService::request(std::uint64_t event, std::uint64_t resource,
         [this, event](Answer found) {
             if (!found.device_reason.isEmpty()) emit device_chosen(found.device_reason);
             if (found.resources) emit resources_found(event, found.resources);
+            if (found.pipeline) emit pipeline_found(event, found.pipeline);
             if (found.contents) {
                 emit ready(std::move(found.contents));
             } else {
@@ -75,6 +76,8 @@ ContentsService::Answer ContentsService::answer(std::uint64_t event, std::uint64
     }
     found.resources =
         std::make_shared<const std::vector<replay::ListedResource>>(std::move(contents->resources));
+    found.pipeline =
+        std::make_shared<const std::vector<replay::StateRow>>(std::move(contents->pipeline));
     if (resource == 0) {
         found.error = QStringLiteral("No resource selected");
         return found;

@@ -43,6 +43,9 @@ class ContentsService : public QObject {
     // The resources replay holds after event (with every answer).
     void resources_found(std::uint64_t event,
                          std::shared_ptr<const std::vector<d3dcap::replay::ListedResource>> list);
+    // The pipeline state after event (with every answer).
+    void pipeline_found(std::uint64_t event,
+                        std::shared_ptr<const std::vector<d3dcap::replay::StateRow>> rows);
     // Which device replays, once it was chosen ("auto: the CPU Vulkan device llvmpipe").
     void device_chosen(const QString& reason);
 
@@ -52,6 +55,7 @@ class ContentsService : public QObject {
         QString error;
         QString device_reason;
         std::shared_ptr<const std::vector<replay::ListedResource>> resources;
+        std::shared_ptr<const std::vector<replay::StateRow>> pipeline;
     };
     Answer answer(std::uint64_t event, std::uint64_t resource, std::uint32_t subresource,
                   std::uint32_t z, const QString& device,

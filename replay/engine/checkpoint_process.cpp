@@ -158,6 +158,13 @@ void send_answer(int socket, const trace::Result<ResourceContents>& answer) {
             !send_string(socket, resource.debug_name))
             return;
     }
+    const std::uint64_t rows = contents.pipeline.size();
+    if (!send_value(socket, rows)) return;
+    for (const StateRow& row : contents.pipeline) {
+        if (!send_value(socket, row.depth) || !send_string(socket, row.name) ||
+            !send_string(socket, row.value))
+            return;
+    }
     const std::uint64_t size = contents.bytes.size();
     if (send_value(socket, contents.resource) && send_value(socket, contents.subresource) &&
         send_value(socket, contents.shape) && send_string(socket, contents.problem) &&
@@ -258,6 +265,13 @@ trace::Result<ResourceContents> CheckpointProcess::ask(
     for (ListedResource& listed_resource : contents.resources) {
         if (!receive(listed_resource.id) || !receive(listed_resource.shape) ||
             !receive_string(listed_resource.debug_name))
+            return failed();
+    }
+    std::uint64_t rows = 0;
+    if (!receive(rows) || rows > (1u << 24)) return failed();
+    contents.pipeline.resize(rows);
+    for (StateRow& row : contents.pipeline) {
+        if (!receive(row.depth) || !receive_string(row.name) || !receive_string(row.value))
             return failed();
     }
     std::uint64_t size = 0;

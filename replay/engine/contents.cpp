@@ -1,6 +1,7 @@
 #include "replay/engine/contents.h"
 
 #include <algorithm>
+#include <unordered_map>
 
 #include "replay/engine/checkpoint_process.h"
 #include "replay/engine/replayer.h"
@@ -87,6 +88,30 @@ std::vector<ListedResource> ContentsReplay::resources() const {
         if (described) out.push_back(listed);
     }
     return out;
+}
+
+std::vector<StateRow> ContentsReplay::pipeline() const {
+    // Replayed objects by identity (their IUnknown) to the trace's ids.
+    std::unordered_map<IUnknown*, std::uint64_t> ids;
+    for (const std::uint64_t id : replayer_->object_ids()) {
+        IUnknown* identity = nullptr;
+        if (SUCCEEDED(replayer_->object(id)->QueryInterface(__uuidof(IUnknown),
+                                                            reinterpret_cast<void**>(&identity)))) {
+            ids.emplace(identity, id);
+            identity->Release();
+        }
+    }
+    const ObjectLabel label = [&](IUnknown* object) -> std::string {
+        IUnknown* identity = nullptr;
+        if (FAILED(object->QueryInterface(__uuidof(IUnknown), reinterpret_cast<void**>(&identity))))
+            return {};
+        const auto found = ids.find(identity);
+        identity->Release();
+        if (found == ids.end()) return {};
+        const std::string name = replayer_->debug_name(found->second);
+        return (name.empty() ? "" : name + " ") + "#" + std::to_string(found->second);
+    };
+    return pipeline_rows(replayer_->immediate_context(), label);
 }
 
 std::uint64_t ContentsReplay::event_count() const {
@@ -186,6 +211,7 @@ trace::Result<ResourceContents> ContentsReplay::read_after(std::uint64_t event,
     ResourceContents contents;
     contents.event = event;
     contents.resources = resources();
+    contents.pipeline = pipeline();
     contents.resource = resource;
     contents.subresource = subresource;
     if (resource == 0) return contents;

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "format/trace/error.h"
+#include "replay/engine/pipeline_state.h"
 #include "replay/engine/resource_shape.h"
 
 namespace d3dcap::replay {
@@ -31,8 +32,8 @@ struct ListedResource {
     std::string debug_name;
 };
 
-// What replay holds after an event: every resource, and the contents of
-// the one asked for.
+// What replay holds after an event: every resource, the pipeline state,
+// and the contents of the one asked for.
 struct ResourceContents {
     std::uint64_t event = 0;
     std::vector<ListedResource> resources;  // ascending ids
@@ -40,6 +41,8 @@ struct ResourceContents {
     std::uint32_t subresource = 0;
     SubresourceShape shape;
     std::vector<std::uint8_t> bytes;
+    // The pipeline state of the immediate context then (pipeline_state.h).
+    std::vector<StateRow> pipeline;
     // Why the resource asked for has no contents to show ("object #3 is no
     // resource after this event"); the list holds all the same.
     std::string problem;
@@ -101,6 +104,7 @@ class ContentsReplay {
                                                const StillWanted& still_wanted);
     void take_checkpoint();
     std::vector<ListedResource> resources() const;
+    std::vector<StateRow> pipeline() const;
 
     const std::string trace_path_;
     const D3D_DRIVER_TYPE driver_;

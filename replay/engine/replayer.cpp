@@ -487,6 +487,10 @@ std::vector<std::uint64_t> Replayer::object_ids() const {
     return state_->session.objects.ids();
 }
 
+ID3D11DeviceContext* Replayer::immediate_context() const {
+    return state_->immediate_contexts.empty() ? nullptr : state_->immediate_contexts.front();
+}
+
 std::string Replayer::debug_name(std::uint64_t id) const {
     IUnknown* object = this->object(id);
     ID3D11DeviceChild* child = nullptr;

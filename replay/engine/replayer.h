@@ -126,6 +126,9 @@ class Replayer {
     IUnknown* object(std::uint64_t id) const;
     // The recorded ids of every object replay holds now, ascending.
     std::vector<std::uint64_t> object_ids() const;
+    // The immediate context of the first device replay made (no new
+    // reference), or nullptr before there is one.
+    ID3D11DeviceContext* immediate_context() const;
     // The debug name the trace gave a device child, "" when none.
     std::string debug_name(std::uint64_t id) const;
     const std::vector<Mismatch>& mismatches() const;

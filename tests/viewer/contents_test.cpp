@@ -7,6 +7,7 @@
 #include <QAbstractItemModelTester>
 #include <QImage>
 #include <QTextStream>
+#include <QTreeWidget>
 
 #include "replay/state/timeline_support.h"
 #include "runtime/tiles/worked_examples.h"
@@ -136,6 +137,15 @@ void ContentsTest::shared_tiles_show_the_written_colour_and_null_tiles_black() {
     QCOMPARE(window.selected_event(), std::optional<std::uint64_t>(trace.events.draw));
     window.step_to_call(false, false);  // the tile call before it
     QCOMPARE(window.selected_event(), std::optional<std::uint64_t>(trace.events.written));
+    // The pipeline beside the contents: a section a stage, nothing bound.
+    QVERIFY(show_contents(window, trace.events.draw));
+    QTreeWidget& pipeline = *window.contents_panel()->pipeline();
+    QStringList sections;
+    for (int i = 0; i < pipeline.topLevelItemCount(); ++i)
+        sections << pipeline.topLevelItem(i)->text(0);
+    QCOMPARE(sections, (QStringList{"IA", "VS", "HS", "DS", "GS", "RS", "PS", "OM", "CS"}));
+    QCOMPARE(pipeline.topLevelItem(1)->text(1), QStringLiteral("none"));
+    QCOMPARE(pipeline.topLevelItem(0)->child(0)->text(0), QStringLiteral("input layout"));
 }
 
 void ContentsTest::overlay_hatches_null_tiles_and_marks_shared_ones() {

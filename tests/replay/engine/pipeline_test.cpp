@@ -1,0 +1,130 @@
+// The pipeline state after an event, read from the replayed context: the
+// vertex shader bound with its disassembly, a constant buffer's window and
+// values, the input layout's elements, the vertex buffer, the viewport and
+// the render target, by the trace's ids and debug names.
+#include <algorithm>
+
+#include "recorder.h"
+#include "replay/engine/contents.h"
+#include "runtime/shader/assembler.h"
+
+using namespace engine_tests;
+using d3dcap::replay::ContentsReplay;
+using d3dcap::replay::StateRow;
+
+namespace {
+
+constexpr const char* kVertexShader = R"(vs_5_0
+.input POSITION0 v0.xyzw float
+.output SV_Position0 o0.xyzw float
+dcl_constantbuffer cb0[2], immediateIndexed
+dcl_input v0.xyzw
+dcl_output_siv o0.xyzw, position
+add o0.xyzw, v0.xyzw, cb0[1].xyzw
+ret
+)";
+
+// The value of the row named name under the section, or "(none)".
+std::string value_of(const std::vector<StateRow>& rows, const std::string& section,
+                     const std::string& name) {
+    bool inside = false;
+    for (const StateRow& row : rows) {
+        if (row.depth == 0) inside = row.name == section;
+        if (inside && row.name == name) return row.value;
+    }
+    return "(none)";
+}
+
+}  // namespace
+
+TEST_CASE("the pipeline after an event: shaders, buffers, layout, viewport, targets",
+          "[replay][engine][contents]") {
+    testing::TempDir dir;
+    Recorder rec(dir.file("pipeline.d3dcap"));
+    DirectDevice direct(rec);
+    ID3D11DeviceContext2* context = direct.context.get();
+    ID3D11Device* device = direct.device.get();
+
+    const auto assembled = d3dcap::runtime::shader::assemble(kVertexShader);
+    REQUIRE(assembled.ok());
+    const auto& code = assembled.container;
+    Com<ID3D11VertexShader> shader;
+    REQUIRE(device->CreateVertexShader(code.data(), code.size(), nullptr, shader.out()) == S_OK);
+    const std::uint64_t shader_id = rec.track(shader.get());
+    ID3D11VertexShader* shader_out = shader.get();
+    rec.call(device,
+             api::encode_ID3D11Device_CreateVertexShader(rec.b, rec, code.data(), code.size(),
+                                                         nullptr, &shader_out),
+             S_OK);
+    rec.meta(fb::CreateDebugNameDirect(rec.b, shader_id, "offset_vs"));
+
+    const D3D11_INPUT_ELEMENT_DESC element{
+        "POSITION", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0};
+    Com<ID3D11InputLayout> layout;
+    REQUIRE(device->CreateInputLayout(&element, 1, code.data(), code.size(), layout.out()) ==
+            S_OK);
+    const std::uint64_t layout_id = rec.track(layout.get());
+    ID3D11InputLayout* layout_out = layout.get();
+    rec.call(device,
+             api::encode_ID3D11Device_CreateInputLayout(rec.b, rec, &element, 1, code.data(),
+                                                        code.size(), &layout_out),
+             S_OK);
+
+    // 32 constants: constant n holds n, n + 0.5, -n, 1.
+    std::vector<std::uint8_t> constants(32 * 16);
+    for (int n = 0; n < 32; ++n) {
+        const float values[4] = {float(n), float(n) + 0.5f, -float(n), 1.0f};
+        std::memcpy(constants.data() + n * 16, values, 16);
+    }
+    Com<ID3D11Buffer> buffer;
+    const std::uint64_t buffer_id = create_buffer(
+        rec, direct, {512, D3D11_USAGE_DEFAULT, D3D11_BIND_CONSTANT_BUFFER, 0, 0, 0}, &constants,
+        buffer);
+    Com<ID3D11Buffer> vertices;
+    const auto vertex_bytes = pattern(64, 1);
+    const std::uint64_t vertices_id = create_buffer(
+        rec, direct, {64, D3D11_USAGE_DEFAULT, D3D11_BIND_VERTEX_BUFFER, 0, 0, 0}, &vertex_bytes,
+        vertices);
+
+    const auto on_context = [&](auto params) { rec.call(context, params, std::nullopt, true); };
+    on_context(api::encode_ID3D11DeviceContext_VSSetShader(rec.b, rec, shader.get(), nullptr, 0));
+    on_context(api::encode_ID3D11DeviceContext_IASetInputLayout(rec.b, rec, layout.get()));
+    ID3D11Buffer* vertex_buffer = vertices.get();
+    const UINT stride = 16, offset = 0;
+    on_context(api::encode_ID3D11DeviceContext_IASetVertexBuffers(rec.b, rec, 0, 1,
+                                                                   &vertex_buffer, &stride,
+                                                                   &offset));
+    ID3D11Buffer* constant_buffer = buffer.get();
+    const UINT first = 16, count = 16;
+    on_context(api::encode_ID3D11DeviceContext1_VSSetConstantBuffers1(
+        rec.b, rec, 0, 1, &constant_buffer, &first, &count));
+    const D3D11_VIEWPORT viewport{0, 0, 64, 32, 0, 1};
+    on_context(api::encode_ID3D11DeviceContext_RSSetViewports(rec.b, rec, 1, &viewport));
+    const std::uint64_t draw =
+        rec.call(context, fb::CreateID3D11DeviceContext_Draw(rec.b, 3, 0), std::nullopt, true);
+    const std::uint64_t events = rec.close();
+    REQUIRE(draw == events - 1);
+
+    auto opened = ContentsReplay::open(rec.path(), D3D_DRIVER_TYPE_REFERENCE);
+    REQUIRE(opened.ok());
+    auto after = opened.value()->contents_after(draw, 0, 0);
+    REQUIRE(after.ok());
+    const std::vector<StateRow>& rows = after->pipeline;
+    const auto id = [](std::uint64_t n) { return "#" + std::to_string(n); };
+    CHECK(value_of(rows, "VS", "VS") == "offset_vs " + id(shader_id));
+    CHECK(value_of(rows, "VS", "0") == "vs_5_0");
+    CHECK(std::count_if(rows.begin(), rows.end(), [](const StateRow& row) {
+              return row.value == "add o0.xyzw, v0.xyzw, cb0[1].xyzw";
+          }) == 1);
+    CHECK(value_of(rows, "VS", "cb0") == id(buffer_id) + ", constants 16-31");
+    CHECK(value_of(rows, "VS", "c16") == "16, 16.5, -16, 1");
+    CHECK(value_of(rows, "VS", "c31") == "31, 31.5, -31, 1");
+    CHECK(value_of(rows, "VS", "c15") == "(none)");
+    CHECK(value_of(rows, "IA", "input layout") == id(layout_id));
+    CHECK(value_of(rows, "IA", "POSITION0") ==
+          "R32G32B32A32_FLOAT, slot 0, offset 0, per vertex");
+    CHECK(value_of(rows, "IA", "vb0") == id(vertices_id) + ", stride 16, offset 0");
+    CHECK(value_of(rows, "RS", "viewport 0") == "0, 0, 64x32, depth 0-1");
+    CHECK(value_of(rows, "PS", "PS") == "none");
+    CHECK(value_of(rows, "CS", "CS") == "none");
+}

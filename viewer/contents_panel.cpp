@@ -183,6 +183,13 @@ void ContentsPanel::showEvent(QShowEvent* event) {
     if (pending_) request();
 }
 
+const replay::ListedResource* ContentsPanel::listing_of(std::uint64_t id) const {
+    if (!listed_) return nullptr;
+    for (const replay::ListedResource& listed : *listed_)
+        if (listed.id == id) return &listed;
+    return nullptr;
+}
+
 std::optional<ContentsPanel::Selection> ContentsPanel::selection() const {
     const auto snapshot = tiles_->snapshot();
     if (!snapshot) return std::nullopt;
@@ -191,10 +198,7 @@ std::optional<ContentsPanel::Selection> ContentsPanel::selection() const {
         // A resource of the list: the mip and slice chosen here.
         const auto mip = static_cast<std::uint32_t>(mip_box_->value());
         const auto slice = static_cast<std::uint32_t>(slice_box_->value());
-        const replay::ListedResource* listed = nullptr;
-        for (const replay::ListedResource& r :
-             listed_ ? *listed_ : std::vector<replay::ListedResource>{})
-            if (r.id == selection.resource) listed = &r;
+        const replay::ListedResource* listed = listing_of(selection.resource);
         const bool volume = listed && listed->shape.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE3D;
         const std::uint32_t mips = listed ? listed->shape.mip_levels : 1;
         selection.subresource = volume ? mip : mip + slice * mips;
@@ -246,12 +250,7 @@ void ContentsPanel::list_resources(
 }
 
 void ContentsPanel::own_resource_chosen() {
-    const std::uint64_t id = resource_box_->currentData().toULongLong();
-    const replay::ListedResource* listed = nullptr;
-    if (listed_) {
-        for (const replay::ListedResource& r : *listed_)
-            if (r.id == id) listed = &r;
-    }
+    const replay::ListedResource* listed = listing_of(resource_box_->currentData().toULongLong());
     const QSignalBlocker quiet_mip(mip_box_), quiet_slice(slice_box_);
     mip_box_->setEnabled(listed != nullptr);
     slice_box_->setEnabled(listed != nullptr);

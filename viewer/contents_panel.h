@@ -84,6 +84,8 @@ class ContentsPanel : public QWidget {
         std::uint32_t subresource = 0, z = 0;
     };
     std::optional<Selection> selection() const;
+    // The resource of the last list with this id, or null.
+    const replay::ListedResource* listing_of(std::uint64_t id) const;
 
     TileMapModel* tiles_;
     std::unique_ptr<ContentsService> service_;

@@ -5,7 +5,8 @@
 // look inside a frame.
 //
 // Replay runs forward from where the last request left it; an earlier
-// event starts again from the beginning of the trace.
+// event is answered from the nearest checkpoint before it (set_checkpoints),
+// else replay starts again from the beginning of the trace.
 #pragma once
 
 #include <d3d11_2.h>

@@ -307,6 +307,11 @@ void append_args_json(const fb::Record& record, std::string& out);
 // The name of an HRESULT ("S_OK", "E_INVALIDARG", ...), or empty.
 std::string_view hresult_name(std::int32_t hr);
 
+// An enumerator by its enum's name and value ("D3D11_CULL_MODE", 3:
+// "D3D11_CULL_BACK"), as JSON prints it; the number for a value the enum
+// does not name, flags joined with '|'.
+std::string enum_text(std::string_view enum_name, std::int64_t value);
+
 }}  // namespace d3dcap::api
 """
 
@@ -321,6 +326,7 @@ def generate_source(api) -> str:
            '#include "json_text.h"',
            "",
            "#include <type_traits>",
+           "#include <utility>",
            "",
            "namespace d3dcap::api {",
            "namespace {",
@@ -388,6 +394,21 @@ def generate_source(api) -> str:
             "            args(out, *params);",
             "        }",
             "    });",
+            "}",
+            "",
+            "std::string enum_text(std::string_view enum_name, std::int64_t value) {",
+            "    static constexpr std::pair<std::string_view, const json::Enum*> kEnums[] = {"]
+    out += [f'        {{"{name}", &kEnum_{name}}},' for name in api.enums]
+    out += ["    };",
+            "    std::string text;",
+            "    for (const auto& [name, e] : kEnums) {",
+            "        if (name != enum_name) continue;",
+            "        json::enumeration(text, *e, value);",
+            "        // JSON quotes names; a plain number stays as it is.",
+            "        if (text.size() >= 2 && text.front() == '\"') text = text.substr(1, text.size() - 2);",
+            "        return text;",
+            "    }",
+            "    return std::to_string(value);",
             "}",
             "",
             "std::string_view hresult_name(std::int32_t hr) {",

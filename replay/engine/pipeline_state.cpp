@@ -1,5 +1,7 @@
 #include "replay/engine/pipeline_state.h"
 
+#include <d3dcap/api/call_json.h>
+
 #include <algorithm>
 #include <cstring>
 #include <sstream>
@@ -51,6 +53,28 @@ std::string format_name(DXGI_FORMAT format) {
     std::string name = formats::info(format).name;
     if (name.rfind("DXGI_FORMAT_", 0) == 0) name.erase(0, 12);
     return name.empty() ? "format " + std::to_string(format) : name;
+}
+
+// D3D_PRIMITIVE_TOPOLOGY lives in d3dcommon.h, outside the API table.
+std::string topology_name(D3D11_PRIMITIVE_TOPOLOGY topology) {
+    static constexpr const char* kNames[] = {"UNDEFINED", "POINTLIST",    "LINELIST",
+                                             "LINESTRIP", "TRIANGLELIST", "TRIANGLESTRIP"};
+    const auto value = static_cast<int>(topology);
+    if (value >= 0 && value < 6) return kNames[value];
+    if (value >= 10 && value <= 13) {
+        static constexpr const char* kAdjacent[] = {"LINELIST_ADJ", "LINESTRIP_ADJ",
+                                                    "TRIANGLELIST_ADJ", "TRIANGLESTRIP_ADJ"};
+        return kAdjacent[value - 10];
+    }
+    if (value >= 33 && value <= 64) return std::to_string(value - 32) + "_CONTROL_POINT_PATCHLIST";
+    return "topology " + std::to_string(value);
+}
+
+// An enumerator without its enum's prefix: "BACK" for D3D11_CULL_BACK.
+std::string named(std::string_view enum_name, std::int64_t value, std::string_view prefix) {
+    std::string text = api::enum_text(enum_name, value);
+    if (text.rfind(prefix, 0) == 0) text.erase(0, prefix.size());
+    return text;
 }
 
 std::string number(double value) {
@@ -159,10 +183,13 @@ void stage_rows(Rows& rows, ID3D11DeviceContext1* context, const StageCalls& sta
         if (!samplers.objects[slot]) continue;
         D3D11_SAMPLER_DESC desc{};
         samplers.objects[slot]->GetDesc(&desc);
-        rows.add(1, "s" + std::to_string(slot),
-                 rows.label(samplers.objects[slot]) + ": filter " + std::to_string(desc.Filter) +
-                     ", address " + std::to_string(desc.AddressU) + " " +
-                     std::to_string(desc.AddressV) + " " + std::to_string(desc.AddressW));
+        rows.add(
+            1, "s" + std::to_string(slot),
+            rows.label(samplers.objects[slot]) + ": " +
+                named("D3D11_FILTER", desc.Filter, "D3D11_FILTER_") + ", address " +
+                named("D3D11_TEXTURE_ADDRESS_MODE", desc.AddressU, "D3D11_TEXTURE_ADDRESS_") + " " +
+                named("D3D11_TEXTURE_ADDRESS_MODE", desc.AddressV, "D3D11_TEXTURE_ADDRESS_") + " " +
+                named("D3D11_TEXTURE_ADDRESS_MODE", desc.AddressW, "D3D11_TEXTURE_ADDRESS_"));
     }
 }
 
@@ -181,7 +208,7 @@ void input_rows(Rows& rows, ID3D11DeviceContext1* context) {
     context->IAGetPrimitiveTopology(&topology);
     ID3D11InputLayout* layout = nullptr;
     context->IAGetInputLayout(&layout);
-    rows.add(0, "IA", "topology " + std::to_string(topology));
+    rows.add(0, "IA", topology_name(topology));
     rows.add(1, "input layout", rows.label(layout));
     std::vector<runtime::InputElement> elements;
     if (layout && runtime::input_layout_elements(layout, elements)) {
@@ -225,7 +252,8 @@ void rasterizer_rows(Rows& rows, ID3D11DeviceContext1* context) {
     if (state) {
         D3D11_RASTERIZER_DESC d{};
         state->GetDesc(&d);
-        summary += ": fill " + std::to_string(d.FillMode) + ", cull " + std::to_string(d.CullMode) +
+        summary += ": fill " + named("D3D11_FILL_MODE", d.FillMode, "D3D11_FILL_") + ", cull " +
+                   named("D3D11_CULL_MODE", d.CullMode, "D3D11_CULL_") +
                    (d.FrontCounterClockwise ? ", front counter-clockwise" : "") + ", depth bias " +
                    std::to_string(d.DepthBias) + (d.ScissorEnable ? ", scissor" : "") +
                    (d.DepthClipEnable ? ", depth clip" : "");
@@ -276,8 +304,9 @@ void output_rows(Rows& rows, ID3D11DeviceContext1* context) {
     if (depth) {
         D3D11_DEPTH_STENCIL_DESC d{};
         depth->GetDesc(&d);
-        depth_text +=
-            d.DepthEnable ? ": depth test " + std::to_string(d.DepthFunc) : ": no depth test";
+        depth_text += d.DepthEnable ? ": depth test " + named("D3D11_COMPARISON_FUNC", d.DepthFunc,
+                                                              "D3D11_COMPARISON_")
+                                    : ": no depth test";
         depth_text += d.StencilEnable ? ", stencil" : "";
         depth->Release();
     }

@@ -61,8 +61,7 @@ TEST_CASE("the pipeline after an event: shaders, buffers, layout, viewport, targ
     const D3D11_INPUT_ELEMENT_DESC element{
         "POSITION", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0};
     Com<ID3D11InputLayout> layout;
-    REQUIRE(device->CreateInputLayout(&element, 1, code.data(), code.size(), layout.out()) ==
-            S_OK);
+    REQUIRE(device->CreateInputLayout(&element, 1, code.data(), code.size(), layout.out()) == S_OK);
     const std::uint64_t layout_id = rec.track(layout.get());
     ID3D11InputLayout* layout_out = layout.get();
     rec.call(device,
@@ -77,27 +76,40 @@ TEST_CASE("the pipeline after an event: shaders, buffers, layout, viewport, targ
         std::memcpy(constants.data() + n * 16, values, 16);
     }
     Com<ID3D11Buffer> buffer;
-    const std::uint64_t buffer_id = create_buffer(
-        rec, direct, {512, D3D11_USAGE_DEFAULT, D3D11_BIND_CONSTANT_BUFFER, 0, 0, 0}, &constants,
-        buffer);
+    const std::uint64_t buffer_id =
+        create_buffer(rec, direct, {512, D3D11_USAGE_DEFAULT, D3D11_BIND_CONSTANT_BUFFER, 0, 0, 0},
+                      &constants, buffer);
     Com<ID3D11Buffer> vertices;
     const auto vertex_bytes = pattern(64, 1);
-    const std::uint64_t vertices_id = create_buffer(
-        rec, direct, {64, D3D11_USAGE_DEFAULT, D3D11_BIND_VERTEX_BUFFER, 0, 0, 0}, &vertex_bytes,
-        vertices);
+    const std::uint64_t vertices_id =
+        create_buffer(rec, direct, {64, D3D11_USAGE_DEFAULT, D3D11_BIND_VERTEX_BUFFER, 0, 0, 0},
+                      &vertex_bytes, vertices);
 
     const auto on_context = [&](auto params) { rec.call(context, params, std::nullopt, true); };
     on_context(api::encode_ID3D11DeviceContext_VSSetShader(rec.b, rec, shader.get(), nullptr, 0));
     on_context(api::encode_ID3D11DeviceContext_IASetInputLayout(rec.b, rec, layout.get()));
     ID3D11Buffer* vertex_buffer = vertices.get();
     const UINT stride = 16, offset = 0;
-    on_context(api::encode_ID3D11DeviceContext_IASetVertexBuffers(rec.b, rec, 0, 1,
-                                                                   &vertex_buffer, &stride,
-                                                                   &offset));
+    on_context(api::encode_ID3D11DeviceContext_IASetVertexBuffers(rec.b, rec, 0, 1, &vertex_buffer,
+                                                                  &stride, &offset));
     ID3D11Buffer* constant_buffer = buffer.get();
     const UINT first = 16, count = 16;
     on_context(api::encode_ID3D11DeviceContext1_VSSetConstantBuffers1(
         rec.b, rec, 0, 1, &constant_buffer, &first, &count));
+    D3D11_RASTERIZER_DESC rasterizer{};
+    rasterizer.FillMode = D3D11_FILL_WIREFRAME;
+    rasterizer.CullMode = D3D11_CULL_FRONT;
+    rasterizer.DepthClipEnable = TRUE;
+    Com<ID3D11RasterizerState> state;
+    REQUIRE(device->CreateRasterizerState(&rasterizer, state.out()) == S_OK);
+    const std::uint64_t state_id = rec.track(state.get());
+    ID3D11RasterizerState* state_out = state.get();
+    rec.call(device,
+             api::encode_ID3D11Device_CreateRasterizerState(rec.b, rec, &rasterizer, &state_out),
+             S_OK);
+    on_context(api::encode_ID3D11DeviceContext_RSSetState(rec.b, rec, state.get()));
+    on_context(api::encode_ID3D11DeviceContext_IASetPrimitiveTopology(
+        rec.b, rec, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP));
     const D3D11_VIEWPORT viewport{0, 0, 64, 32, 0, 1};
     on_context(api::encode_ID3D11DeviceContext_RSSetViewports(rec.b, rec, 1, &viewport));
     const std::uint64_t draw =
@@ -121,10 +133,12 @@ TEST_CASE("the pipeline after an event: shaders, buffers, layout, viewport, targ
     CHECK(value_of(rows, "VS", "c31") == "31, 31.5, -31, 1");
     CHECK(value_of(rows, "VS", "c15") == "(none)");
     CHECK(value_of(rows, "IA", "input layout") == id(layout_id));
-    CHECK(value_of(rows, "IA", "POSITION0") ==
-          "R32G32B32A32_FLOAT, slot 0, offset 0, per vertex");
+    CHECK(value_of(rows, "IA", "POSITION0") == "R32G32B32A32_FLOAT, slot 0, offset 0, per vertex");
     CHECK(value_of(rows, "IA", "vb0") == id(vertices_id) + ", stride 16, offset 0");
     CHECK(value_of(rows, "RS", "viewport 0") == "0, 0, 64x32, depth 0-1");
+    CHECK(value_of(rows, "RS", "RS") ==
+          id(state_id) + ": fill WIREFRAME, cull FRONT, depth bias 0, depth clip");
+    CHECK(value_of(rows, "IA", "IA") == "TRIANGLESTRIP");
     CHECK(value_of(rows, "PS", "PS") == "none");
     CHECK(value_of(rows, "CS", "CS") == "none");
 }

@@ -332,8 +332,14 @@ void ContentsPanel::set_channels(const std::array<bool, 4>& channels) {
 }
 
 void ContentsPanel::set_range(double low, double high) {
-    low_box_->setValue(low);
-    high_box_->setValue(high);
+    {
+        // One picture for both ends, not one each.
+        const QSignalBlocker quiet_low(low_box_), quiet_high(high_box_);
+        low_box_->setValue(low);
+        high_box_->setValue(high);
+    }
+    range_chosen_ = true;
+    display_changed();
 }
 
 void ContentsPanel::fit_range() {

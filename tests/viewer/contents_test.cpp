@@ -66,6 +66,16 @@ ContentsTrace write_contents_trace(const std::string& path) {
     return e;
 }
 
+// The trace opened in a window shown, its contents tab on the reference
+// device.
+struct ContentsWindow : viewer_tests::OpenedTrace<ContentsTrace> {
+    explicit ContentsWindow(const char* name) : OpenedTrace(name, write_contents_trace) {
+        window.resize(900, 700);
+        window.show();
+        window.contents_panel()->set_device("reference");
+    }
+};
+
 // Selects event, brings the contents tab forward and waits for its contents.
 [[nodiscard]] bool show_contents(MainWindow& window, std::uint64_t event) {
     ContentsPanel& panel = *window.contents_panel();
@@ -95,12 +105,9 @@ class ContentsTest : public QObject {
 };
 
 void ContentsTest::shared_tiles_show_the_written_colour_and_null_tiles_black() {
-    viewer_tests::OpenedTrace<ContentsTrace> trace("contents.d3dcap", write_contents_trace);
+    ContentsWindow trace("contents.d3dcap");
     QVERIFY(trace.opened);
     MainWindow& window = trace.window;
-    window.resize(900, 700);
-    window.show();
-    window.contents_panel()->set_device("reference");
     ContentsView& view = *window.contents_panel()->view();
 
     // Mapped, not yet written: the pool tile holds zeros.
@@ -149,12 +156,9 @@ void ContentsTest::shared_tiles_show_the_written_colour_and_null_tiles_black() {
 }
 
 void ContentsTest::overlay_hatches_null_tiles_and_marks_shared_ones() {
-    viewer_tests::OpenedTrace<ContentsTrace> trace("overlay.d3dcap", write_contents_trace);
+    ContentsWindow trace("overlay.d3dcap");
     QVERIFY(trace.opened);
     MainWindow& window = trace.window;
-    window.resize(900, 700);
-    window.show();
-    window.contents_panel()->set_device("reference");
     QVERIFY(show_contents(window, trace.events.written));
     ContentsView& view = *window.contents_panel()->view();
     view.set_view(128, QPointF(0, 0));  // one pixel a texel, tile (0, 0) at the corner
@@ -174,12 +178,10 @@ void ContentsTest::overlay_hatches_null_tiles_and_marks_shared_ones() {
 }
 
 void ContentsTest::channels_and_range_change_the_picture() {
-    viewer_tests::OpenedTrace<ContentsTrace> trace("display.d3dcap", write_contents_trace);
+    ContentsWindow trace("display.d3dcap");
     QVERIFY(trace.opened);
     MainWindow& window = trace.window;
-    window.show();
     ContentsPanel& panel = *window.contents_panel();
-    panel.set_device("reference");
     QVERIFY(show_contents(window, trace.events.written));
     ContentsView& view = *panel.view();
     const QPoint inside(128 + 64, 128 + 64);
@@ -193,12 +195,10 @@ void ContentsTest::channels_and_range_change_the_picture() {
 }
 
 void ContentsTest::every_resource_is_listed_and_buffers_show_rows() {
-    viewer_tests::OpenedTrace<ContentsTrace> trace("listed.d3dcap", write_contents_trace);
+    ContentsWindow trace("listed.d3dcap");
     QVERIFY(trace.opened);
     MainWindow& window = trace.window;
-    window.show();
     ContentsPanel& panel = *window.contents_panel();
-    panel.set_device("reference");
     QVERIFY(show_contents(window, trace.events.written));
     QCOMPARE(panel.listed_resources(), (std::vector<std::uint64_t>{kBoxId, kPoolId}));
     // The pool as a buffer: 16 bytes a row, pool tile 3 holding the colour.

@@ -14,6 +14,7 @@
 #include "runtime/format_rules.h"
 #include "runtime/formats.h"
 #include "runtime/reference/reference_backend.h"
+#include "runtime/tiles/describe.h"
 
 namespace d3dcap::runtime {
 namespace {
@@ -648,10 +649,7 @@ std::string describe_texel(const Texel& texel) {
     if (shared_exponent) text += " E " + std::to_string(texel.shared_exponent);
     if (texel.typeless) {
         if (texel.compressed) {
-            std::string name = formats::info(texel.decoded_as).name;
-            const std::string prefix = "DXGI_FORMAT_";
-            if (name.starts_with(prefix)) name.erase(0, prefix.size());
-            text += " (typeless, as " + name + ")";
+            text += " (typeless, as " + tiles::format_name(texel.decoded_as) + ")";
         } else {
             text += " (typeless)";
         }

@@ -21,6 +21,7 @@
 #include "viewer/buffer_rows_model.h"
 #include "viewer/contents_service.h"
 #include "viewer/contents_view.h"
+#include "viewer/state_worker.h"
 #include "viewer/tile_map_model.h"
 
 namespace d3dcap::viewer {
@@ -28,15 +29,6 @@ namespace d3dcap::viewer {
 namespace {
 
 constexpr const char* kChannelNames[4] = {"R", "G", "B", "A"};
-
-// "albedo: Texture2D 256x256 R8G8B8A8_UNORM 9 mips, #17".
-QString label_of(const replay::ListedResource& listed) {
-    QString label = QString::fromStdString(replay::describe(listed.shape)) +
-                    QStringLiteral(", #%1").arg(listed.id);
-    if (!listed.debug_name.empty())
-        label = QString::fromStdString(listed.debug_name) + QStringLiteral(": ") + label;
-    return label;
-}
 
 }  // namespace
 
@@ -244,7 +236,9 @@ void ContentsPanel::list_resources(
     const QVariant current = resource_box_->currentData();
     while (resource_box_->count() > 1) resource_box_->removeItem(1);
     for (const replay::ListedResource& listed : *listed_)
-        resource_box_->addItem(label_of(listed), QVariant::fromValue<qulonglong>(listed.id));
+        resource_box_->addItem(
+            object_label(listed.id, replay::describe(listed.shape), listed.debug_name),
+            QVariant::fromValue<qulonglong>(listed.id));
     resource_box_->setCurrentIndex(std::max(0, resource_box_->findData(current)));
     own_resource_chosen();
 }

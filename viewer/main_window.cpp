@@ -100,8 +100,7 @@ void MainWindow::build_ui() {
     tools->addWidget(jump_edit_);
     left_layout->addLayout(tools);
     auto* steps = new QHBoxLayout;  // a row of their own: the filter keeps its width
-    for (QPushButton* button : {previous_draw, next_draw, previous, next})
-        steps->addWidget(button);
+    for (QPushButton* button : {previous_draw, next_draw, previous, next}) steps->addWidget(button);
     left_layout->addLayout(steps);
     tree_ = new QTreeView;
     tree_->setUniformRowHeights(true);  // needed for a million rows

@@ -13,9 +13,14 @@ state::Progress progress_of(const LatestJobRunner::StillWanted& still_wanted) {
 
 QString object_label(std::uint64_t id, const std::optional<state::ObjectInfo>& info,
                      const std::optional<std::string>& debug_name) {
-    QString label =
-        info ? QString::fromStdString(state::describe(*info)) + QStringLiteral(", #%1").arg(id)
-             : QStringLiteral("#%1").arg(id);
+    return object_label(id, info ? state::describe(*info) : std::string(), debug_name);
+}
+
+QString object_label(std::uint64_t id, const std::string& description,
+                     const std::optional<std::string>& debug_name) {
+    QString label = description.empty()
+                        ? QStringLiteral("#%1").arg(id)
+                        : QString::fromStdString(description) + QStringLiteral(", #%1").arg(id);
     if (debug_name && !debug_name->empty())
         label = QString::fromStdString(*debug_name) + QStringLiteral(": ") + label;
     return label;

@@ -24,6 +24,9 @@ namespace d3dcap::viewer {
 // ("albedo: Texture2D ..."); "#4" when the trace did not say what it is.
 QString object_label(std::uint64_t id, const std::optional<state::ObjectInfo>& info,
                      const std::optional<std::string>& debug_name);
+// The same from what describes the object ("" when nothing does).
+QString object_label(std::uint64_t id, const std::string& description,
+                     const std::optional<std::string>& debug_name);
 
 class StateService : public QObject {
     Q_OBJECT

@@ -44,19 +44,25 @@ bool send_value(int socket, const T& value) {
     return send_all(socket, &value, sizeof value);
 }
 
-// Reads size bytes; between waits of 50 ms it asks still_wanted, and only
-// notes a no (the answer is read to its end all the same).
+// Waits until socket has something to read; between waits of 50 ms it
+// asks still_wanted, and only notes a no (an answer is read to its end all
+// the same). False when the socket failed.
+bool wait_readable(int socket, const ContentsReplay::StillWanted& still_wanted, bool& unwanted) {
+    for (;;) {
+        pollfd ready{socket, POLLIN, 0};
+        const int polled = ::poll(&ready, 1, 50);
+        if (polled > 0) return true;
+        if (polled < 0 && errno != EINTR) return false;
+        if (polled == 0 && still_wanted && !still_wanted()) unwanted = true;
+    }
+}
+
+// Reads size bytes.
 bool receive_all(int socket, void* data, std::size_t size,
                  const ContentsReplay::StillWanted& still_wanted, bool& unwanted) {
     auto* bytes = static_cast<std::uint8_t*>(data);
     while (size > 0) {
-        pollfd ready{socket, POLLIN, 0};
-        const int polled = ::poll(&ready, 1, 50);
-        if (polled < 0 && errno != EINTR) return false;
-        if (polled <= 0) {
-            if (still_wanted && !still_wanted()) unwanted = true;
-            continue;
-        }
+        if (!wait_readable(socket, still_wanted, unwanted)) return false;
         const ssize_t got = ::recv(socket, bytes, size, 0);
         if (got < 0 && errno == EINTR) continue;
         if (got <= 0) return false;
@@ -110,13 +116,7 @@ bool send_bytes(int socket, const std::vector<std::uint8_t>& bytes) {
 bool receive_bytes(int socket, std::vector<std::uint8_t>& bytes,
                    const ContentsReplay::StillWanted& still_wanted, bool& unwanted) {
     if (bytes.empty()) return true;
-    for (;;) {
-        pollfd ready{socket, POLLIN, 0};
-        const int polled = ::poll(&ready, 1, 50);
-        if (polled < 0 && errno != EINTR) return false;
-        if (polled > 0) break;
-        if (still_wanted && !still_wanted()) unwanted = true;
-    }
+    if (!wait_readable(socket, still_wanted, unwanted)) return false;
     FileMessage message;
     if (::recvmsg(socket, &message.header, MSG_CMSG_CLOEXEC) != 1) return false;
     const cmsghdr* header = CMSG_FIRSTHDR(&message.header);

@@ -5,8 +5,8 @@
 
 #include "replay/engine/checkpoint_process.h"
 #include "replay/engine/replayer.h"
-#include "runtime/formats.h"
 #include "runtime/internal.h"
+#include "runtime/tiles/describe.h"
 
 namespace d3dcap::replay {
 
@@ -18,37 +18,19 @@ constexpr std::uint64_t kEventsPerQuestion = 4096;
 }  // namespace
 
 std::string describe(const SubresourceShape& shape) {
-    std::string text;
-    const auto size = [](auto... values) {
-        std::string out;
-        ((out += (out.empty() ? "" : "x") + std::to_string(values)), ...);
-        return out;
-    };
-    switch (shape.dimension) {
-        case D3D11_RESOURCE_DIMENSION_BUFFER:
-            return "Buffer " + std::to_string(shape.width) + " bytes" +
-                   ((shape.misc_flags & D3D11_RESOURCE_MISC_TILED) ? " tiled" : "") +
-                   ((shape.misc_flags & D3D11_RESOURCE_MISC_TILE_POOL) ? " tile pool" : "");
-        case D3D11_RESOURCE_DIMENSION_TEXTURE1D:
-            text = "Texture1D " + size(shape.width);
-            break;
-        case D3D11_RESOURCE_DIMENSION_TEXTURE2D:
-            text = "Texture2D " + size(shape.width, shape.height);
-            break;
-        case D3D11_RESOURCE_DIMENSION_TEXTURE3D:
-            text = "Texture3D " + size(shape.width, shape.height, shape.depth);
-            break;
-        default:
-            return "resource";
-    }
-    if (shape.array_size > 1) text += "x" + std::to_string(shape.array_size);
-    std::string format = formats::info(shape.format).name;
-    if (format.rfind("DXGI_FORMAT_", 0) == 0) format.erase(0, 12);
-    text += " " + format;
-    if (shape.mip_levels > 1) text += " " + std::to_string(shape.mip_levels) + " mips";
-    if (shape.sample_count > 1) text += " " + std::to_string(shape.sample_count) + "x MSAA";
-    if (shape.misc_flags & D3D11_RESOURCE_MISC_TILED) text += " tiled";
-    return text;
+    tiles::ResourceShape described;
+    described.dimension = shape.dimension;
+    described.byte_width = shape.width;
+    described.width = shape.width;
+    described.height = shape.height;
+    described.depth = shape.depth;
+    described.mip_levels = shape.mip_levels;
+    described.array_size = shape.array_size;
+    described.format = shape.format;
+    described.sample_count = shape.sample_count;
+    return tiles::describe(described,
+                           {.tiled = (shape.misc_flags & D3D11_RESOURCE_MISC_TILED) != 0,
+                            .pool = (shape.misc_flags & D3D11_RESOURCE_MISC_TILE_POOL) != 0});
 }
 
 ContentsReplay::ContentsReplay(std::string trace_path, D3D_DRIVER_TYPE driver)

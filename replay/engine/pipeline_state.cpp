@@ -6,10 +6,10 @@
 #include <cstring>
 #include <sstream>
 
-#include "runtime/formats.h"
 #include "runtime/internal.h"
 #include "runtime/shader/decoder.h"
 #include "runtime/shader/disassembler.h"
+#include "runtime/tiles/describe.h"
 
 namespace d3dcap::replay {
 
@@ -49,12 +49,6 @@ struct Held {
     T** data() { return objects.data(); }
 };
 
-std::string format_name(DXGI_FORMAT format) {
-    std::string name = formats::info(format).name;
-    if (name.rfind("DXGI_FORMAT_", 0) == 0) name.erase(0, 12);
-    return name.empty() ? "format " + std::to_string(format) : name;
-}
-
 // D3D_PRIMITIVE_TOPOLOGY lives in d3dcommon.h, outside the API table.
 std::string topology_name(D3D11_PRIMITIVE_TOPOLOGY topology) {
     static constexpr const char* kNames[] = {"UNDEFINED", "POINTLIST",    "LINELIST",
@@ -88,7 +82,7 @@ std::string view_of(const Rows& rows, ID3D11View* view, DXGI_FORMAT format) {
     ID3D11Resource* resource = nullptr;
     view->GetResource(&resource);
     std::string text =
-        rows.label(view) + " of " + rows.label(resource) + " (" + format_name(format) + ")";
+        rows.label(view) + " of " + rows.label(resource) + " (" + tiles::format_name(format) + ")";
     if (resource) resource->Release();
     return text;
 }
@@ -215,7 +209,7 @@ void input_rows(Rows& rows, ID3D11DeviceContext1* context) {
         for (const runtime::InputElement& e : elements) {
             rows.add(
                 2, e.semantic + std::to_string(e.semantic_index),
-                format_name(e.format) + ", slot " + std::to_string(e.slot) + ", offset " +
+                tiles::format_name(e.format) + ", slot " + std::to_string(e.slot) + ", offset " +
                     (e.offset == D3D11_APPEND_ALIGNED_ELEMENT ? "appended"
                                                               : std::to_string(e.offset)) +
                     (e.per_instance ? ", per instance (step " + std::to_string(e.step_rate) + ")"
@@ -239,7 +233,7 @@ void input_rows(Rows& rows, ID3D11DeviceContext1* context) {
     context->IAGetIndexBuffer(&indices, &format, &offset);
     if (indices) {
         rows.add(1, "index buffer",
-                 rows.label(indices) + ", " + format_name(format) + ", offset " +
+                 rows.label(indices) + ", " + tiles::format_name(format) + ", offset " +
                      std::to_string(offset));
         indices->Release();
     }

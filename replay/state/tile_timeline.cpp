@@ -10,7 +10,7 @@
 
 #include "format/trace/reader.h"
 #include "replay/state/tile_scan.h"
-#include "runtime/formats.h"
+#include "runtime/tiles/describe.h"
 
 namespace d3dcap::state {
 
@@ -32,39 +32,11 @@ const char* kind_name(ObjectKind kind) {
     return "unknown";
 }
 
-namespace {
-
-std::string byte_size(std::uint64_t bytes) {
-    constexpr std::uint64_t kKiB = 1024, kMiB = kKiB * 1024, kGiB = kMiB * 1024;
-    for (const auto& [unit, name] : {std::pair{kGiB, " GiB"}, {kMiB, " MiB"}, {kKiB, " KiB"}}) {
-        if (bytes >= unit && bytes % unit == 0) return std::to_string(bytes / unit) + name;
-    }
-    return std::to_string(bytes) + " bytes";
-}
-
-}  // namespace
-
 std::string describe(const ObjectInfo& info) {
-    const tiles::ResourceShape& shape = info.shape;
-    if (info.kind == ObjectKind::Buffer)
-        return "Buffer " + byte_size(shape.byte_width) + (info.pool ? " tile pool" : " tiled");
-    std::string text = info.kind == ObjectKind::Texture3D ? "Texture3D " : "Texture2D ";
-    text += std::to_string(shape.width) + "x" + std::to_string(shape.height);
-    if (info.kind == ObjectKind::Texture3D) text += "x" + std::to_string(shape.depth);
-    if (shape.array_size > 1) text += "x" + std::to_string(shape.array_size);
-    std::string format = formats::info(shape.format).name;
-    if (format.starts_with("DXGI_FORMAT_")) format.erase(0, 12);
-    if (format.empty()) format = "format " + std::to_string(shape.format);
-    text += " " + format;
-    std::uint32_t mips = shape.mip_levels;
-    if (mips == 0) {  // the whole chain
-        for (std::uint32_t size = std::max({shape.width, shape.height, shape.depth}); size > 0;
-             size >>= 1)
-            ++mips;
-    }
-    if (mips > 1) text += " " + std::to_string(mips) + " mips";
-    if (shape.sample_count > 1) text += " " + std::to_string(shape.sample_count) + "x MSAA";
-    return text + " tiled";
+    tiles::ResourceShape shape = info.shape;
+    if (info.kind == ObjectKind::Buffer) shape.dimension = D3D11_RESOURCE_DIMENSION_BUFFER;
+    if (info.kind == ObjectKind::Texture3D) shape.dimension = D3D11_RESOURCE_DIMENSION_TEXTURE3D;
+    return tiles::describe(shape, {.tiled = !info.pool, .pool = info.pool});
 }
 
 namespace detail {

@@ -1,7 +1,5 @@
 #include "viewer/contents_service.h"
 
-#include <algorithm>
-
 #include "replay/engine/device_choice.h"
 
 namespace d3dcap::viewer {
@@ -62,9 +60,8 @@ ContentsService::Answer ContentsService::answer(std::uint64_t event, std::uint64
             return found;
         }
         replay_ = std::move(opened.value());
-        // Pauses every 1/64 of the trace (256 events at least), so that an
-        // earlier event replays from the nearest one.
-        replay_->set_checkpoints(std::max<std::uint64_t>(256, replay_->event_count() / 64));
+        // An earlier event replays from the nearest pause before it.
+        replay_->set_checkpoints(replay_->usual_checkpoint_interval());
         replay_device_ = device;
         found.device_reason = QString::fromStdString(
             chosen->reason.empty() ? "the " + device.toStdString() + " device" : chosen->reason);

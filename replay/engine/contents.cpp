@@ -115,6 +115,10 @@ void ContentsReplay::set_checkpoints(std::uint64_t interval, std::size_t max_che
     max_checkpoints_ = std::max<std::size_t>(2, max_checkpoints);
 }
 
+std::uint64_t ContentsReplay::usual_checkpoint_interval() const {
+    return std::max<std::uint64_t>(256, event_count() / 64);
+}
+
 void ContentsReplay::take_checkpoint() {
     const std::uint64_t event = replayer_->next_event() - 1;
     const auto later = std::find_if(checkpoints_.begin(), checkpoints_.end(),

@@ -86,6 +86,8 @@ class ContentsReplay {
     // answers for an earlier event from the nearest pause before it.
     // interval 0: never (every earlier event replays from the start).
     void set_checkpoints(std::uint64_t interval, std::size_t max_checkpoints = 64);
+    // Every 1/64 of the trace, 256 events at least: what the viewer takes.
+    std::uint64_t usual_checkpoint_interval() const;
     std::size_t checkpoint_count() const { return checkpoints_.size(); }
 
     std::uint64_t event_count() const;

@@ -60,10 +60,9 @@ const Example& example() {
     return found;
 }
 
-// Checkpoints as the contents tab takes them (every 1/64 of the trace), or none.
+// Checkpoints as the contents tab takes them, or none.
 void paused_as_the_viewer(replay::ContentsReplay& contents, bool paused) {
-    contents.set_checkpoints(paused ? std::max<std::uint64_t>(256, contents.event_count() / 64)
-                                    : 0);
+    contents.set_checkpoints(paused ? contents.usual_checkpoint_interval() : 0);
 }
 
 // Reads the texture's mip 0, finds the range of its values and makes its

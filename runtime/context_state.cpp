@@ -116,15 +116,16 @@ void Context::set_constant_buffers(Stage stage, const char* call, UINT start, UI
         return;
     }
     for (UINT i = 0; first && i < count; ++i) {
-        const std::string index = "[" + std::to_string(i) + "]";
+        // Built only for an error: this runs on every bind.
+        const auto index = [i] { return "[" + std::to_string(i) + "]"; };
         if (first[i] % 16 || counts[i] % 16) {
-            log().error(call, (first[i] % 16 ? "pFirstConstant" : "pNumConstants") + index,
+            log().error(call, (first[i] % 16 ? "pFirstConstant" : "pNumConstants") + index(),
                         std::to_string(first[i] % 16 ? first[i] : counts[i]) +
                             " is not a multiple of 16 constants; the call is dropped");
             return;
         }
         if (counts[i] > D3D11_REQ_CONSTANT_BUFFER_ELEMENT_COUNT) {
-            log().error(call, "pNumConstants" + index,
+            log().error(call, "pNumConstants" + index(),
                         std::to_string(counts[i]) +
                             " is more than the 4096 constants a shader can see; the call is "
                             "dropped");

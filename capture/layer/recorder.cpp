@@ -50,7 +50,7 @@ void CallRecorder::submit() {
         record =
             std::make_shared<const std::vector<std::uint8_t>>(data, data + builder().GetSize());
     }
-    if (recording_) layer_.writer()->submit(builder(), event_);
+    if (recording_) layer_.writer()->submit_numbered(builder(), event_);
     for (Wrapper* wrapper : created_) layer_.record_created(wrapper, object_, record);
 }
 

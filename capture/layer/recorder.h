@@ -43,7 +43,8 @@ class CallRecorder {
                 bool result_is_hresult = false,
                 flatbuffers::Offset<flatbuffers::Vector<flatbuffers::Offset<fb::MappedWrite>>>
                     map_writes = 0) {
-        trace::CallContext context{object_, context_, result, thread_number(), result_is_hresult};
+        trace::CallContext context{object_,         context_,          result,
+                                   thread_number(), result_is_hresult, event_};
         trace::finish_call(builder(), context, params, map_writes);
         submit();
     }

@@ -683,8 +683,16 @@ void write_utf8(std::wstring_view text, char* out) {
 // Labels and names are short: encoded on the stack, not in a string.
 flatbuffers::Offset<flatbuffers::String> wide_string_of(flatbuffers::FlatBufferBuilder& b,
                                                         std::wstring_view text) {
-    const std::size_t length = utf8_length(text);
     char small[256];
+    // Most labels are ASCII: one pass copies them.
+    std::size_t ascii = 0;
+    for (; ascii < text.size() && ascii < sizeof(small); ++ascii) {
+        const auto code = static_cast<std::uint32_t>(text[ascii]);
+        if (code >= 0x80) break;
+        small[ascii] = static_cast<char>(code);
+    }
+    if (ascii == text.size()) return b.CreateString(small, ascii);
+    const std::size_t length = utf8_length(text);
     std::string large;
     char* bytes = small;
     if (length > sizeof(small)) {

@@ -15,6 +15,7 @@ struct CallContext {
     std::int64_t result = 0;    // HRESULT or returned value
     std::uint32_t thread = 0;
     bool result_is_hresult = false;
+    std::uint64_t event = 0;  // the reserved event number (TraceWriter::submit_numbered)
 };
 
 // Finishes builder with a size-prefixed Record holding a call.
@@ -24,7 +25,7 @@ void finish_call(
     flatbuffers::Offset<Params> params,
     flatbuffers::Offset<flatbuffers::Vector<flatbuffers::Offset<fb::MappedWrite>>> map_writes = 0) {
     const fb::RecordHeader header(
-        0, call.object, call.context, call.result, call.thread,
+        call.event, call.object, call.context, call.result, call.thread,
         static_cast<std::uint16_t>(api::CallOf<Params>::id),
         static_cast<std::uint16_t>(call.result_is_hresult ? fb::RecordFlags::ResultIsHresult
                                                           : fb::RecordFlags::NONE));

@@ -79,6 +79,12 @@ class TraceWriter {
     std::optional<std::uint64_t> submit(flatbuffers::FlatBufferBuilder& builder,
                                         std::uint64_t event, bool end_of_frame = false);
 
+    // submit() of a record built with event already in its header.
+    std::optional<std::uint64_t> submit_numbered(flatbuffers::FlatBufferBuilder& builder,
+                                                 std::uint64_t event) {
+        return put(builder.GetBufferPointer(), builder.GetSize(), event, false);
+    }
+
     // reserve() then submit(): returns the event number, or nothing when the
     // trace has stopped.
     std::optional<std::uint64_t> submit(flatbuffers::FlatBufferBuilder& builder,

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "runtime/element_window.h"
 #include "runtime/input_element.h"
 #include "runtime/tiles/tile_state.h"
 #include "runtime/work_timing.h"
@@ -364,6 +365,20 @@ class Backend {
         if (!read_subresource(resource, subresource, bytes)) return false;
         sink(bytes.data(), bytes.size());
         return true;
+    }
+
+    // The elements of a window of a subresource (element_window.h), packed
+    // as read_subresource packs whole rows. False when the device reads whole
+    // subresources only (the caller then crops read_subresource), keeps no
+    // data, or the window leaves the subresource.
+    virtual bool read_subresource_window(ObjectId resource, std::uint32_t subresource,
+                                         const ElementWindow& window,
+                                         std::vector<std::uint8_t>& bytes) {
+        (void)resource;
+        (void)subresource;
+        (void)window;
+        (void)bytes;
+        return false;
     }
 
     // IDXGIDevice2::OfferResources / ReclaimResources.

@@ -72,6 +72,14 @@ bool resource_contents(ID3D11Resource* resource, UINT subresource,
     return ours->device().backend().read_subresource(ours->id(), subresource, bytes);
 }
 
+bool resource_contents_window(ID3D11Resource* resource, UINT subresource,
+                              const ElementWindow& window, std::vector<std::uint8_t>& bytes) {
+    Resource* ours = to_resource(resource);
+    if (!ours) return false;
+    auto guard = ours->device().lock();
+    return ours->device().backend().read_subresource_window(ours->id(), subresource, window, bytes);
+}
+
 bool shader_bytecode(ID3D11DeviceChild* shader, std::vector<std::uint8_t>& bytes) {
     Object* ours = object_of(shader);
     if (!ours || ours->kind() < ObjectKind::VertexShader ||

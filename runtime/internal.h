@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "runtime/element_window.h"
 #include "runtime/input_element.h"
 #include "runtime/messages.h"
 #include "runtime/tiles/tile_state.h"
@@ -57,6 +58,12 @@ D3DCAP_EXPORT std::uint64_t resource_content_hash(ID3D11Resource* resource, UINT
 // false when the device keeps none or there is no such subresource.
 D3DCAP_EXPORT bool resource_contents(ID3D11Resource* resource, UINT subresource,
                                      std::vector<std::uint8_t>& bytes);
+
+// Part of a subresource (element_window.h) where the device reads
+// windows; false leaves the caller to crop resource_contents.
+D3DCAP_EXPORT bool resource_contents_window(ID3D11Resource* resource, UINT subresource,
+                                            const ElementWindow& window,
+                                            std::vector<std::uint8_t>& bytes);
 
 // The DXBC a shader of this runtime was made from; false for other objects.
 D3DCAP_EXPORT bool shader_bytecode(ID3D11DeviceChild* shader, std::vector<std::uint8_t>& bytes);

@@ -177,6 +177,11 @@ class TimedBackend final : public Backend {
                           std::vector<std::uint8_t>& bytes) override {
         return inner_->read_subresource(resource, subresource, bytes);
     }
+    bool read_subresource_window(ObjectId resource, std::uint32_t subresource,
+                                 const ElementWindow& window,
+                                 std::vector<std::uint8_t>& bytes) override {
+        return inner_->read_subresource_window(resource, subresource, window, bytes);
+    }
     bool read_subresource_pieces(ObjectId resource, std::uint32_t subresource,
                                  const ByteSink& sink) override {
         return inner_->read_subresource_pieces(resource, subresource, sink);

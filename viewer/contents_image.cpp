@@ -37,14 +37,26 @@ inline std::uint8_t to_byte(float value, float low, float scale) {
 
 namespace {
 
+// Texels of the picture the bytes make: the window's elements.
+std::uint32_t bytes_width(const DecodedContents& decoded) {
+    return decoded.contents.window.columns();
+}
+std::uint32_t bytes_height(const DecodedContents& decoded) {
+    return decoded.contents.window.rows();
+}
+
+std::uint64_t slice_bytes(const DecodedContents& decoded) {
+    const DXGI_FORMAT format = decoded.contents.shape.format;
+    return formats::row_pitch(format, bytes_width(decoded)) *
+           formats::row_count(format, bytes_height(decoded));
+}
+
 // The bytes of the shown depth slice (sample 0 of MSAA texels).
 std::span<const std::uint8_t> shown_slice(const DecodedContents& decoded) {
-    const replay::SubresourceShape& shape = decoded.contents.shape;
-    const std::uint64_t slice_bytes = formats::row_pitch(shape.format, shape.width) *
-                                      formats::row_count(shape.format, shape.height);
     const std::vector<std::uint8_t>& bytes =
         decoded.first_samples.empty() ? decoded.contents.bytes : decoded.first_samples;
-    return {bytes.data() + slice_bytes * decoded.z, slice_bytes};
+    const std::uint64_t size = slice_bytes(decoded);
+    return {bytes.data() + size * decoded.z, size};
 }
 
 // Calls row(shown_y, texels) for every shown row, texels holding 4 floats
@@ -53,28 +65,29 @@ std::span<const std::uint8_t> shown_slice(const DecodedContents& decoded) {
 // subresource is made. False, with why, when the decoder refuses.
 template <class Row>
 bool for_each_shown_row(const DecodedContents& decoded, Row&& row, std::string& error) {
-    const replay::SubresourceShape& shape = decoded.contents.shape;
+    const DXGI_FORMAT format = decoded.contents.shape.format;
+    const std::uint32_t width = bytes_width(decoded), height = bytes_height(decoded);
     const std::span<const std::uint8_t> slice = shown_slice(decoded);
-    const std::uint64_t row_pitch = formats::row_pitch(shape.format, shape.width);
-    const std::uint32_t block_height = formats::info(shape.format).block_height;
-    const std::uint32_t step = decoded.step;
+    const std::uint64_t row_pitch = formats::row_pitch(format, width);
+    const std::uint32_t block_height = formats::info(format).block_height;
+    const std::uint32_t step = decoded.pick;
     const std::unique_ptr<runtime::RgbaDecoder> decoder =
-        runtime::RgbaDecoder::make(shape.format, &error);
+        runtime::RgbaDecoder::make(format, &error);
     if (!decoder) return false;
-    std::vector<float> rows(std::size_t{shape.width} * block_height * 4);
+    std::vector<float> rows(std::size_t{width} * block_height * 4);
     std::vector<float> picked(std::size_t{decoded.shown_width} * 4);
     std::uint32_t decoded_first = UINT32_MAX;  // the first texel row in rows
     for (std::uint32_t shown_y = 0; shown_y < decoded.shown_height; ++shown_y) {
         const std::uint32_t y = shown_y * step;
         const std::uint32_t first = y / block_height * block_height;
         if (first != decoded_first) {
-            const std::uint32_t count = std::min(block_height, shape.height - first);
+            const std::uint32_t count = std::min(block_height, height - first);
             if (!decoder->decode(slice.subspan(std::size_t(first / block_height * row_pitch)),
-                                 row_pitch, shape.width, count, rows, &error))
+                                 row_pitch, width, count, rows, &error))
                 return false;
             decoded_first = first;
         }
-        const float* texels = rows.data() + std::size_t(y - first) * shape.width * 4;
+        const float* texels = rows.data() + std::size_t(y - first) * width * 4;
         if (step > 1) {
             for (std::uint32_t x = 0; x < decoded.shown_width; ++x)
                 std::copy_n(texels + std::size_t(x) * step * 4, 4,
@@ -138,27 +151,27 @@ std::shared_ptr<DecodedContents> decode_contents(replay::ResourceContents conten
     }
     decoded->z = std::min(z, std::max<std::uint32_t>(1, shape.depth) - 1);
     const std::uint32_t samples = std::max<UINT>(1, shape.sample_count);
-    const std::uint64_t slice_bytes = formats::row_pitch(shape.format, shape.width) *
-                                      formats::row_count(shape.format, shape.height);
+    const replay::TexelWindow& window = decoded->contents.window;
+    const std::uint64_t slice = slice_bytes(*decoded);
     if (samples > 1) {
         decoded->first_samples = first_samples(
             decoded->contents.bytes, formats::info(shape.format).bits_per_element / 8, samples);
     }
     const std::size_t have =
         samples > 1 ? decoded->first_samples.size() : decoded->contents.bytes.size();
-    if (slice_bytes == 0 || have < slice_bytes * (decoded->z + 1)) {
-        decoded->error =
-            QStringLiteral("%1 bytes read back, fewer than a %2x%3 %4 subresource needs")
-                .arg(have)
-                .arg(shape.width)
-                .arg(shape.height)
-                .arg(QString::fromStdString(formats::describe(shape.format)));
+    if (slice == 0 || have < slice * (decoded->z + 1)) {
+        decoded->error = QStringLiteral("%1 bytes read back, fewer than %2x%3 texels of %4 need")
+                             .arg(have)
+                             .arg(bytes_width(*decoded))
+                             .arg(bytes_height(*decoded))
+                             .arg(QString::fromStdString(formats::describe(shape.format)));
         return decoded;
     }
-    while (std::max(shape.width, shape.height) / decoded->step > kMaxShownTexels)
-        decoded->step *= 2;
-    decoded->shown_width = (shape.width + decoded->step - 1) / decoded->step;
-    decoded->shown_height = (shape.height + decoded->step - 1) / decoded->step;
+    const std::uint32_t width = bytes_width(*decoded), height = bytes_height(*decoded);
+    while (std::max(width, height) / decoded->pick > kMaxShownTexels) decoded->pick *= 2;
+    decoded->step = window.step * decoded->pick;
+    decoded->shown_width = (width + decoded->pick - 1) / decoded->pick;
+    decoded->shown_height = (height + decoded->pick - 1) / decoded->pick;
     std::string error;
     // UNORM values lie in [0, 1]: their range is found only when asked for.
     const formats::Kind kind = formats::info(shape.format).kind;
@@ -228,15 +241,31 @@ QImage render_contents(const DecodedContents& decoded, const ContentsDisplay& di
     return drawn ? image : QImage();
 }
 
+std::optional<std::array<std::uint32_t, 2>> shown_texel(const DecodedContents& decoded,
+                                                        std::uint32_t x, std::uint32_t y) {
+    const replay::TexelWindow& window = decoded.contents.window;
+    if (decoded.shown_width == 0 || x < window.x || y < window.y || x - window.x >= window.width ||
+        y - window.y >= window.height)
+        return std::nullopt;
+    // Thinned when decoded too: the texel of the shown pixel.
+    const std::uint32_t step = decoded.step;
+    return std::array<std::uint32_t, 2>{window.x + (x - window.x) / step * step,
+                                        window.y + (y - window.y) / step * step};
+}
+
 QString describe_texel(const DecodedContents& decoded, std::uint32_t x, std::uint32_t y) {
     const replay::SubresourceShape& shape = decoded.contents.shape;
-    if (x >= decoded.width || y >= decoded.height) return {};
-    const std::uint64_t row_pitch = formats::row_pitch(shape.format, shape.width);
+    const replay::TexelWindow& window = decoded.contents.window;
+    const auto shown = shown_texel(decoded, x, y);
+    if (!shown || (*shown)[0] != x || (*shown)[1] != y) return {};
+    const std::uint32_t width = bytes_width(decoded);
+    const std::uint64_t row_pitch = formats::row_pitch(shape.format, width);
     const std::span<const std::uint8_t> slice = shown_slice(decoded);
     runtime::Texel texel;
     std::string error;
-    if (!runtime::decode_texel(shape.format, slice, row_pitch, shape.width, shape.height, x, y,
-                               texel, &error)) {
+    if (!runtime::decode_texel(shape.format, slice, row_pitch, width, bytes_height(decoded),
+                               (x - window.x) / window.step, (y - window.y) / window.step, texel,
+                               &error)) {
         return QString::fromStdString(error);
     }
     return QStringLiteral("texel (%1, %2)%3: %4")

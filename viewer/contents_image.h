@@ -30,9 +30,12 @@ struct DecodedContents {
     std::vector<std::uint8_t> first_samples;
     std::uint32_t z = 0;                  // the depth slice shown (3D textures)
     std::uint32_t width = 0, height = 0;  // texels of the subresource
-    // A subresource larger than kMaxShownTexels on a side is shown by every
-    // step-th texel of every step-th row (a power of two): a 16384x16384
-    // texture is not 4 GiB of floats.
+    // The bytes hold contents.window: texels from its corner, every
+    // window.step-th one. More than kMaxShownTexels of them a side (whole
+    // blocks of a compressed format) are thinned to every pick-th when
+    // decoded: a 16384x16384 texture is not 4 GiB of floats. step (a power
+    // of two) is what a shown pixel stands for: window.step * pick texels.
+    std::uint32_t pick = 1;
     std::uint32_t step = 1;
     std::uint32_t shown_width = 0, shown_height = 0;
     // The range of the values shown, found while decoding for formats whose
@@ -60,8 +63,12 @@ std::shared_ptr<DecodedContents> decode_contents(replay::ResourceContents conten
 ChannelRange channel_range(const DecodedContents& decoded);
 // The picture for display: shown_width x shown_height, RGB32.
 QImage render_contents(const DecodedContents& decoded, const ContentsDisplay& display);
-// "texel (12, 40): R 0.502 (128) G 0.000 (0) B 1.000 (255) A 1.000 (255)";
-// empty outside the subresource.
+// The texel of the subresource a shown pixel stands for, at or before
+// (x, y); nothing outside what the bytes hold.
+std::optional<std::array<std::uint32_t, 2>> shown_texel(const DecodedContents& decoded,
+                                                        std::uint32_t x, std::uint32_t y);
+// "texel (12, 40): R 0.502 (128) G 0.000 (0) B 1.000 (255) A 1.000 (255)"
+// for a texel shown_texel gives; empty for others.
 QString describe_texel(const DecodedContents& decoded, std::uint32_t x, std::uint32_t y);
 
 }  // namespace d3dcap::viewer

@@ -133,6 +133,9 @@ ContentsPanel::ContentsPanel(TileMapModel* tiles, QWidget* parent)
     for (QSpinBox* box : {mip_box_, slice_box_})
         connect(box, &QSpinBox::valueChanged, this, [this] { follow_selection(); });
     connect(view_, &ContentsView::texel_hovered, texel_, &QLabel::setText);
+    connect(view_, &ContentsView::detail_wanted, this, [this] {
+        if (isVisible() && !pending_) request();
+    });
     connect(view_, &ContentsView::last_change_clicked, this, &ContentsPanel::last_change_clicked);
 }
 
@@ -226,7 +229,19 @@ void ContentsPanel::request() {
     status_->setText(QStringLiteral("Replaying to event %1 on the %2 device...")
                          .arg(chosen->event)
                          .arg(service_->device()));
-    service_->request(chosen->event, chosen->resource, chosen->subresource, chosen->z);
+    // The texels the view shows: a window of them, seen at its zoom.
+    const DecodedContents* shown = view_->contents().get();
+    const bool same = shown && shown->contents.resource == chosen->resource &&
+                      shown->contents.subresource == chosen->subresource;
+    std::uint32_t texels_wide = 0, texels_high = 0;
+    if (const replay::ListedResource* listed = listing_of(chosen->resource)) {
+        const UINT mip = chosen->subresource % std::max<UINT>(1, listed->shape.mip_levels);
+        texels_wide = std::max<UINT>(1, listed->shape.width >> mip);
+        texels_high = std::max<UINT>(1, listed->shape.height >> mip);
+    }
+    const replay::ContentsRequest asked{chosen->resource, chosen->subresource,
+                                        view_->wanted_window(texels_wide, texels_high, same)};
+    service_->request(chosen->event, asked, chosen->z);
 }
 
 void ContentsPanel::list_resources(

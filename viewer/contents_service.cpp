@@ -20,12 +20,12 @@ void ContentsService::set_device(const QString& device) {
     device_ = device;
 }
 
-void ContentsService::request(std::uint64_t event, std::uint64_t resource,
-                              std::uint32_t subresource, std::uint32_t z) {
+void ContentsService::request(std::uint64_t event, const replay::ContentsRequest& asked,
+                              std::uint32_t z) {
     runner_->post<Answer>(
-        [this, event, resource, subresource, z, device = device_](
+        [this, event, asked, z, device = device_](
             const LatestJobRunner::StillWanted& still_wanted) -> std::optional<Answer> {
-            Answer found = answer(event, resource, subresource, z, device, still_wanted);
+            Answer found = answer(event, asked, z, device, still_wanted);
             if (!still_wanted()) return std::nullopt;
             return found;
         },
@@ -41,9 +41,9 @@ void ContentsService::request(std::uint64_t event, std::uint64_t resource,
         });
 }
 
-ContentsService::Answer ContentsService::answer(std::uint64_t event, std::uint64_t resource,
-                                                std::uint32_t subresource, std::uint32_t z,
-                                                const QString& device,
+ContentsService::Answer ContentsService::answer(std::uint64_t event,
+                                                const replay::ContentsRequest& asked,
+                                                std::uint32_t z, const QString& device,
                                                 const LatestJobRunner::StillWanted& still_wanted) {
     Answer found;
     if (!replay_ || replay_device_ != device) {
@@ -66,7 +66,7 @@ ContentsService::Answer ContentsService::answer(std::uint64_t event, std::uint64
         found.device_reason = QString::fromStdString(
             chosen->reason.empty() ? "the " + device.toStdString() + " device" : chosen->reason);
     }
-    auto contents = replay_->contents_after(event, resource, subresource, still_wanted);
+    auto contents = replay_->contents_after(event, asked, still_wanted);
     if (!contents) {
         found.error = QString::fromStdString(contents.error().to_string());
         return found;
@@ -75,7 +75,7 @@ ContentsService::Answer ContentsService::answer(std::uint64_t event, std::uint64
         std::make_shared<const std::vector<replay::ListedResource>>(std::move(contents->resources));
     found.pipeline =
         std::make_shared<const std::vector<replay::StateRow>>(std::move(contents->pipeline));
-    if (resource == 0) {
+    if (asked.resource == 0) {
         found.error = QStringLiteral("No resource selected");
         return found;
     }

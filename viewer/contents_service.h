@@ -29,10 +29,10 @@ class ContentsService : public QObject {
     // next request.
     void set_device(const QString& device);
     QString device() const { return device_; }
-    // Asks for the subresource of resource after event; z picks the depth
-    // slice of a 3D texture. Resource 0 asks only for the list of resources.
-    void request(std::uint64_t event, std::uint64_t resource, std::uint32_t subresource,
-                 std::uint32_t z = 0);
+    // Asks for what replay holds after event (ContentsRequest: resource 0
+    // asks only for the list of resources); z picks the depth slice of a 3D
+    // texture.
+    void request(std::uint64_t event, const replay::ContentsRequest& asked, std::uint32_t z = 0);
     bool busy() const { return runner_->busy(); }
 
   signals:
@@ -57,9 +57,8 @@ class ContentsService : public QObject {
         std::shared_ptr<const std::vector<replay::ListedResource>> resources;
         std::shared_ptr<const std::vector<replay::StateRow>> pipeline;
     };
-    Answer answer(std::uint64_t event, std::uint64_t resource, std::uint32_t subresource,
-                  std::uint32_t z, const QString& device,
-                  const LatestJobRunner::StillWanted& still_wanted);
+    Answer answer(std::uint64_t event, const replay::ContentsRequest& asked, std::uint32_t z,
+                  const QString& device, const LatestJobRunner::StillWanted& still_wanted);
 
     const QString trace_path_;
     QString device_ = QStringLiteral("auto");

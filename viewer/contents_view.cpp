@@ -68,11 +68,15 @@ int ContentsView::tile_height() const {
     return static_cast<int>(tiling->shape.HeightInTexels);
 }
 
+double ContentsView::fit_scale(std::uint32_t texels_wide, std::uint32_t texels_high) const {
+    const double by_width = (width() - 8) / double(std::max(1u, texels_wide));
+    const double by_height = (height() - 8) / double(std::max(1u, texels_high));
+    return std::clamp(std::min(by_width, by_height), kMinScale, kMaxScale);
+}
+
 void ContentsView::fit() {
     if (!contents_ || contents_->width == 0 || contents_->height == 0) return;
-    const double by_width = (width() - 8) / double(contents_->width);
-    const double by_height = (height() - 8) / double(contents_->height);
-    scale_ = std::clamp(std::min(by_width, by_height), kMinScale, kMaxScale);
+    scale_ = fit_scale(contents_->width, contents_->height);
     origin_ = QPointF(4, 4);
     fitted_ = true;
     moved();
@@ -86,12 +90,79 @@ void ContentsView::set_view(double pixels_per_tile, QPointF origin) {
     scale_ = scale;
     origin_ = origin;
     fitted_ = true;
+    if (needs_detail()) emit detail_wanted();
     update();
 }
 
 void ContentsView::moved() {
     if (const int tile = tile_width()) emit view_moved(scale_ * tile, origin_);
+    if (needs_detail()) emit detail_wanted();
     update();
+}
+
+namespace {
+
+// Texels a pixel stands for at scale, as a power of two (1 when zoomed in).
+std::uint32_t texels_per_pixel(double scale) {
+    std::uint32_t step = 1;
+    while (step < (1u << 30) && step * 2 * scale <= 1.0) step *= 2;
+    return step;
+}
+
+}  // namespace
+
+QRect ContentsView::visible_texels() const {
+    if (!contents_) return {};
+    const auto to_texel = [this](double pixel, double origin, std::uint32_t size, bool up) {
+        const double texel = (pixel - origin) / scale_;
+        return int(std::clamp(up ? std::ceil(texel) : std::floor(texel), 0.0, double(size)));
+    };
+    const int left = to_texel(0, origin_.x(), contents_->width, false);
+    const int right = to_texel(width(), origin_.x(), contents_->width, true);
+    const int top = to_texel(0, origin_.y(), contents_->height, false);
+    const int bottom = to_texel(height(), origin_.y(), contents_->height, true);
+    return QRect(left, top, right - left, bottom - top);
+}
+
+replay::ContentsWindow ContentsView::wanted_window(std::uint32_t texels_wide,
+                                                   std::uint32_t texels_high,
+                                                   bool same_subresource) const {
+    replay::ContentsWindow window;
+    if (!same_subresource || !contents_) {
+        // Whole, as fit() will show it (at the widget's size when the size
+        // is not known yet).
+        if (texels_wide == 0 || texels_high == 0) {
+            window.max_side = std::uint32_t(std::max({width(), height(), 256}));
+            return window;
+        }
+        const std::uint32_t step = texels_per_pixel(fit_scale(texels_wide, texels_high));
+        window.max_side = (std::max({texels_wide, texels_high, 1u}) + step - 1) / step;
+        return window;
+    }
+    const QRect visible = visible_texels();
+    if (visible.isEmpty()) return window;
+    // Half the visible size again on every side, for panning.
+    const QRect wanted =
+        visible
+            .adjusted(-visible.width() / 2, -visible.height() / 2, visible.width() / 2,
+                      visible.height() / 2)
+            .intersected(QRect(0, 0, int(contents_->width), int(contents_->height)));
+    window.x = std::uint32_t(wanted.x());
+    window.y = std::uint32_t(wanted.y());
+    window.width = std::uint32_t(wanted.width());
+    window.height = std::uint32_t(wanted.height());
+    const std::uint32_t step = texels_per_pixel(scale_);
+    window.max_side = (std::max(window.width, window.height) + step - 1) / step;
+    return window;
+}
+
+bool ContentsView::needs_detail() const {
+    if (!contents_ || contents_->shown_width == 0) return false;
+    const QRect visible = visible_texels();
+    if (visible.isEmpty()) return false;
+    const replay::TexelWindow& have = contents_->contents.window;
+    const QRect held(int(have.x), int(have.y), int(have.width), int(have.height));
+    return !held.contains(visible) || contents_->step > texels_per_pixel(scale_);
 }
 
 QRectF ContentsView::texel_rect(std::uint32_t x, std::uint32_t y) const {
@@ -108,7 +179,8 @@ std::optional<QPoint> ContentsView::texel_at(QPointF position) const {
 
 QString ContentsView::describe_at(std::uint32_t x, std::uint32_t y) const {
     if (!contents_) return {};
-    QString text = describe_texel(*contents_, x, y);
+    const auto shown = shown_texel(*contents_, x, y);
+    QString text = shown ? describe_texel(*contents_, (*shown)[0], (*shown)[1]) : QString();
     const int tw = tile_width(), th = tile_height();
     if (tw > 0 && th > 0 && !tiles_->showing_packed()) {
         const int row = int(y) / th, column = int(x) / tw;
@@ -175,9 +247,15 @@ void ContentsView::paintEvent(QPaintEvent*) {
     // Texels stay sharp when zoomed in; smoothed when many share a pixel.
     painter.setRenderHint(QPainter::SmoothPixmapTransform, scale_ * contents_->step < 1);
     const double shown_scale = scale_ * contents_->step;  // image pixels are step texels wide
-    painter.drawImage(
-        QRectF(origin_, QSizeF(image_.width() * shown_scale, image_.height() * shown_scale)),
-        image_);
+    const replay::TexelWindow& window = contents_->contents.window;
+    painter.save();
+    // The last pixel of a row may stand for texels past the edge.
+    painter.setClipRect(
+        QRectF(origin_, QSizeF(contents_->width * scale_, contents_->height * scale_)));
+    painter.drawImage(QRectF(origin_ + QPointF(window.x * scale_, window.y * scale_),
+                             QSizeF(image_.width() * shown_scale, image_.height() * shown_scale)),
+                      image_);
+    painter.restore();
     paint_tiles(painter);
 }
 
@@ -215,6 +293,7 @@ void ContentsView::mouseReleaseEvent(QMouseEvent* event) {
 
 void ContentsView::resizeEvent(QResizeEvent*) {
     if (!fitted_) fit();
+    if (needs_detail()) emit detail_wanted();
 }
 
 }  // namespace d3dcap::viewer

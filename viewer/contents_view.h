@@ -47,10 +47,23 @@ class ContentsView : public QWidget {
     void set_view(double pixels_per_tile, QPointF origin);
     // Where a texel is drawn.
     QRectF texel_rect(std::uint32_t x, std::uint32_t y) const;
-    // What hovering at a texel says: its value, then its tile.
+    // What hovering at a texel says: the value of the texel its pixel
+    // shows, then its tile.
     QString describe_at(std::uint32_t x, std::uint32_t y) const;
 
+    // What to read of a subresource of texels_wide x texels_high for the
+    // view as it is: the visible texels with a margin for panning, at most
+    // one texel a pixel; the whole subresource as fit() shows it when the
+    // contents shown are of another one.
+    replay::ContentsWindow wanted_window(std::uint32_t texels_wide, std::uint32_t texels_high,
+                                         bool same_subresource) const;
+    // The contents shown lack texels of the visible part, or show it
+    // coarser than the zoom can show.
+    bool needs_detail() const;
+
   signals:
+    // Zoom or pan made needs_detail() true.
+    void detail_wanted();
     void view_moved(double pixels_per_tile, QPointF origin);
     void last_change_clicked(std::uint64_t event);
     void texel_hovered(const QString& text);
@@ -65,6 +78,10 @@ class ContentsView : public QWidget {
 
   private:
     std::optional<QPoint> texel_at(QPointF position) const;
+    // The texels of the subresource inside the widget.
+    QRect visible_texels() const;
+    // Pixels per texel that show the whole of a subresource.
+    double fit_scale(std::uint32_t texels_wide, std::uint32_t texels_high) const;
     void paint_tiles(QPainter& painter) const;
     void moved();
 

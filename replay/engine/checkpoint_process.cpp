@@ -19,12 +19,12 @@ namespace d3dcap::replay {
 namespace {
 
 static_assert(std::is_trivially_copyable_v<SubresourceShape>);
+static_assert(std::is_trivially_copyable_v<ContentsRequest>);
+static_assert(std::is_trivially_copyable_v<TexelWindow>);
 
 struct Request {
     std::uint64_t event = 0;
-    std::uint64_t resource = 0;
-    std::uint32_t subresource = 0;
-    std::uint32_t unused = 0;
+    ContentsRequest contents;
 };
 
 bool send_all(int socket, const void* data, std::size_t size) {
@@ -167,8 +167,8 @@ void send_answer(int socket, const trace::Result<ResourceContents>& answer) {
     }
     const std::uint64_t size = contents.bytes.size();
     if (send_value(socket, contents.resource) && send_value(socket, contents.subresource) &&
-        send_value(socket, contents.shape) && send_string(socket, contents.problem) &&
-        send_value(socket, size))
+        send_value(socket, contents.shape) && send_value(socket, contents.window) &&
+        send_string(socket, contents.problem) && send_value(socket, size))
         send_bytes(socket, contents.bytes);
 }
 
@@ -181,7 +181,7 @@ void send_answer(int socket, const trace::Result<ResourceContents>& answer) {
         const pid_t worker = ::fork();
         if (worker == 0) {
             ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-            send_answer(socket, answer(request.event, request.resource, request.subresource));
+            send_answer(socket, answer(request.event, request.contents));
             ::_exit(0);
         }
         int status = 0;
@@ -226,7 +226,7 @@ void CheckpointProcess::end() {
 }
 
 trace::Result<ResourceContents> CheckpointProcess::ask(
-    std::uint64_t event, std::uint64_t resource, std::uint32_t subresource,
+    std::uint64_t event, const ContentsRequest& asked,
     const ContentsReplay::StillWanted& still_wanted, const std::string& trace_path) {
     const auto failed = [&] {
         end();
@@ -236,7 +236,7 @@ trace::Result<ResourceContents> CheckpointProcess::ask(
             -1, static_cast<std::int64_t>(event), -1};
     };
     if (socket_ < 0) return failed();
-    const Request request{event, resource, subresource, 0};
+    const Request request{event, asked};
     if (!send_value(socket_, request)) return failed();
     bool unwanted = false;
     const auto receive = [&](auto& value) {
@@ -276,7 +276,7 @@ trace::Result<ResourceContents> CheckpointProcess::ask(
     }
     std::uint64_t size = 0;
     if (!receive(contents.resource) || !receive(contents.subresource) || !receive(contents.shape) ||
-        !receive_string(contents.problem) || !receive(size))
+        !receive(contents.window) || !receive_string(contents.problem) || !receive(size))
         return failed();
     contents.bytes.resize(size);
     if (!receive_bytes(socket_, contents.bytes, still_wanted, unwanted)) return failed();

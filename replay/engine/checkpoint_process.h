@@ -21,8 +21,8 @@ namespace d3dcap::replay {
 class CheckpointProcess {
   public:
     // Runs in the serving fork (the checkpoint's child) and ends there.
-    using Answer = std::function<trace::Result<ResourceContents>(
-        std::uint64_t event, std::uint64_t resource, std::uint32_t subresource)>;
+    using Answer = std::function<trace::Result<ResourceContents>(std::uint64_t event,
+                                                                 const ContentsRequest& request)>;
 
     // Forks the calling process at event; the child waits for requests and
     // answers each through answer in a fork of its own. Null when the
@@ -37,8 +37,7 @@ class CheckpointProcess {
     // read to its end (the checkpoint stays usable) and answered as
     // cancelled; a checkpoint that died answers with an error and is dead
     // from then on.
-    trace::Result<ResourceContents> ask(std::uint64_t event, std::uint64_t resource,
-                                        std::uint32_t subresource,
+    trace::Result<ResourceContents> ask(std::uint64_t event, const ContentsRequest& request,
                                         const ContentsReplay::StillWanted& still_wanted,
                                         const std::string& trace_path);
     bool alive() const { return socket_ >= 0; }

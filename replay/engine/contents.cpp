@@ -1,10 +1,12 @@
 #include "replay/engine/contents.h"
 
 #include <algorithm>
+#include <cstring>
 #include <unordered_map>
 
 #include "replay/engine/checkpoint_process.h"
 #include "replay/engine/replayer.h"
+#include "runtime/formats.h"
 #include "runtime/internal.h"
 #include "runtime/tiles/describe.h"
 
@@ -14,6 +16,107 @@ namespace {
 
 // Events replayed between two still_wanted() questions.
 constexpr std::uint64_t kEventsPerQuestion = 4096;
+
+// The elements (texels, or blocks) of a subresource, laid out as
+// read_subresource lays them out.
+struct ElementGrid {
+    std::uint32_t columns = 0, rows = 0, depth = 1;
+    std::uint32_t block_width = 1, block_height = 1;
+    std::uint64_t element_bytes = 0;  // 0: not whole bytes; read whole
+};
+
+ElementGrid grid_of(const SubresourceShape& shape) {
+    ElementGrid grid;
+    if (shape.buffer || formats::is_planar(shape.format)) return grid;
+    const formats::FormatInfo& facts = formats::info(shape.format);
+    if (facts.bits_per_element == 0 || facts.bits_per_element % 8 != 0) return grid;
+    grid.block_width = facts.block_width;
+    grid.block_height = facts.block_height;
+    grid.columns = (shape.width + grid.block_width - 1) / grid.block_width;
+    grid.rows = (shape.height + grid.block_height - 1) / grid.block_height;
+    grid.depth = std::max<UINT>(1, shape.depth);
+    grid.element_bytes =
+        std::uint64_t{facts.bits_per_element} / 8 * std::max<UINT>(1, shape.sample_count);
+    return grid;
+}
+
+// The elements a window asks for: clamped, whole blocks, the step a power
+// of two (1 for blocks) and the corner on a multiple of it, so that panning
+// keeps the same texels.
+runtime::ElementWindow elements_of(const ContentsWindow& wanted, const ElementGrid& grid) {
+    runtime::ElementWindow window;
+    const auto clamp_span = [](std::uint32_t start, std::uint32_t length, std::uint32_t block,
+                               std::uint32_t count, std::uint32_t& first, std::uint32_t& size) {
+        first = std::min(start / block, count - 1);
+        const std::uint64_t end =
+            std::min<std::uint64_t>((std::uint64_t{start} + length + block - 1) / block, count);
+        size = static_cast<std::uint32_t>(std::max<std::uint64_t>(end, first + 1) - first);
+    };
+    clamp_span(wanted.x, wanted.width, grid.block_width, grid.columns, window.x, window.width);
+    clamp_span(wanted.y, wanted.height, grid.block_height, grid.rows, window.y, window.height);
+    if (grid.block_width == 1 && grid.block_height == 1) {
+        const std::uint32_t side = std::max<std::uint32_t>(1, wanted.max_side);
+        while (window.step < (1u << 30) && (window.columns() > side || window.rows() > side))
+            window.step *= 2;
+        const std::uint32_t x = window.x / window.step * window.step;
+        const std::uint32_t y = window.y / window.step * window.step;
+        window.width += window.x - x;
+        window.height += window.y - y;
+        window.x = x;
+        window.y = y;
+    }
+    return window;
+}
+
+// The window's elements out of the whole subresource's.
+std::vector<std::uint8_t> crop(const std::vector<std::uint8_t>& whole, const ElementGrid& grid,
+                               const runtime::ElementWindow& window) {
+    const std::uint64_t row = grid.columns * grid.element_bytes;
+    if (whole.size() < row * grid.rows * grid.depth) return {};
+    std::vector<std::uint8_t> out(std::uint64_t{window.columns()} * window.rows() * grid.depth *
+                                  grid.element_bytes);
+    std::uint8_t* to = out.data();
+    for (std::uint32_t z = 0; z < grid.depth; ++z) {
+        for (std::uint32_t y = window.y; y < window.y + window.height; y += window.step) {
+            const std::uint8_t* from = whole.data() + (std::uint64_t{z} * grid.rows + y) * row +
+                                       std::uint64_t{window.x} * grid.element_bytes;
+            for (std::uint32_t x = 0; x < window.width; x += window.step) {
+                std::memcpy(to, from + std::uint64_t{x} * grid.element_bytes, grid.element_bytes);
+                to += grid.element_bytes;
+            }
+        }
+    }
+    return out;
+}
+
+// Reads the window asked for of a subresource of the given shape; the
+// whole one where the window covers it or its format has no whole-byte
+// elements.
+bool read_window(ID3D11Resource* resource, std::uint32_t subresource, const ContentsWindow& wanted,
+                 ResourceContents& contents) {
+    const SubresourceShape& shape = contents.shape;
+    const ElementGrid grid = grid_of(shape);
+    contents.window = {0, 0, shape.width, shape.height, 1};
+    if (grid.element_bytes == 0 || grid.columns == 0 || grid.rows == 0)
+        return runtime::resource_contents(resource, subresource, contents.bytes);
+    const runtime::ElementWindow window = elements_of(wanted, grid);
+    if (window.x == 0 && window.y == 0 && window.width == grid.columns &&
+        window.height == grid.rows && window.step == 1)
+        return runtime::resource_contents(resource, subresource, contents.bytes);
+    contents.window.x = window.x * grid.block_width;
+    contents.window.y = window.y * grid.block_height;
+    contents.window.width =
+        std::min(shape.width - contents.window.x, window.width * grid.block_width);
+    contents.window.height =
+        std::min(shape.height - contents.window.y, window.height * grid.block_height);
+    contents.window.step = window.step;
+    if (runtime::resource_contents_window(resource, subresource, window, contents.bytes))
+        return true;
+    std::vector<std::uint8_t> whole;
+    if (!runtime::resource_contents(resource, subresource, whole)) return false;
+    contents.bytes = crop(whole, grid, window);
+    return !contents.bytes.empty();
+}
 
 }  // namespace
 
@@ -124,10 +227,10 @@ void ContentsReplay::take_checkpoint() {
     const auto later = std::find_if(checkpoints_.begin(), checkpoints_.end(),
                                     [&](const auto& c) { return c->event() >= event; });
     if (later != checkpoints_.end() && (*later)->event() == event) return;  // kept from before
-    auto checkpoint = CheckpointProcess::fork_at(
-        event, [this](std::uint64_t at, std::uint64_t resource, std::uint32_t subresource) {
+    auto checkpoint =
+        CheckpointProcess::fork_at(event, [this](std::uint64_t at, const ContentsRequest& request) {
             in_checkpoint_ = true;  // a fork serving a request replays forward only
-            return read_after(at, resource, subresource, {});
+            return read_after(at, request, {});
         });
     if (!checkpoint) return;  // no fork: earlier events replay from the start
     checkpoints_.insert(later, std::move(checkpoint));
@@ -160,8 +263,7 @@ trace::Status ContentsReplay::replay_to(std::uint64_t event, const StillWanted& 
 }
 
 trace::Result<ResourceContents> ContentsReplay::contents_after(std::uint64_t event,
-                                                               std::uint64_t resource,
-                                                               std::uint32_t subresource,
+                                                               const ContentsRequest& request,
                                                                const StillWanted& still_wanted) {
     if (event >= event_count()) {
         return trace::TraceError{trace_path_,
@@ -176,7 +278,7 @@ trace::Result<ResourceContents> ContentsReplay::contents_after(std::uint64_t eve
             auto nearest = std::find_if(checkpoints_.rbegin(), checkpoints_.rend(),
                                         [&](const auto& c) { return c->event() <= event; });
             if (nearest == checkpoints_.rend()) break;
-            auto answer = (*nearest)->ask(event, resource, subresource, still_wanted, trace_path_);
+            auto answer = (*nearest)->ask(event, request, still_wanted, trace_path_);
             if ((*nearest)->alive()) return answer;
             checkpoints_.erase(std::next(nearest).base());  // it died: the next nearest
         }
@@ -184,13 +286,14 @@ trace::Result<ResourceContents> ContentsReplay::contents_after(std::uint64_t eve
         // same every time.
         if (trace::Status started = start(); !started) return started.error();
     }
-    return read_after(event, resource, subresource, still_wanted);
+    return read_after(event, request, still_wanted);
 }
 
 trace::Result<ResourceContents> ContentsReplay::read_after(std::uint64_t event,
-                                                           std::uint64_t resource,
-                                                           std::uint32_t subresource,
+                                                           const ContentsRequest& request,
                                                            const StillWanted& still_wanted) {
+    const std::uint64_t resource = request.resource;
+    const std::uint32_t subresource = request.subresource;
     if (trace::Status replayed = replay_to(event, still_wanted); !replayed) {
         return replayed.error();
     }
@@ -211,7 +314,7 @@ trace::Result<ResourceContents> ContentsReplay::read_after(std::uint64_t event,
         return contents;
     }
     const bool described = shape_of(object, subresource, &contents.shape);
-    const bool read = described && runtime::resource_contents(object, subresource, contents.bytes);
+    const bool read = described && read_window(object, subresource, request.window, contents);
     object->Release();
     if (!described) {
         contents.problem = "resource #" + std::to_string(resource) + " has no subresource " +

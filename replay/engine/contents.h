@@ -33,6 +33,31 @@ struct ListedResource {
     std::string debug_name;
 };
 
+// Which texels of a subresource to read: a rectangle (clamped to the
+// subresource), and at most max_side texels a side of it, so that a view of
+// a large texture reads what it can show: every step-th texel of every
+// step-th row, step a power of two. Compressed formats read whole blocks
+// (step 1); formats whose texels are not whole bytes, and buffers, read whole.
+struct ContentsWindow {
+    std::uint32_t x = 0, y = 0;
+    std::uint32_t width = UINT32_MAX, height = UINT32_MAX;
+    std::uint32_t max_side = UINT32_MAX;
+};
+
+struct ContentsRequest {
+    std::uint64_t resource = 0;  // 0: only the list of resources
+    std::uint32_t subresource = 0;
+    ContentsWindow window;
+};
+
+// What was read: texels [x, x + width) x [y, y + height) of every depth
+// slice, every step-th texel of every step-th row (the window's elements).
+struct TexelWindow {
+    std::uint32_t x = 0, y = 0, width = 0, height = 0, step = 1;
+    std::uint32_t columns() const { return (width + step - 1) / step; }
+    std::uint32_t rows() const { return (height + step - 1) / step; }
+};
+
 // What replay holds after an event: every resource, the pipeline state,
 // and the contents of the one asked for.
 struct ResourceContents {
@@ -40,7 +65,8 @@ struct ResourceContents {
     std::vector<ListedResource> resources;  // ascending ids
     std::uint64_t resource = 0;             // 0: only the list was asked for
     std::uint32_t subresource = 0;
-    SubresourceShape shape;
+    SubresourceShape shape;  // the whole subresource
+    TexelWindow window;      // what bytes hold of it
     std::vector<std::uint8_t> bytes;
     // The pipeline state of the immediate context then (pipeline_state.h).
     std::vector<StateRow> pipeline;
@@ -74,9 +100,15 @@ class ContentsReplay {
     // none). A resource that cannot be shown is a problem of the answer;
     // errors name the event: past the end, or the replay error that stopped
     // replay there.
+    trace::Result<ResourceContents> contents_after(std::uint64_t event,
+                                                   const ContentsRequest& request,
+                                                   const StillWanted& still_wanted = {});
+    // The whole subresource.
     trace::Result<ResourceContents> contents_after(std::uint64_t event, std::uint64_t resource,
                                                    std::uint32_t subresource,
-                                                   const StillWanted& still_wanted = {});
+                                                   const StillWanted& still_wanted = {}) {
+        return contents_after(event, ContentsRequest{resource, subresource, {}}, still_wanted);
+    }
     static constexpr std::string_view kCancelledMessage = "cancelled: a newer request came";
     static bool is_cancelled(const trace::TraceError& error);
 
@@ -102,8 +134,7 @@ class ContentsReplay {
     // Replays forward through event, pausing at checkpoints on the way.
     trace::Status replay_to(std::uint64_t event, const StillWanted& still_wanted);
     // The answer from this process's replay, which is at or before event.
-    trace::Result<ResourceContents> read_after(std::uint64_t event, std::uint64_t resource,
-                                               std::uint32_t subresource,
+    trace::Result<ResourceContents> read_after(std::uint64_t event, const ContentsRequest& request,
                                                const StillWanted& still_wanted);
     void take_checkpoint();
     std::vector<ListedResource> resources() const;

@@ -303,6 +303,38 @@ bool ReferenceBackend::read_subresource(ObjectId id, std::uint32_t subresource,
     return true;
 }
 
+bool ReferenceBackend::read_subresource_window(ObjectId id, std::uint32_t subresource,
+                                               const ElementWindow& window,
+                                               std::vector<std::uint8_t>& bytes) {
+    std::lock_guard lock(mutex_);
+    Resource* resource = find(id);
+    if (resource == nullptr || subresource >= subresource_count(*resource)) return false;
+    SubresourceAccess access(*this, *resource, subresource);
+    const SubresourceLayout& layout = access.layout();
+    if (window.step == 0 || window.width == 0 || window.height == 0 || window.x >= layout.width ||
+        window.y >= layout.height || window.width > layout.width - window.x ||
+        window.height > layout.height - window.y)
+        return false;
+    const std::uint64_t element = layout.element_bytes;
+    bytes.resize(std::uint64_t{window.columns()} * window.rows() * layout.depth * element);
+    std::uint8_t* out = bytes.data();
+    // A sampled row is read whole, then every step-th element kept.
+    std::vector<std::uint8_t> row(window.step == 1 ? 0 : window.width * element);
+    for (std::uint32_t z = 0; z < layout.depth; ++z) {
+        for (std::uint32_t y = window.y; y < window.y + window.height; y += window.step) {
+            if (window.step == 1) {
+                access.read(window.x, y, z, window.width, out);
+                out += window.width * element;
+                continue;
+            }
+            access.read(window.x, y, z, window.width, row.data());
+            for (std::uint64_t x = 0; x < window.width; x += window.step, out += element)
+                std::memcpy(out, row.data() + x * element, element);
+        }
+    }
+    return true;
+}
+
 bool ReferenceBackend::read_subresource_pieces(ObjectId id, std::uint32_t subresource,
                                                const ByteSink& sink) {
     std::lock_guard lock(mutex_);

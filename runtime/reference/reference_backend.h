@@ -183,6 +183,9 @@ class ReferenceBackend final : public FillingBackend {
     void unmap(ObjectId resource, std::uint32_t subresource) override;
     bool read_subresource(ObjectId resource, std::uint32_t subresource,
                           std::vector<std::uint8_t>& bytes) override;
+    bool read_subresource_window(ObjectId resource, std::uint32_t subresource,
+                                 const ElementWindow& window,
+                                 std::vector<std::uint8_t>& bytes) override;
     bool read_subresource_pieces(ObjectId resource, std::uint32_t subresource,
                                  const ByteSink& sink) override;
     void offer(ObjectId resource) override;

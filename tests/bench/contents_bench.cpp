@@ -3,7 +3,7 @@
 // event of a 100-frame capture on the reference device, at random events
 // (replay goes forward from where it stands, or again from the start), and
 // stepping from one draw to the next; each without checkpoints and with
-// those the contents tab takes.
+// those the contents tab takes, whole or as a fitted view shows it.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -65,14 +65,25 @@ void paused_as_the_viewer(replay::ContentsReplay& contents, bool paused) {
     contents.set_checkpoints(paused ? contents.usual_checkpoint_interval() : 0);
 }
 
+// What the view reads: arg 0, the whole texture at full resolution (what
+// it read before it read windows); arg 1, what a 1024-pixel view fitted to
+// the texture shows, every 4th texel of every 4th row.
+replay::ContentsWindow window_of(const benchmark::State& state) {
+    replay::ContentsWindow window;
+    if (state.range(1) != 0) window.max_side = 1024;
+    return window;
+}
+
 // Reads the texture's mip 0, finds the range of its values and makes its
 // picture, as the contents tab does.
-bool show(replay::ContentsReplay& contents, std::uint64_t event) {
-    auto read = contents.contents_after(event, example().texture, 0);
+bool show(replay::ContentsReplay& contents, std::uint64_t event,
+          const replay::ContentsWindow& window) {
+    auto read = contents.contents_after(event, {example().texture, 0, window});
     if (!read || !read->problem.empty()) return false;
     const auto decoded = viewer::decode_contents(std::move(read.value()), 0);
+    const int expected = int(std::min<std::uint32_t>(4096, window.max_side));
     return decoded->error.isEmpty() &&
-           viewer::render_contents(*decoded, viewer::ContentsDisplay{}).width() == 4096;
+           viewer::render_contents(*decoded, viewer::ContentsDisplay{}).width() == expected;
 }
 
 void BM_ContentsAtRandomEvent(benchmark::State& state) {
@@ -88,16 +99,16 @@ void BM_ContentsAtRandomEvent(benchmark::State& state) {
     // Past the texture's creation and first upload.
     std::uniform_int_distribution<std::uint64_t> pick(e.draws.front(), e.events - 1);
     for (auto _ : state) {
-        if (!show(*contents.value(), pick(random))) return state.SkipWithError("no contents");
+        if (!show(*contents.value(), pick(random), window_of(state)))
+            return state.SkipWithError("no contents");
     }
     state.counters["starts"] = double(contents.value()->starts());
     state.counters["checkpoints"] = double(contents.value()->checkpoint_count());
     state.counters["events"] = double(e.events);
 }
 BENCHMARK(BM_ContentsAtRandomEvent)
-    ->ArgName("checkpoints")
-    ->Arg(0)
-    ->Arg(1)
+    ->ArgNames({"checkpoints", "view"})
+    ->ArgsProduct({{0, 1}, {0, 1}})
     ->Unit(benchmark::kMillisecond)
     ->Iterations(20);
 
@@ -111,18 +122,18 @@ void BM_ContentsNextDraw(benchmark::State& state) {
         if (next == e.draws.size()) {
             state.PauseTiming();  // back to the first draw: replay starts again
             next = 0;
-            if (!show(*contents.value(), e.draws[next++]))
+            if (!show(*contents.value(), e.draws[next++], window_of(state)))
                 return state.SkipWithError("no contents");
             state.ResumeTiming();
         }
-        if (!show(*contents.value(), e.draws[next++])) return state.SkipWithError("no contents");
+        if (!show(*contents.value(), e.draws[next++], window_of(state)))
+            return state.SkipWithError("no contents");
     }
     state.counters["draws"] = double(e.draws.size());
 }
 BENCHMARK(BM_ContentsNextDraw)
-    ->ArgName("checkpoints")
-    ->Arg(0)
-    ->Arg(1)
+    ->ArgNames({"checkpoints", "view"})
+    ->ArgsProduct({{0, 1}, {0, 1}})
     ->Unit(benchmark::kMillisecond);
 
 }  // namespace

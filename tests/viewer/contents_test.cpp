@@ -102,6 +102,7 @@ class ContentsTest : public QObject {
     void every_resource_is_listed_and_buffers_show_rows();
     void a_device_without_contents_says_so();
     void screenshot_of_the_contents_tab();
+    void zooming_in_reads_the_visible_texels_one_a_pixel();
 };
 
 void ContentsTest::shared_tiles_show_the_written_colour_and_null_tiles_black() {
@@ -225,24 +226,70 @@ void ContentsTest::every_resource_is_listed_and_buffers_show_rows() {
     QCOMPARE(rows.rowCount(), 0);
 }
 
+void ContentsTest::zooming_in_reads_the_visible_texels_one_a_pixel() {
+    ContentsWindow trace("zoom.d3dcap");
+    QVERIFY(trace.opened);
+    MainWindow& window = trace.window;
+    window.resize(520, 400);  // the 512x640 box fits at under half a pixel a texel
+    ContentsPanel& panel = *window.contents_panel();
+    ContentsView& view = *panel.view();
+    QVERIFY(show_contents(window, trace.events.written));
+    // Fitted: every step-th texel read, step the largest power of two that
+    // still gives a texel a pixel at most.
+    auto shown = view.contents();
+    const double scale = view.pixels_per_texel();
+    QVERIFY(scale <= 0.5);
+    QVERIFY(shown->step * scale <= 1.0 && shown->step * 2 * scale > 1.0);
+    QCOMPARE(shown->contents.window.step, shown->step);
+    QCOMPARE(view.image().size(), QSize(int(512 + shown->step - 1) / int(shown->step),
+                                        int(640 + shown->step - 1) / int(shown->step)));
+    QCOMPARE(shown->contents.bytes.size(),
+             std::size_t(view.image().width()) * std::size_t(view.image().height()) * 4);
+    // Between read texels, hovering tells the read one before it.
+    QVERIFY(view.describe_at(301, 401).startsWith(QStringLiteral("texel (300, 400): R 1.000")));
+
+    // Zoomed in to 2 pixels a texel, texel (300, 400) at (10, 10): the
+    // visible texels are read again, every one, and no more than about
+    // twice what shows.
+    QSignalSpy shown_again(&panel, &ContentsPanel::contents_shown);
+    view.set_view(256, QPointF(10 - 300 * 2, 10 - 400 * 2));
+    QVERIFY(shown_again.wait(viewer_tests::kWaitMs));
+    shown = view.contents();
+    const d3dcap::replay::TexelWindow& window_read = shown->contents.window;
+    QCOMPARE(shown->step, 1u);
+    QVERIFY(window_read.x <= 300 &&
+            window_read.x + window_read.width > 300 + std::uint32_t(view.width()) / 2);
+    QVERIFY(window_read.y <= 400 &&
+            window_read.y + window_read.height > 400 + std::uint32_t(view.height()) / 2);
+    QVERIFY(window_read.width < std::uint32_t(view.width()));
+    QCOMPARE(view.image().size(), QSize(int(window_read.width), int(window_read.height)));
+    QCOMPARE(view.describe_at(301, 401),
+             QStringLiteral("texel (301, 401): R 1.000 (255) G 0.502 (128) B 0.000 (0) A 1.000 "
+                            "(255); tile (2, 3): pool tile 3, shared, last changed by event %1")
+                 .arg(trace.events.mapped));
+    QCOMPARE(view.image().pixel(int(301 - window_read.x), int(401 - window_read.y)),
+             qRgb(255, 128, 0));
+    QVERIFY(!view.needs_detail());
+}
+
 void ContentsTest::a_device_without_contents_says_so() {
     viewer_tests::OpenedTrace<ContentsTrace> trace("errors.d3dcap", write_contents_trace);
     QVERIFY(trace.opened);
     d3dcap::viewer::ContentsService service(QString::fromStdString(trace.path));
     service.set_device("null");
     QSignalSpy failed(&service, &d3dcap::viewer::ContentsService::failed);
-    service.request(trace.events.written, kBoxId, 0);
+    service.request(trace.events.written, {kBoxId, 0, {}});
     QVERIFY(failed.wait(viewer_tests::kWaitMs));
     QVERIFY(failed.last().at(1).toString().endsWith(
         QStringLiteral(": the null device keeps no contents of resource #12")));
     service.set_device("vulkan");
-    service.request(trace.events.written, kBoxId, 0);
+    service.request(trace.events.written, {kBoxId, 0, {}});
     QVERIFY(failed.wait(viewer_tests::kWaitMs));
     QCOMPARE(
         failed.last().at(1).toString(),
         QStringLiteral("--device 'vulkan' is not one of auto, hardware, warp, reference, null"));
     service.set_device("reference");
-    service.request(trace.events.events, kBoxId, 0);
+    service.request(trace.events.events, {kBoxId, 0, {}});
     QVERIFY(failed.wait(viewer_tests::kWaitMs));
     QVERIFY(failed.last().at(1).toString().endsWith(
         QStringLiteral("no event %1: the trace has %1 events").arg(trace.events.events)));

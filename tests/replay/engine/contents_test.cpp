@@ -220,3 +220,153 @@ TEST_CASE("contents from the checkpoints equal a replay from the start at every 
     CHECK(ContentsReplay::is_cancelled(unwanted.error()));
     CHECK(paused->contents_after(first + 5, buffer_id, 0).ok());
 }
+
+TEST_CASE(
+    "a window of a subresource holds every step-th texel of a rectangle, from here and from "
+    "a pause",
+    "[replay][engine][contents]") {
+    using d3dcap::replay::ContentsRequest;
+    using d3dcap::replay::ContentsWindow;
+    testing::TempDir dir;
+    Recorder rec(dir.file("windows.d3dcap"));
+    DirectDevice direct(rec);
+    ID3D11DeviceContext2* context = direct.context.get();
+    Com<ID3D11Buffer> pool;
+    create_buffer(rec, direct,
+                  {2 * 65536, D3D11_USAGE_DEFAULT, 0, 0, D3D11_RESOURCE_MISC_TILE_POOL, 0}, nullptr,
+                  pool);
+    // 256x256 RGBA8, 2x2 tiles of 128x128: tiles (1, 0) and (0, 1) mapped
+    // and written, the other two NULL (zeros).
+    const D3D11_TEXTURE2D_DESC desc{256,
+                                    256,
+                                    1,
+                                    1,
+                                    DXGI_FORMAT_R8G8B8A8_UNORM,
+                                    {1, 0},
+                                    D3D11_USAGE_DEFAULT,
+                                    D3D11_BIND_SHADER_RESOURCE,
+                                    0,
+                                    D3D11_RESOURCE_MISC_TILED};
+    Com<ID3D11Texture2D> texture;
+    const std::uint64_t texture_id = create_texture(rec, direct, desc, {}, {}, texture);
+    const D3D11_TILED_RESOURCE_COORDINATE starts[2] = {{1, 0, 0, 0}, {0, 1, 0, 0}};
+    const UINT offsets[2] = {0, 1};
+    REQUIRE(context->UpdateTileMappings(texture.get(), 2, starts, nullptr, pool.get(), 2, nullptr,
+                                        offsets, nullptr, 0) == S_OK);
+    rec.call(context,
+             api::encode_ID3D11DeviceContext2_UpdateTileMappings(rec.b, rec, texture.get(), 2,
+                                                                 starts, nullptr, pool.get(), 2,
+                                                                 nullptr, offsets, nullptr, 0),
+             S_OK, true);
+    for (int tile = 0; tile < 2; ++tile) {
+        const D3D11_TILE_REGION_SIZE one{1, FALSE, 0, 0, 0};
+        const auto data = pattern(65536, 3 + tile, 7);
+        context->UpdateTiles(texture.get(), &starts[tile], &one, data.data(), 0);
+        const fb::D3D11_TILED_RESOURCE_COORDINATE at(starts[tile].X, starts[tile].Y, 0, 0);
+        const fb::D3D11_TILE_REGION_SIZE one_fb(1, FALSE, 0, 0, 0);
+        rec.call(context,
+                 fb::CreateID3D11DeviceContext2_UpdateTilesDirect(rec.b, texture_id, &at, &one_fb,
+                                                                  &data, 0),
+                 std::nullopt, true);
+    }
+    // 16x12 BC1: 4x3 blocks of 8 bytes.
+    const D3D11_TEXTURE2D_DESC bc_desc{16,
+                                       12,
+                                       1,
+                                       1,
+                                       DXGI_FORMAT_BC1_UNORM,
+                                       {1, 0},
+                                       D3D11_USAGE_DEFAULT,
+                                       D3D11_BIND_SHADER_RESOURCE,
+                                       0,
+                                       0};
+    Com<ID3D11Texture2D> blocks;
+    const auto block_bytes = pattern(96, 9);
+    const std::uint64_t blocks_id =
+        create_texture(rec, direct, bc_desc, {block_bytes}, {32}, blocks);
+    const std::uint64_t events = rec.close();
+
+    auto contents = open_contents(rec.path());
+    auto whole = contents->contents_after(events - 1, texture_id, 0);
+    REQUIRE(whole.ok());
+    REQUIRE(whole->bytes.size() == 256 * 256 * 4);
+    CHECK(whole->window.step == 1);
+    CHECK(whole->window.width == 256);
+    // The texels a window should hold, from the whole subresource's bytes.
+    const auto expected = [&](const d3dcap::replay::TexelWindow& window) {
+        std::vector<std::uint8_t> texels;
+        for (std::uint32_t y = window.y; y < window.y + window.height; y += window.step)
+            for (std::uint32_t x = window.x; x < window.x + window.width; x += window.step)
+                for (int c = 0; c < 4; ++c) texels.push_back(whole->bytes[(y * 256 + x) * 4 + c]);
+        return texels;
+    };
+    struct Case {
+        ContentsWindow asked;
+        std::uint32_t x, y, width, height, step;
+    };
+    const Case cases[] = {
+        // The whole at most 64 texels a side: every 4th.
+        {{0, 0, UINT32_MAX, UINT32_MAX, 64}, 0, 0, 256, 256, 4},
+        // A rectangle across all four tiles, every texel.
+        {{100, 37, 60, 90, UINT32_MAX}, 100, 37, 60, 90, 1},
+        // At most 50 a side of 100x200: every 4th, the corner on a multiple of 4.
+        {{130, 5, 100, 200, 50}, 128, 4, 102, 201, 4},
+        // Past the edge: the last texel.
+        {{300, 300, 10, 10, UINT32_MAX}, 255, 255, 1, 1, 1},
+        // Wider than the texture: clamped.
+        {{250, 0, 100, 3, 2}, 248, 0, 8, 3, 4},
+    };
+    for (const Case& c : cases) {
+        INFO("window at " << c.asked.x << ", " << c.asked.y);
+        auto read = contents->contents_after(events - 1, ContentsRequest{texture_id, 0, c.asked});
+        REQUIRE(read.ok());
+        CHECK(read->window.x == c.x);
+        CHECK(read->window.y == c.y);
+        CHECK(read->window.width == c.width);
+        CHECK(read->window.height == c.height);
+        CHECK(read->window.step == c.step);
+        CHECK(read->shape.width == 256);
+        CHECK(read->bytes == expected(read->window));
+    }
+    // NULL tile (0, 0) reads zeros; tile (1, 0) holds its pattern.
+    auto corner =
+        contents->contents_after(events - 1, ContentsRequest{texture_id, 0, {126, 0, 4, 1}});
+    REQUIRE(corner.ok());
+    const auto tile = pattern(65536, 3, 7);
+    std::vector<std::uint8_t> edge(16, 0);
+    std::copy_n(tile.begin(), 8, edge.begin() + 8);
+    CHECK(corner->bytes == edge);
+
+    // Compressed: whole blocks, every one of them.
+    auto block =
+        contents->contents_after(events - 1, ContentsRequest{blocks_id, 0, {5, 5, 3, 3, 1}});
+    REQUIRE(block.ok());
+    CHECK(block->window.x == 4);
+    CHECK(block->window.y == 4);
+    CHECK(block->window.width == 4);
+    CHECK(block->window.height == 4);
+    CHECK(block->window.step == 1);
+    CHECK(block->bytes ==
+          std::vector<std::uint8_t>(block_bytes.begin() + 40, block_bytes.begin() + 48));
+
+    // A device that reads whole subresources only (lavapipe): cropped alike.
+    auto warp = open_contents(rec.path(), D3D_DRIVER_TYPE_WARP);
+    auto cropped = warp->contents_after(events - 1, ContentsRequest{texture_id, 0, cases[2].asked});
+    REQUIRE(cropped.ok());
+    CHECK(cropped->window.x == 128);
+    CHECK(cropped->window.step == 4);
+    CHECK(cropped->bytes == expected(cropped->window));
+
+    // From a pause, the same bytes.
+    auto paused = open_contents(rec.path());
+    paused->set_checkpoints(2);
+    REQUIRE(paused->contents_after(events - 1, 0, 0).ok());
+    REQUIRE(paused->checkpoint_count() > 0);
+    auto from_pause =
+        paused->contents_after(events - 2, ContentsRequest{texture_id, 0, cases[2].asked});
+    REQUIRE(from_pause.ok());
+    CHECK(paused->starts() == 1);
+    CHECK(from_pause->window.x == 128);
+    CHECK(from_pause->window.step == 4);
+    CHECK(from_pause->bytes == expected(from_pause->window));
+}

@@ -207,12 +207,35 @@ QImage render_contents(const DecodedContents& decoded, const ContentsDisplay& di
     const int alone =
         colours + int(on[3]) == 1 ? int(std::find(on.begin(), on.end(), true) - on.begin()) : -1;
     const bool blend = on[3] && colours > 0;
+    // sRGB texels decode to linear values: encoded again, they show as the
+    // texture looks on a screen.
+    const DXGI_FORMAT format = decoded.contents.shape.format;
+    const bool srgb = formats::info(format).kind == formats::Kind::UnormSrgb ||
+                      formats::info(format).block_kind == formats::Kind::UnormSrgb;
+    static const std::vector<float> encoded_srgb = [] {
+        std::vector<float> table(4096);
+        for (std::size_t i = 0; i < table.size(); ++i) {
+            const double linear = double(i) / double(table.size() - 1);
+            table[i] = float(linear <= 0.0031308 ? linear * 12.92
+                                                 : 1.055 * std::pow(linear, 1 / 2.4) - 0.055);
+        }
+        return table;
+    }();
+    std::vector<float> srgb_row(srgb ? std::size_t{decoded.shown_width} * 4 : 0);
     std::string error;
     const bool drawn = for_each_shown_row(
         decoded,
         [&](std::uint32_t y, const float* texel) {
             auto* line = reinterpret_cast<QRgb*>(image.scanLine(int(y)));
             const std::uint32_t width = decoded.shown_width;  // not reread per texel
+            if (srgb) {
+                for (std::size_t i = 0; i < srgb_row.size(); ++i) {
+                    const float value = texel[i] > 0.0f ? std::min(texel[i], 1.0f) : 0.0f;
+                    srgb_row[i] =
+                        i % 4 == 3 ? value : encoded_srgb[std::size_t(value * 4095 + 0.5f)];
+                }
+                texel = srgb_row.data();
+            }
             if (colours == 3 && !on[3]) {  // the usual picture: no choices per texel
                 for (std::uint32_t x = 0; x < width; ++x, texel += 4)
                     line[x] = qRgb(to_byte(texel[0], low, scale), to_byte(texel[1], low, scale),

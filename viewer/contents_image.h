@@ -61,7 +61,8 @@ std::shared_ptr<DecodedContents> decode_contents(replay::ResourceContents conten
                                                  std::uint32_t z);
 // The range of the values shown: decoded->range, or one pass over the texels.
 ChannelRange channel_range(const DecodedContents& decoded);
-// The picture for display: shown_width x shown_height, RGB32.
+// The picture for display: shown_width x shown_height, RGB32; sRGB
+// formats show their colours encoded, as on a screen.
 QImage render_contents(const DecodedContents& decoded, const ContentsDisplay& display);
 // The texel of the subresource a shown pixel stands for, at or before
 // (x, y); nothing outside what the bytes hold.

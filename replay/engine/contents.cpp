@@ -175,7 +175,7 @@ std::vector<ListedResource> ContentsReplay::resources() const {
     return out;
 }
 
-std::vector<StateRow> ContentsReplay::pipeline() const {
+std::vector<StateRow> ContentsReplay::pipeline(std::uint64_t event) const {
     // Replayed objects by identity (their IUnknown) to the trace's ids.
     std::unordered_map<IUnknown*, std::uint64_t> ids;
     for (const std::uint64_t id : replayer_->object_ids()) {
@@ -196,7 +196,9 @@ std::vector<StateRow> ContentsReplay::pipeline() const {
         const std::string name = replayer_->debug_name(found->second);
         return (name.empty() ? "" : name + " ") + "#" + std::to_string(found->second);
     };
-    return pipeline_rows(replayer_->immediate_context(), label);
+    // A call recorded on a deferred context sees that context's state.
+    ID3D11DeviceContext* context = replayer_->context_of(event);
+    return pipeline_rows(context ? context : replayer_->immediate_context(), label);
 }
 
 std::uint64_t ContentsReplay::event_count() const {
@@ -300,7 +302,7 @@ trace::Result<ResourceContents> ContentsReplay::read_after(std::uint64_t event,
     ResourceContents contents;
     contents.event = event;
     contents.resources = resources();
-    contents.pipeline = pipeline();
+    contents.pipeline = pipeline(event);
     contents.resource = resource;
     contents.subresource = subresource;
     if (resource == 0) return contents;

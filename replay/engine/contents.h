@@ -68,7 +68,9 @@ struct ResourceContents {
     SubresourceShape shape;  // the whole subresource
     TexelWindow window;      // what bytes hold of it
     std::vector<std::uint8_t> bytes;
-    // The pipeline state of the immediate context then (pipeline_state.h).
+    // The pipeline state then (pipeline_state.h) of the context the
+    // event's call was made on: a draw on a deferred context shows what it
+    // recorded; other events the immediate context's.
     std::vector<StateRow> pipeline;
     // Why the resource asked for has no contents to show ("object #3 is no
     // resource after this event"); the list holds all the same.
@@ -138,7 +140,9 @@ class ContentsReplay {
                                                const StillWanted& still_wanted);
     void take_checkpoint();
     std::vector<ListedResource> resources() const;
-    std::vector<StateRow> pipeline() const;
+    // The state of the context event's call was made on (else the
+    // immediate context's).
+    std::vector<StateRow> pipeline(std::uint64_t event) const;
 
     const std::string trace_path_;
     const D3D_DRIVER_TYPE driver_;

@@ -491,6 +491,21 @@ ID3D11DeviceContext* Replayer::immediate_context() const {
     return state_->immediate_contexts.empty() ? nullptr : state_->immediate_contexts.front();
 }
 
+ID3D11DeviceContext* Replayer::context_of(std::uint64_t event) const {
+    Result<const fb::Record*> record = state_->reader->record(event);
+    if (!record || record.value()->header() == nullptr) return nullptr;
+    const std::uint64_t id = record.value()->header()->context();
+    if (id == 0) return nullptr;
+    // Not AddRef'd: this object() holds the context.
+    ID3D11DeviceContext* context = nullptr;
+    IUnknown* object = this->object(id);
+    if (object == nullptr || FAILED(object->QueryInterface(__uuidof(ID3D11DeviceContext),
+                                                           reinterpret_cast<void**>(&context))))
+        return nullptr;
+    context->Release();
+    return context;
+}
+
 std::string Replayer::debug_name(std::uint64_t id) const {
     IUnknown* object = this->object(id);
     ID3D11DeviceChild* child = nullptr;

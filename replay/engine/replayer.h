@@ -129,6 +129,10 @@ class Replayer {
     // The immediate context of the first device replay made (no new
     // reference), or nullptr before there is one.
     ID3D11DeviceContext* immediate_context() const;
+    // The replayed device context an event's call was made on (no new
+    // reference): a deferred one for calls recorded into a command list;
+    // nullptr for calls on no context or an event that cannot be read.
+    ID3D11DeviceContext* context_of(std::uint64_t event) const;
     // The debug name the trace gave a device child, "" when none.
     std::string debug_name(std::uint64_t id) const;
     const std::vector<Mismatch>& mismatches() const;

@@ -12,6 +12,7 @@
 #include "replay/state/timeline_support.h"
 #include "runtime/tiles/worked_examples.h"
 #include "viewer/buffer_rows_model.h"
+#include "viewer/contents_image.h"
 #include "viewer/contents_panel.h"
 #include "viewer/contents_service.h"
 #include "viewer/contents_view.h"
@@ -103,6 +104,7 @@ class ContentsTest : public QObject {
     void a_device_without_contents_says_so();
     void screenshot_of_the_contents_tab();
     void zooming_in_reads_the_visible_texels_one_a_pixel();
+    void srgb_shows_encoded_and_a_window_names_its_texels();
 };
 
 void ContentsTest::shared_tiles_show_the_written_colour_and_null_tiles_black() {
@@ -270,6 +272,47 @@ void ContentsTest::zooming_in_reads_the_visible_texels_one_a_pixel() {
     QCOMPARE(view.image().pixel(int(301 - window_read.x), int(401 - window_read.y)),
              qRgb(255, 128, 0));
     QVERIFY(!view.needs_detail());
+}
+
+void ContentsTest::srgb_shows_encoded_and_a_window_names_its_texels() {
+    using d3dcap::viewer::decode_contents;
+    using d3dcap::viewer::describe_texel;
+    using d3dcap::viewer::render_contents;
+    using d3dcap::viewer::shown_texel;
+    d3dcap::replay::ResourceContents contents;
+    contents.resource = 1;
+    contents.shape.format = DXGI_FORMAT_R8G8B8A8_UNORM_SRGB;
+    contents.shape.width = 2;
+    contents.window = {0, 0, 2, 1, 1};
+    contents.bytes = {128, 64, 255, 255, 0, 10, 200, 255};
+    // Decoded to linear values, shown encoded: the bytes as stored.
+    auto decoded = decode_contents(contents, 0);
+    QImage image = render_contents(*decoded, {});
+    QCOMPARE(image.pixel(0, 0), qRgb(128, 64, 255));
+    QCOMPARE(image.pixel(1, 0), qRgb(0, 10, 200));
+    QCOMPARE(
+        describe_texel(*decoded, 0, 0),
+        QStringLiteral("texel (0, 0): R 0.216 (128) G 0.051 (64) B 1.000 (255) A 1.000 (255)"));
+    contents.shape.format = DXGI_FORMAT_R8G8B8A8_UNORM;
+    QCOMPARE(render_contents(*decode_contents(contents, 0), {}).pixel(0, 0), qRgb(128, 64, 255));
+
+    // Every 4th texel of texels 10-17 of row 20 of a 64x64 R8 texture.
+    contents.shape.format = DXGI_FORMAT_R8_UNORM;
+    contents.shape.width = contents.shape.height = 64;
+    contents.window = {10, 20, 8, 4, 4};
+    contents.bytes = {51, 204};
+    decoded = decode_contents(contents, 0);
+    QCOMPARE(decoded->step, 4u);
+    QCOMPARE(decoded->shown_width, 2u);
+    QCOMPARE(decoded->shown_height, 1u);
+    QCOMPARE(render_contents(*decoded, {{true, false, false, false}, 0, 1}).pixel(1, 0),
+             qRgb(204, 204, 204));
+    QCOMPARE(shown_texel(*decoded, 13, 23), (std::array<std::uint32_t, 2>{10, 20}));
+    QCOMPARE(shown_texel(*decoded, 17, 20), (std::array<std::uint32_t, 2>{14, 20}));
+    QVERIFY(!shown_texel(*decoded, 9, 20));
+    QVERIFY(!shown_texel(*decoded, 18, 20));
+    QCOMPARE(describe_texel(*decoded, 14, 20), QStringLiteral("texel (14, 20): R 0.800 (204)"));
+    QCOMPARE(describe_texel(*decoded, 13, 20), QString());
 }
 
 void ContentsTest::a_device_without_contents_says_so() {

@@ -1,7 +1,8 @@
 // The pipeline state after an event, read from the replayed context: the
 // vertex shader bound with its disassembly, a constant buffer's window and
 // values, the input layout's elements, the vertex buffer, the viewport and
-// the render target, by the trace's ids and debug names.
+// the render target, by the trace's ids and debug names; a draw recorded on
+// a deferred context shows that context's state.
 #include <algorithm>
 
 #include "recorder.h"
@@ -114,8 +115,19 @@ TEST_CASE("the pipeline after an event: shaders, buffers, layout, viewport, targ
     on_context(api::encode_ID3D11DeviceContext_RSSetViewports(rec.b, rec, 1, &viewport));
     const std::uint64_t draw =
         rec.call(context, fb::CreateID3D11DeviceContext_Draw(rec.b, 3, 0), std::nullopt, true);
+    // A draw recorded on a deferred context with a topology of its own.
+    Com<ID3D11DeviceContext> deferred;
+    REQUIRE(device->CreateDeferredContext(0, deferred.out()) == S_OK);
+    const std::uint64_t deferred_id = rec.track(deferred.get());
+    rec.call(device, fb::CreateID3D11Device_CreateDeferredContext(rec.b, 0, deferred_id), S_OK);
+    rec.call(deferred.get(),
+             api::encode_ID3D11DeviceContext_IASetPrimitiveTopology(
+                 rec.b, rec, D3D11_PRIMITIVE_TOPOLOGY_LINELIST),
+             std::nullopt, true);
+    const std::uint64_t deferred_draw = rec.call(
+        deferred.get(), fb::CreateID3D11DeviceContext_Draw(rec.b, 2, 0), std::nullopt, true);
     const std::uint64_t events = rec.close();
-    REQUIRE(draw == events - 1);
+    REQUIRE(deferred_draw == events - 1);
 
     auto opened = ContentsReplay::open(rec.path(), D3D_DRIVER_TYPE_REFERENCE);
     REQUIRE(opened.ok());
@@ -141,4 +153,10 @@ TEST_CASE("the pipeline after an event: shaders, buffers, layout, viewport, targ
     CHECK(value_of(rows, "IA", "IA") == "TRIANGLESTRIP");
     CHECK(value_of(rows, "PS", "PS") == "none");
     CHECK(value_of(rows, "CS", "CS") == "none");
+    // The deferred draw shows the state it recorded, not the immediate
+    // context's.
+    auto deferred_after = opened.value()->contents_after(deferred_draw, 0, 0);
+    REQUIRE(deferred_after.ok());
+    CHECK(value_of(deferred_after->pipeline, "IA", "IA") == "LINELIST");
+    CHECK(value_of(deferred_after->pipeline, "VS", "VS") == "none");
 }

@@ -287,7 +287,10 @@ void ContentsView::mouseReleaseEvent(QMouseEvent* event) {
     if (!texel || tw == 0 || th == 0 || tiles_->showing_packed()) return;
     const int row = texel->y() / th, column = texel->x() / tw;
     if (row >= tiles_->rowCount() || column >= tiles_->columnCount()) return;
-    const std::uint64_t last = tiles_->cell(row, column).last_changed;
+    // Shift: the write of the contents, else the last mapping change.
+    const TileMapModel::Cell& cell = tiles_->cell(row, column);
+    const std::uint64_t last =
+        event->modifiers() & Qt::ShiftModifier ? cell.last_written : cell.last_changed;
     if (last != kNoChange) emit last_change_clicked(last);
 }
 

@@ -65,6 +65,7 @@ class ContentsView : public QWidget {
     // Zoom or pan made needs_detail() true.
     void detail_wanted();
     void view_moved(double pixels_per_tile, QPointF origin);
+    // (With Shift, the event that last wrote the contents of its pool tile.)
     void last_change_clicked(std::uint64_t event);
     void texel_hovered(const QString& text);
 

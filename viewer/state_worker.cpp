@@ -121,6 +121,9 @@ std::optional<std::shared_ptr<const SnapshotHistory>> StateService::find_history
     } else {
         history->last_changed = history_->last_changed(event, tiles);
         history->pool_sizes = history_->pool_sizes(event);
+        auto state = timeline_->state_at(event, progress_of(still_wanted));
+        if (!still_wanted()) return std::nullopt;
+        if (state) history->last_written = history_->last_written(event, state->mappings(resource));
     }
     return history;
 }

@@ -4,6 +4,9 @@
 #include <d3dcap/fb/trace_generated.h>
 
 #include <algorithm>
+#include <iterator>
+
+#include "replay/state/tile_writes.h"
 
 namespace d3dcap::viewer {
 
@@ -22,6 +25,40 @@ void TileHistory::follow(std::uint64_t resource) {
     if (resource == resource_) return;
     *this = TileHistory(std::move(reader_));
     resource_ = resource;
+}
+
+trace::Status TileHistory::note_writes(state::TileTimeline& timeline, const fb::Record& record,
+                                       const state::Progress& progress) {
+    const fb::RecordHeader* header = record.header();
+    switch (static_cast<CallId>(header->call())) {
+        case CallId::ID3D11Device_CreateDeferredContext:
+            if (const auto* p = CallOf<fb::ID3D11Device_CreateDeferredContext>::get(record))
+                deferred_contexts_.insert(p->pp_deferred_context());
+            return trace::ok_status();
+        case CallId::ID3D11Device1_CreateDeferredContext1:
+            if (const auto* p = CallOf<fb::ID3D11Device1_CreateDeferredContext1>::get(record))
+                deferred_contexts_.insert(p->pp_deferred_context());
+            return trace::ok_status();
+        case CallId::ID3D11Device2_CreateDeferredContext2:
+            if (const auto* p = CallOf<fb::ID3D11Device2_CreateDeferredContext2>::get(record))
+                deferred_contexts_.insert(p->pp_deferred_context());
+            return trace::ok_status();
+        default:
+            break;
+    }
+    if (!state::may_write_tiles(header->call()) || deferred_contexts_.count(header->context()))
+        return trace::ok_status();
+    auto state = timeline.state_at(next_, progress);
+    if (!state) return state.error();
+    for (const state::TileWrite& write : state::tiles_written(record, state.value())) {
+        for (const std::uint32_t tile : write.tiles) {
+            const tiles::TileMapping m = state.value().mapping(write.resource, tile);
+            if (m.pool == 0 || m.pool_tile == tiles::kNullTile) continue;  // dropped
+            std::vector<std::uint64_t>& events = writes_[{m.pool, m.pool_tile}];
+            if (events.empty() || events.back() != next_) events.push_back(next_);
+        }
+    }
+    return trace::ok_status();
 }
 
 // Every record the tile timeline applies to a pool or to the followed
@@ -60,6 +97,8 @@ trace::Status TileHistory::scan_to(state::TileTimeline& timeline, std::uint64_t 
                                      static_cast<std::int64_t>(next_), -1};
         auto record = reader_->record(next_);
         if (!record) return record.error();
+        if (trace::Status noted = note_writes(timeline, *record.value(), progress); !noted)
+            return noted;
         if (!may_change_tiles(*record.value())) continue;
         auto state = timeline.state_at(next_, progress);
         if (!state) return state.error();
@@ -108,6 +147,18 @@ std::vector<std::uint64_t> TileHistory::last_changed(std::uint64_t event, std::s
         for (std::size_t c = change_starts_[i]; c < change_starts_[i + 1]; ++c) {
             if (changed_tiles_[c] < tiles) last[changed_tiles_[c]] = *it;
         }
+    }
+    return last;
+}
+
+std::vector<std::uint64_t> TileHistory::last_written(
+    std::uint64_t event, const std::vector<tiles::TileMapping>& mappings) const {
+    std::vector<std::uint64_t> last(mappings.size(), kNoChange);
+    for (std::size_t tile = 0; tile < mappings.size(); ++tile) {
+        const auto found = writes_.find({mappings[tile].pool, mappings[tile].pool_tile});
+        if (found == writes_.end()) continue;
+        const auto after = std::upper_bound(found->second.begin(), found->second.end(), event);
+        if (after != found->second.begin()) last[tile] = *std::prev(after);
     }
     return last;
 }

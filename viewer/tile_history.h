@@ -2,6 +2,10 @@
 // an event: for one tiled resource, which event last changed each tile's
 // mapping, and for every pool, its size after each event that changed it.
 //
+// Also, for every pool tile, the events that wrote its contents through any
+// tiled resource mapped to it (state::tiles_written), so that a tile's
+// contents name the call that last wrote them.
+//
 // Built on the state worker by one scan forward through the trace that goes
 // only as far as a request asks and is kept for the next request: each
 // record's header says whether it may change the followed resource or a
@@ -12,6 +16,8 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <set>
+#include <utility>
 #include <vector>
 
 #include "format/trace/reader.h"
@@ -38,12 +44,20 @@ class TileHistory {
     // For each of tiles tiles, by overall index, the last event at or before
     // event that changed its mapping (kNoChange: none did).
     std::vector<std::uint64_t> last_changed(std::uint64_t event, std::size_t tiles) const;
+    // For each tile mapping (a tile of the followed resource at event, by
+    // overall index), the last event at or before event that wrote the pool
+    // tile it maps (kNoChange: none did, or the tile is NULL).
+    std::vector<std::uint64_t> last_written(std::uint64_t event,
+                                            const std::vector<tiles::TileMapping>& mappings) const;
     // Every pool's sizes up to event.
     std::map<std::uint64_t, std::vector<PoolSize>> pool_sizes(std::uint64_t event) const;
 
   private:
     bool may_change_tiles(const fb::Record& record) const;
     void compare(const tiles::TileState& state, std::uint64_t event);
+    // Notes the pool tiles a write call on the immediate context wrote.
+    trace::Status note_writes(state::TileTimeline& timeline, const fb::Record& record,
+                              const state::Progress& progress);
 
     std::unique_ptr<trace::TraceReader> reader_;
     std::uint64_t resource_ = 0;
@@ -56,6 +70,10 @@ class TileHistory {
     std::vector<std::size_t> change_starts_{0};
     std::vector<std::uint32_t> changed_tiles_;
     std::map<std::uint64_t, std::vector<PoolSize>> pools_;
+    // Per pool tile, the events that wrote it, ascending; the deferred
+    // contexts (their calls write when a command list runs: not counted).
+    std::map<std::pair<tiles::ObjectId, std::uint32_t>, std::vector<std::uint64_t>> writes_;
+    std::set<std::uint64_t> deferred_contexts_;
 };
 
 }  // namespace d3dcap::viewer

@@ -71,10 +71,13 @@ void TileMapModel::rebuild() {
     }
     const std::vector<std::uint64_t>* last_changed =
         knows_last_changes() ? &history_->last_changed : nullptr;
+    const std::vector<std::uint64_t>* last_written =
+        knows_last_changes() ? &history_->last_written : nullptr;
     const auto cell_of = [&](std::uint32_t tile) {
         Cell cell;
         cell.finding_last_change = last_changed == nullptr;
         if (last_changed && tile < last_changed->size()) cell.last_changed = (*last_changed)[tile];
+        if (last_written && tile < last_written->size()) cell.last_written = (*last_written)[tile];
         if (tile >= now.size()) return cell;
         const tiles::TileMapping m = now[tile];
         if (m.pool != 0 && m.pool_tile != tiles::kNullTile) {
@@ -158,6 +161,8 @@ QString TileMapModel::describe(const Cell& cell, const QString& place) {
     } else if (cell.last_changed != kNoChange) {
         text += QStringLiteral(", last changed by event %1").arg(cell.last_changed);
     }
+    if (cell.pool_tile >= 0 && cell.last_written != kNoChange)
+        text += QStringLiteral(", contents written by event %1").arg(cell.last_written);
     return text;
 }
 
@@ -188,6 +193,9 @@ QVariant TileMapModel::data(const QModelIndex& index, int role) const {
         case LastChangedRole:
             return c.last_changed == kNoChange ? QVariant()
                                                : QVariant::fromValue<qulonglong>(c.last_changed);
+        case LastWrittenRole:
+            return c.last_written == kNoChange ? QVariant()
+                                               : QVariant::fromValue<qulonglong>(c.last_written);
         case Qt::ToolTipRole:
             return describe(c, place(showing_packed_, index.row(), index.column()));
         default:

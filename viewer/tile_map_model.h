@@ -24,13 +24,17 @@ class TileMapModel : public QAbstractTableModel {
         // qulonglong: the last event at or before the selected one that
         // changed the mapping; invalid when none did or it is not known yet.
         LastChangedRole,
+        // qulonglong: the last event at or before the selected one that
+        // wrote the contents of the pool tile; invalid when none did.
+        LastWrittenRole,
     };
     struct Cell {
         std::int32_t pool_tile = -1;
         bool shared = false;
         bool changed = false;
         std::uint64_t last_changed = kNoChange;
-        bool finding_last_change = false;  // the history is on its way
+        std::uint64_t last_written = kNoChange;  // of the pool tile's contents
+        bool finding_last_change = false;        // the history is on its way
     };
 
     explicit TileMapModel(QObject* parent = nullptr);

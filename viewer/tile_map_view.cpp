@@ -203,8 +203,11 @@ void TileMapView::mouseMoveEvent(QMouseEvent* event) {
 void TileMapView::mouseReleaseEvent(QMouseEvent* event) {
     if (!drag_.release()) return;
     const auto at = hit(event->position());
-    if (at && cell_at(*at).last_changed != kNoChange)
-        emit last_change_clicked(cell_at(*at).last_changed);
+    if (!at) return;
+    // Shift: the write of the contents, else the last mapping change.
+    const std::uint64_t last = event->modifiers() & Qt::ShiftModifier ? cell_at(*at).last_written
+                                                                      : cell_at(*at).last_changed;
+    if (last != kNoChange) emit last_change_clicked(last);
 }
 
 void TileMapView::resizeEvent(QResizeEvent*) {

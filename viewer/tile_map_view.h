@@ -44,6 +44,7 @@ class TileMapView : public QWidget {
 
   signals:
     // A click on a tile whose mapping some event changed: that event.
+    // (With Shift, the event that last wrote the contents of its pool tile.)
     void last_change_clicked(std::uint64_t event);
     // The user zoomed or panned.
     void view_moved(double cell, QPointF origin);

@@ -42,6 +42,9 @@ struct SnapshotHistory {
     // Per tile (overall index), the last event at or before this one that
     // changed its mapping; kNoChange where none did.
     std::vector<std::uint64_t> last_changed;
+    // Per tile, the last event at or before this one that wrote the contents
+    // of the pool tile it maps now (TileHistory::last_written).
+    std::vector<std::uint64_t> last_written;
     // Per pool, its size after its creation and after every later event up
     // to this one that changed it.
     std::map<std::uint64_t, std::vector<PoolSize>> pool_sizes;

@@ -129,10 +129,21 @@ void ContentsTest::shared_tiles_show_the_written_colour_and_null_tiles_black() {
     }
     QCOMPARE(image.pixel(5, 5), qRgb(0, 0, 0));                      // tile (0, 0): NULL
     QCOMPARE(image.pixel(3 * 128 + 1, 4 * 128 + 1), qRgb(0, 0, 0));  // tile (3, 4): NULL
+    // Tile (2, 3) shares pool tile 3 with tile (1, 1), which UpdateTiles wrote.
     QCOMPARE(view.describe_at(300, 400),
              QStringLiteral("texel (300, 400): R 1.000 (255) G 0.502 (128) B 0.000 (0) A 1.000 "
-                            "(255); tile (2, 3): pool tile 3, shared, last changed by event %1")
-                 .arg(trace.events.mapped));
+                            "(255); tile (2, 3): pool tile 3, shared, last changed by event %1, "
+                            "contents written by event %2")
+                 .arg(trace.events.mapped)
+                 .arg(trace.events.written));
+    // A click goes to the last mapping change, a Shift-click to the write.
+    QSignalSpy clicked(&view, &ContentsView::last_change_clicked);
+    const QPoint tile_centre = view.texel_rect(300, 400).center().toPoint();
+    QTest::mouseClick(&view, Qt::LeftButton, Qt::NoModifier, tile_centre);
+    QTest::mouseClick(&view, Qt::LeftButton, Qt::ShiftModifier, tile_centre);
+    QCOMPARE(clicked.count(), 2);
+    QCOMPARE(clicked.at(0).at(0).toULongLong(), trace.events.mapped);
+    QCOMPARE(clicked.at(1).at(0).toULongLong(), trace.events.written);
     QCOMPARE(view.describe_at(10, 10).left(58),
              "texel (10, 10): R 0.000 (0) G 0.000 (0) B 0.000 (0) A 0.00");
     // Back to before the write: replayed again from the start.
@@ -267,8 +278,10 @@ void ContentsTest::zooming_in_reads_the_visible_texels_one_a_pixel() {
     QCOMPARE(view.image().size(), QSize(int(window_read.width), int(window_read.height)));
     QCOMPARE(view.describe_at(301, 401),
              QStringLiteral("texel (301, 401): R 1.000 (255) G 0.502 (128) B 0.000 (0) A 1.000 "
-                            "(255); tile (2, 3): pool tile 3, shared, last changed by event %1")
-                 .arg(trace.events.mapped));
+                            "(255); tile (2, 3): pool tile 3, shared, last changed by event %1, "
+                            "contents written by event %2")
+                 .arg(trace.events.mapped)
+                 .arg(trace.events.written));
     QCOMPARE(view.image().pixel(int(301 - window_read.x), int(401 - window_read.y)),
              qRgb(255, 128, 0));
     QVERIFY(!view.needs_detail());

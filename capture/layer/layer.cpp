@@ -68,8 +68,8 @@ struct ThreadBuilders {
 // destructors or atexit handlers, which exit() runs after thread_local
 // destructors) get a builder of their own. A bool has no destructor, so it
 // can still be read then.
-thread_local bool t_builders_gone = false;
-thread_local ThreadBuilders t_builders;
+thread_local bool t_builders_gone D3DCAP_INITIAL_EXEC_TLS = false;
+thread_local ThreadBuilders t_builders D3DCAP_INITIAL_EXEC_TLS;
 ThreadBuilders::~ThreadBuilders() {
     t_builders_gone = true;
 }
@@ -128,7 +128,7 @@ FacetHeader* header_of(const void* p) {
 }
 
 std::uint32_t thread_number() {
-    thread_local const std::uint32_t number = g_next_thread.fetch_add(1);
+    thread_local const std::uint32_t number D3DCAP_INITIAL_EXEC_TLS = g_next_thread.fetch_add(1);
     return number;
 }
 

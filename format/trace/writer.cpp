@@ -32,10 +32,10 @@ struct ThreadLanes {
     Slot slots[kSlots];
     ~ThreadLanes();
 };
-thread_local ThreadLanes t_lanes;
+thread_local ThreadLanes t_lanes D3DCAP_INITIAL_EXEC_TLS;
 // Set once this thread's lanes are released: records made later (objects
 // released by static destructors at exit) go under the writer's lock.
-thread_local bool t_lanes_gone = false;
+thread_local bool t_lanes_gone D3DCAP_INITIAL_EXEC_TLS = false;
 
 ThreadLanes::~ThreadLanes() {
     for (Slot& slot : slots) {

@@ -25,6 +25,16 @@
 #include "record_delta.h"
 #include "record_lane.h"
 
+// For the thread-local state every recorded call reads: the initial-exec
+// model reads it without a call into the dynamic linker. The capture library
+// is preloaded, or opened while the static TLS reserve has room for its few
+// bytes.
+#if defined(__ELF__)
+#define D3DCAP_INITIAL_EXEC_TLS __attribute__((tls_model("initial-exec")))
+#else
+#define D3DCAP_INITIAL_EXEC_TLS
+#endif
+
 namespace d3dcap::trace {
 
 struct WriterOptions {

@@ -6,8 +6,6 @@
 #include <algorithm>
 #include <iterator>
 
-#include "replay/state/tile_writes.h"
-
 namespace d3dcap::viewer {
 
 namespace {
@@ -29,28 +27,10 @@ void TileHistory::follow(std::uint64_t resource) {
 
 trace::Status TileHistory::note_writes(state::TileTimeline& timeline, const fb::Record& record,
                                        const state::Progress& progress) {
-    const fb::RecordHeader* header = record.header();
-    switch (static_cast<CallId>(header->call())) {
-        case CallId::ID3D11Device_CreateDeferredContext:
-            if (const auto* p = CallOf<fb::ID3D11Device_CreateDeferredContext>::get(record))
-                deferred_contexts_.insert(p->pp_deferred_context());
-            return trace::ok_status();
-        case CallId::ID3D11Device1_CreateDeferredContext1:
-            if (const auto* p = CallOf<fb::ID3D11Device1_CreateDeferredContext1>::get(record))
-                deferred_contexts_.insert(p->pp_deferred_context());
-            return trace::ok_status();
-        case CallId::ID3D11Device2_CreateDeferredContext2:
-            if (const auto* p = CallOf<fb::ID3D11Device2_CreateDeferredContext2>::get(record))
-                deferred_contexts_.insert(p->pp_deferred_context());
-            return trace::ok_status();
-        default:
-            break;
-    }
-    if (!state::may_write_tiles(header->call()) || deferred_contexts_.count(header->context()))
-        return trace::ok_status();
+    if (!writes_seen_.follow(record)) return trace::ok_status();
     auto state = timeline.state_at(next_, progress);
     if (!state) return state.error();
-    for (const state::TileWrite& write : state::tiles_written(record, state.value())) {
+    for (const state::TileWrite& write : writes_seen_.tiles_written(record, state.value())) {
         for (const std::uint32_t tile : write.tiles) {
             const tiles::TileMapping m = state.value().mapping(write.resource, tile);
             if (m.pool == 0 || m.pool_tile == tiles::kNullTile) continue;  // dropped

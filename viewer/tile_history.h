@@ -3,7 +3,7 @@
 // mapping, and for every pool, its size after each event that changed it.
 //
 // Also, for every pool tile, the events that wrote its contents through any
-// tiled resource mapped to it (state::tiles_written), so that a tile's
+// tiled resource mapped to it (state::TileWriteTracker), so that a tile's
 // contents name the call that last wrote them.
 //
 // Built on the state worker by one scan forward through the trace that goes
@@ -16,12 +16,12 @@
 #include <cstdint>
 #include <map>
 #include <memory>
-#include <set>
 #include <utility>
 #include <vector>
 
 #include "format/trace/reader.h"
 #include "replay/state/tile_timeline.h"
+#include "replay/state/tile_writes.h"
 #include "runtime/tiles/tile_state.h"
 #include "viewer/tile_snapshot.h"
 
@@ -70,10 +70,10 @@ class TileHistory {
     std::vector<std::size_t> change_starts_{0};
     std::vector<std::uint32_t> changed_tiles_;
     std::map<std::uint64_t, std::vector<PoolSize>> pools_;
-    // Per pool tile, the events that wrote it, ascending; the deferred
-    // contexts (their calls write when a command list runs: not counted).
+    // Per pool tile, the events that wrote it, ascending; the views and
+    // bindings that tell what a call writes.
     std::map<std::pair<tiles::ObjectId, std::uint32_t>, std::vector<std::uint64_t>> writes_;
-    std::set<std::uint64_t> deferred_contexts_;
+    state::TileWriteTracker writes_seen_;
 };
 
 }  // namespace d3dcap::viewer

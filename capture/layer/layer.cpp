@@ -2,6 +2,7 @@
 
 #include <d3dcap/fb/trace_generated.h>
 
+#include <array>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -61,6 +62,10 @@ class LayerIds final : public api::ObjectIds {
 struct ThreadBuilders {
     std::vector<std::unique_ptr<flatbuffers::FlatBufferBuilder>> builders;
     std::size_t depth = 0;
+    // Record templates by call id (a call whose slot another took builds
+    // anew); on the heap, as the thread-local block must stay small (static
+    // TLS, D3DCAP_INITIAL_EXEC_TLS).
+    std::unique_ptr<std::array<RecordTemplate, 64>> templates;
     ~ThreadBuilders();
 };
 // Set when this thread's builders are destroyed, at thread or process exit.
@@ -130,6 +135,13 @@ FacetHeader* header_of(const void* p) {
 std::uint32_t thread_number() {
     thread_local const std::uint32_t number D3DCAP_INITIAL_EXEC_TLS = g_next_thread.fetch_add(1);
     return number;
+}
+
+RecordTemplate* thread_template(api::CallId call) {
+    if (t_builders_gone) return nullptr;
+    auto& templates = t_builders.templates;
+    if (!templates) templates = std::make_unique<std::array<RecordTemplate, 64>>();
+    return &(*templates)[static_cast<std::size_t>(call) % templates->size()];
 }
 
 BuilderScope::BuilderScope() {

@@ -1,5 +1,7 @@
 #include "capture/layer/recorder.h"
 
+#include <cstring>
+
 #ifdef _WIN32
 #include <windows.h>
 #else
@@ -21,8 +23,8 @@ void kill_now() {
 
 }  // namespace
 
-CallRecorder::CallRecorder(const FacetHeader* self, [[maybe_unused]] api::CallId call)
-    : layer_(Layer::get()) {
+CallRecorder::CallRecorder(const FacetHeader* self, api::CallId call)
+    : layer_(Layer::get()), call_(call) {
     if (self != nullptr) {
         object_ = self->owner->id;
         if (self->context) context_ = object_;
@@ -52,6 +54,15 @@ void CallRecorder::submit() {
     }
     if (recording_) layer_.writer()->submit_numbered(builder(), event_);
     for (Wrapper* wrapper : created_) layer_.record_created(wrapper, object_, record);
+}
+
+void RecordTemplate::keep(api::CallId kept_call, const api::RecordShape& kept_shape,
+                          const std::uint8_t* data, std::size_t bytes_count) {
+    call = kept_call;
+    shape = kept_shape;
+    storage.resize((bytes_count + 7) / 8);
+    std::memcpy(storage.data(), data, bytes_count);
+    size = bytes_count;
 }
 
 void wrap_out_iid(CallRecorder& call, REFIID riid, void** out) {

@@ -3,6 +3,7 @@
 // builder of this thread, and the objects the call handed out.
 #pragma once
 
+#include <d3dcap/api/call_dispatch.h>
 #include <d3dcap/api/call_encoders.h>
 
 #include <cstdint>
@@ -15,6 +16,21 @@
 #include "format/trace/records.h"
 
 namespace d3dcap::capture {
+
+// The last record of a call a thread made, kept to be patched for its next
+// call of the same shape (api::RecordShape).
+struct RecordTemplate {
+    api::CallId call{};
+    api::RecordShape shape;
+    std::vector<std::uint64_t> storage;  // the size-prefixed record, 8-byte aligned
+    std::size_t size = 0;
+    std::uint8_t* bytes() { return reinterpret_cast<std::uint8_t*>(storage.data()); }
+    void keep(api::CallId kept_call, const api::RecordShape& kept_shape, const std::uint8_t* data,
+              std::size_t bytes_count);
+};
+// This thread's template slot for call; nullptr once the thread's builders
+// are gone (at its exit).
+RecordTemplate* thread_template(api::CallId call);
 
 class CallRecorder {
   public:
@@ -49,6 +65,37 @@ class CallRecorder {
         submit();
     }
 
+    // finish() for a void call whose arguments have shape (nullptr: none
+    // that can be patched): the thread's last record of the call patched in
+    // place when its shape is the same, else the one encode builds, with
+    // every scalar present so that it is kept as the template.
+    template <typename Params, typename Encode, typename Patch>
+    void finish_templated(const api::RecordShape* shape, Encode&& encode, Patch&& patch) {
+        RecordTemplate* kept =
+            shape != nullptr && recording_ && created_.empty() ? thread_template(call_) : nullptr;
+        if (kept == nullptr) {
+            finish(encode(builder()));
+            return;
+        }
+        if (kept->size != 0 && kept->call == call_ && kept->shape == *shape) {
+            auto* record = flatbuffers::GetMutableSizePrefixedRoot<fb::Record>(kept->bytes());
+            patch(*const_cast<Params*>(api::CallOf<Params>::get(*record)));
+            fb::RecordHeader* header = record->mutable_header();
+            header->mutate_event(event_);
+            header->mutate_object(object_);
+            header->mutate_context(context_);
+            header->mutate_thread(thread_number());
+            submitted_ = true;
+            layer_.writer()->submit_numbered(kept->bytes(), kept->size, event_);
+            return;
+        }
+        flatbuffers::FlatBufferBuilder& b = builder();
+        b.ForceDefaults(true);
+        finish(encode(b));
+        b.ForceDefaults(false);
+        kept->keep(call_, *shape, b.GetBufferPointer(), b.GetSize());
+    }
+
     // A wrapper the call created (wrap_out); its creation is recorded after
     // the call.
     void created(Wrapper* wrapper) { created_.push_back(wrapper); }
@@ -59,6 +106,7 @@ class CallRecorder {
     void submit();
 
     Layer& layer_;
+    api::CallId call_;
     std::optional<BuilderScope> scope_;
     std::uint64_t object_ = 0;
     std::uint64_t context_ = 0;

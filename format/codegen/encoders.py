@@ -421,6 +421,111 @@ class Encoders(NeedsStructs):
         return lines
 
 
+    # -- record templates --------------------------------------------------------
+
+    def patcher(self, call) -> tuple[list[str], list[str]] | None:
+        """(shape statements, patch statements) of a call whose record the
+        capture layer may patch in place, or None: void calls whose every
+        parameter is an in scalar, object, inline struct, string, blob or array
+        of scalars or objects (no tables, no out values, no size rules)."""
+        if call.special or call.returns.text.strip() != "void":
+            return None
+        names = {p.name for p in call.params}
+        shape: list[str] = []
+        patch: list[str] = []
+        for p in call.params:
+            if p.direction != "in" or p.size_rule or p.iid:
+                return None
+            kind = self.cl.param(p)
+            field = accessor(p.name)
+            w = kind.what
+            if w in ("num", "enum"):
+                cpp = _CPP_SCALARS[kind.scalar]
+                if p.type.pointers == 0:
+                    patch.append(f"t.mutate_{field}(scalar<{cpp}>({p.name}));")
+                else:
+                    shape.append(f"if (!shape.add({p.name} != nullptr)) return false;")
+                    patch.append(f"if ({p.name} != nullptr) "
+                                 f"t.mutate_{field}(scalar<{cpp}>(*{p.name}));")
+            elif w == "object":
+                if p.type.pointers != 1:
+                    return None
+                patch.append(f"t.mutate_{field}(object_id(ids, {p.name}));")
+            elif w == "guid" or (w == "struct" and not kind.table):
+                if p.array is not None:
+                    return None
+                if p.type.pointers == 0:
+                    patch.append(f"*t.mutable_{field}() = to_fb({p.name});")
+                else:
+                    shape.append(f"if (!shape.add({p.name} != nullptr)) return false;")
+                    patch.append(f"if ({p.name} != nullptr) "
+                                 f"*t.mutable_{field}() = to_fb(*{p.name});")
+            elif w == "string":
+                wide = self.sb.resolve(p.type.base) in _WIDE_STRINGS
+                length = "ascii_length" if wide else "narrow_length"
+                shape.append(f"if (!shape.add_string({p.name}, &{length})) return false;")
+                patch.append(f"if ({p.name} != nullptr) patch_text(t.mutable_{field}(), "
+                             f"{p.name});")
+            elif w in ("blob", "vector", "chars"):
+                if w == "blob":
+                    size, guards = _size_expr(p.bytes, names)
+                elif p.array is not None:
+                    size, guards = str(p.array), []
+                elif p.count:
+                    size, guards = _size_expr(p.count, names)
+                else:
+                    return None
+                data = _guarded(guards, p.name, "nullptr")
+                count = _guarded(guards, size, "kUnknownSize")
+                shape.append(f"if (!shape.add_array({data}, {count})) return false;")
+                if w == "blob":
+                    patch.append(f"if ({data} != nullptr) patch_bytes(t.mutable_{field}(), "
+                                 f"{data});")
+                    continue
+                elem = Kind("num", scalar="byte") if w == "chars" else kind.element
+                if elem.what in ("num", "enum"):
+                    cpp = _CPP_SCALARS[elem.scalar]
+                    patch.append(f"if ({data} != nullptr) patch_scalars<{cpp}>("
+                                 f"t.mutable_{field}(), {data});")
+                elif elem.what == "object":
+                    patch.append(f"if ({data} != nullptr) patch_ids(t.mutable_{field}(), ids, "
+                                 f"{data});")
+                else:
+                    return None
+            else:
+                return None
+        return shape, patch
+
+    def _patch_params(self, call) -> str:
+        return "".join(f", [[maybe_unused]] {p.c_decl()}" for p in call.params)
+
+    def shape_signature(self, call) -> str:
+        return (f"bool shape_{call_type_name(call)}([[maybe_unused]] RecordShape& shape"
+                f"{self._patch_params(call)})")
+
+    def patch_signature(self, call) -> str:
+        name = call_type_name(call)
+        return (f"void patch_{name}([[maybe_unused]] fb::{name}& t, [[maybe_unused]] ObjectIds& ids"
+                f"{self._patch_params(call)})")
+
+    def patch_functions(self, call) -> list[str]:
+        found = self.patcher(call)
+        if found is None:
+            return []
+        shape, patch = found
+        lines = [f"{self.shape_signature(call)} {{"]
+        lines += [f"    {line}" for line in shape]
+        lines += ["    return true;", "}", f"{self.patch_signature(call)} {{"]
+        lines += [f"    {line}" for line in patch]
+        lines.append("}")
+        return lines
+
+
+def patchable(api, call) -> bool:
+    """True when the capture layer records call by patching its template."""
+    return Encoders(api).patcher(call) is not None
+
+
 # ---------------------------------------------------------------------------
 # Output
 
@@ -472,6 +577,11 @@ def generate_header(api) -> str:
            "// clang-format off"]
     for call in calls:
         out.append(f"{enc.signature(call, False)};")
+    out += ["// clang-format on", "", _RECORD_SHAPE, "// clang-format off"]
+    patched = [c for c in calls if enc.patcher(c) is not None]
+    for call in patched:
+        out.append(f"{enc.shape_signature(call)};")
+        out.append(f"{enc.patch_signature(call)};")
     out += ["",
             "// The calls that have a generated encoder, by id.",
             f"inline constexpr std::array<CallId, {len(calls)}> kEncodedCalls{{{{"]
@@ -556,6 +666,69 @@ T scalar(const C& value) {
     std::size_t length = 0;
     while (length < capacity && text[length] != 0) ++length;
     return wide_string_of(b, std::wstring_view(text, length));
+}
+"""
+
+_RECORD_SHAPE = r"""// What lays out a call's record besides the call: which pointers are NULL and
+// the lengths of arrays, strings and blobs. Records of one shape built with
+// every scalar present (FlatBufferBuilder::ForceDefaults) are laid out alike,
+// so the capture layer keeps the last one as a template and patch_<Call>
+// writes the next call's arguments into it instead of building anew.
+// shape_<Call> is false when a call cannot be patched (a label that is not
+// ASCII, more parts than kParts).
+struct RecordShape {
+    static constexpr std::size_t kParts = 8;
+    std::array<std::uint32_t, kParts> parts{};
+    std::size_t count = 0;
+
+    bool add(std::uint64_t part) {
+        if (count == kParts || part > UINT32_MAX) return false;
+        parts[count++] = static_cast<std::uint32_t>(part);
+        return true;
+    }
+    // An array or blob: absent (NULL, unknown size) or its element count.
+    template <typename T>
+    bool add_array(const T* data, std::size_t size) {
+        return add(data == nullptr || size == ~std::size_t{0} ? 0 : std::uint64_t{size} + 1);
+    }
+    // A string: absent, or its length as measure gives it (false: no template).
+    template <typename C>
+    bool add_string(const C* text, bool (*measure)(const C*, std::size_t&)) {
+        std::size_t length = 0;
+        if (text != nullptr && !measure(text, length)) return false;
+        return add(text == nullptr ? 0 : std::uint64_t{length} + 1);
+    }
+    bool operator==(const RecordShape&) const = default;
+};
+// The length of an all-ASCII wide string (false for any other: its UTF-8
+// length differs), and of a narrow one.
+bool ascii_length(const wchar_t* text, std::size_t& length);
+bool narrow_length(const char* text, std::size_t& length);
+"""
+
+_PATCH_HELPERS = r"""
+// Writes into a template's arrays, strings and blobs, whose lengths the
+// shape fixed.
+template <typename T, typename C>
+[[maybe_unused]] void patch_scalars(flatbuffers::Vector<T>* out, const C* values) {
+    for (flatbuffers::uoffset_t i = 0; i < out->size(); ++i) out->Mutate(i, scalar<T>(values[i]));
+}
+
+template <typename Object>
+[[maybe_unused]] void patch_ids(flatbuffers::Vector<std::uint64_t>* out, ObjectIds& ids,
+                                Object* const* objects) {
+    for (flatbuffers::uoffset_t i = 0; i < out->size(); ++i)
+        out->Mutate(i, object_id(ids, objects[i]));
+}
+
+[[maybe_unused]] void patch_bytes(flatbuffers::Vector<std::uint8_t>* out, const void* data) {
+    std::memcpy(out->data(), data, out->size());
+}
+
+template <typename C>
+[[maybe_unused]] void patch_text(flatbuffers::String* out, const C* text) {
+    auto* bytes = reinterpret_cast<char*>(out->data());
+    for (flatbuffers::uoffset_t i = 0; i < out->size(); ++i) bytes[i] = static_cast<char>(text[i]);
 }
 """
 
@@ -710,6 +883,18 @@ std::string WideToUtf8(std::wstring_view text) {
     write_utf8(text, out.data());
     return out;
 }
+
+bool ascii_length(const wchar_t* text, std::size_t& length) {
+    for (length = 0; text[length] != 0; ++length) {
+        if (static_cast<std::uint32_t>(text[length]) >= 0x80) return false;
+    }
+    return true;
+}
+
+bool narrow_length(const char* text, std::size_t& length) {
+    length = std::strlen(text);
+    return true;
+}
 """
 
 
@@ -722,6 +907,7 @@ def generate_source(api) -> str:
            "#include <array>",
            "#include <cstddef>",
            "#include <cstdint>",
+           "#include <cstring>",
            "#include <string>",
            "#include <type_traits>",
            "#include <vector>",
@@ -735,6 +921,7 @@ def generate_source(api) -> str:
     out += [f"fb::{s} to_fb(const {enc._c_type(s)}& v);" for s in enc.fb_structs]
     out.append("// clang-format on")
     out.append(_SEQUENCE_HELPERS)
+    out.append(_PATCH_HELPERS)
     out += ["// clang-format off"]
     for s in enc.fb_structs:
         out += enc.to_fb_function(s)
@@ -745,5 +932,8 @@ def generate_source(api) -> str:
     out += ["", "}  // namespace", "", "// Calls."]
     for lines in encoders:
         out += lines
+    out += ["", "// Record templates."]
+    for call in enc.calls():
+        out += enc.patch_functions(call)
     out += ["// clang-format on", "", "}  // namespace d3dcap::api", ""]
     return "\n".join(out)

@@ -24,6 +24,7 @@ import re
 from ..api.model import TableError
 from ..api.objects import CAPTURE_HAND_WRITTEN, WRAPPED_OBJECTS
 from .common import BANNER
+from .encoders import Encoders
 from .json_dump import Classifier
 from .schema import call_type_name
 
@@ -33,6 +34,7 @@ _RESULT_TYPES_HRESULT = {"HRESULT"}
 class Wrappers:
     def __init__(self, api) -> None:
         self.api = api
+        self.encoders = Encoders(api)
         self.cl = Classifier(api)
         self.facets = []          # distinct most-derived facet interfaces, in order
         for _, interfaces, _ in WRAPPED_OBJECTS:
@@ -139,7 +141,21 @@ class Wrappers:
                 lines.append("        }")
         encode = (f"api::encode_{call_type_name(m)}(call.builder(), call.ids()"
                   f"{', ' if args else ''}{args})")
-        if ret == "void":
+        name = call_type_name(m)
+        if ret == "void" and self.encoders.patcher(m) is not None:
+            # The last record of the same shape patched, else built and kept.
+            with_args = f"{', ' if args else ''}{args}"
+            lines += ["        if (call.wanted()) {",
+                      "            api::RecordShape shape;",
+                      f"            call.finish_templated<fb::{name}>(",
+                      f"                api::shape_{name}(shape{with_args}) ? &shape : nullptr,",
+                      "                [&](flatbuffers::FlatBufferBuilder& b) {",
+                      f"                    return api::encode_{name}(b, call.ids(){with_args});",
+                      "                },",
+                      f"                [&](fb::{name}& t) {{ api::patch_{name}(t, call.ids()"
+                      f"{with_args}); }});",
+                      "        }"]
+        elif ret == "void":
             lines.append(f"        if (call.wanted()) call.finish({encode});")
         else:
             flag = "true" if is_hresult else "false"

@@ -94,6 +94,10 @@ class TraceWriter {
                                                  std::uint64_t event) {
         return put(builder.GetBufferPointer(), builder.GetSize(), event, false);
     }
+    std::optional<std::uint64_t> submit_numbered(const std::uint8_t* record, std::size_t size,
+                                                 std::uint64_t event) {
+        return put(record, size, event, false);
+    }
 
     // reserve() then submit(): returns the event number, or nothing when the
     // trace has stopped.

@@ -138,3 +138,76 @@ TEST_CASE("calls of every parameter kind are recorded with the arguments given")
     }
     CHECK(recorded.back().args == "{}");
 }
+
+TEST_CASE(
+    "a call made again with arguments of the same shape is recorded with its new "
+    "arguments (its last record patched)") {
+    testing::TempDir dir;
+    const auto session = testing::CaptureSession::load(dir.file("patched.d3dcap"));
+    std::vector<std::string> expected;
+    {
+        ID3D11Device2* device = nullptr;          // object 1
+        ID3D11DeviceContext2* context = nullptr;  // object 2
+        REQUIRE(session.device(D3D_DRIVER_TYPE_REFERENCE, &device, &context) == S_OK);
+        const D3D11_BUFFER_DESC buffer_desc{
+            256, D3D11_USAGE_DEFAULT, D3D11_BIND_CONSTANT_BUFFER, 0, 0, 0};
+        ID3D11Buffer* buffers[2] = {};  // objects 3 and 4
+        for (ID3D11Buffer*& buffer : buffers)
+            REQUIRE(device->CreateBuffer(&buffer_desc, nullptr, &buffer) == S_OK);
+        // Each call three times: twice alike in shape (the second patched),
+        // then with an array, string or box of another shape (built anew).
+        for (int round = 0; round < 3; ++round) {
+            const auto r = static_cast<UINT>(round);
+            const std::string n = std::to_string(round);
+            context->DrawIndexedInstanced(36 + r, 4, 6, -3 - round, r);
+            expected.push_back(
+                R"({"IndexCountPerInstance":)" + std::to_string(36 + round) +
+                R"(,"InstanceCount":4,"StartIndexLocation":6,"BaseVertexLocation":)" +
+                std::to_string(-3 - round) + R"(,"StartInstanceLocation":)" + n + "}");
+
+            ID3D11Buffer* bound[2] = {buffers[r % 2], buffers[(r + 1) % 2]};
+            const UINT first[2] = {16 * r, 32}, counts[2] = {16, 48 + 16 * r};
+            const UINT bound_count = round < 2 ? 2 : 1;
+            context->PSSetConstantBuffers1(r, bound_count, bound, first, counts);
+            const std::string id0 = std::to_string(3 + round % 2),
+                              id1 = std::to_string(3 + (round + 1) % 2);
+            expected.push_back(R"({"StartSlot":)" + n + R"(,"NumBuffers":)" +
+                               std::to_string(bound_count) + R"(,"ppConstantBuffers":[)" + id0 +
+                               (round < 2 ? "," + id1 : "") + R"(],"pFirstConstant":[)" +
+                               std::to_string(16 * round) + (round < 2 ? ",32" : "") +
+                               R"(],"pNumConstants":[16)" +
+                               (round < 2 ? "," + std::to_string(48 + 16 * round) : "") + "]}");
+
+            const D3D11_BOX box{r, 0, 0, 16 + r, 1, 1};
+            context->CopySubresourceRegion(buffers[0], 0, 64 + r, 0, 0, buffers[1], 0,
+                                           round < 2 ? &box : nullptr);
+            expected.push_back(
+                R"({"pDstResource":3,"DstSubresource":0,"DstX":)" + std::to_string(64 + round) +
+                R"(,"DstY":0,"DstZ":0,"pSrcResource":4,"SrcSubresource":0,"pSrcBox":)" +
+                (round < 2 ? R"({"left":)" + n + R"(,"top":0,"front":0,"right":)" +
+                                 std::to_string(16 + round) + R"(,"bottom":1,"back":1})"
+                           : std::string("null")) +
+                "}");
+
+            // The same length twice, then a label that is not ASCII.
+            const wchar_t* labels[3] = {L"pass A", L"pass B", L"pass \u00e9"};
+            const char* utf8[3] = {"pass A", "pass B", "pass \xc3\xa9"};
+            context->SetMarkerInt(labels[round], 40 + round);
+            expected.push_back(R"({"pLabel":")" + std::string(utf8[round]) + R"(","Data":)" +
+                               std::to_string(40 + round) + "}");
+        }
+        context->ClearState();
+        for (ID3D11Buffer* buffer : buffers) buffer->Release();
+        context->Release();
+        device->Release();
+    }
+    REQUIRE(session.api->stop() == 0);
+
+    const std::vector<testing::RecordedCall> recorded =
+        testing::recorded_context_calls(session.trace_path, 2);
+    REQUIRE(recorded.size() == expected.size() + 1);  // and the ClearState
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+        INFO("call " << i);
+        CHECK(recorded[i].args == expected[i]);
+    }
+}

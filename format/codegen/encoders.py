@@ -28,6 +28,14 @@ sizes from the caller, which applies the hand-written rule: an extra argument
 size per element for an array of structs such as D3D11_SUBRESOURCE_DATA).
 Parameters of platform types with a size rule (SECURITY_ATTRIBUTES) are
 recorded absent; kUnrecordedParams lists them.
+
+Record templates: for a void call whose parameters are all in scalars,
+objects, inline structs, strings, blobs or arrays of scalars or objects,
+shape_<Call>(shape, <the C arguments>) states what lays its record out (NULL
+pointers, lengths) and patch_<Call>(table, ids, <the C arguments>) writes the
+arguments into a record of that shape built with every scalar present; the
+capture layer keeps a thread's last record of each call and patches it when
+the next call has the same shape.
 """
 
 from __future__ import annotations

@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <cstdlib>
 #include <random>
+#include <regex>
 
 #include "format/trace/reader.h"
+#include "replay/engine/contents.h"
 #include "replay/state/replay_compare.h"
 #include "replay/state/timeline_support.h"
 
@@ -104,4 +106,51 @@ TEST_CASE("a frame-range capture's tile state starts from its snapshot", "[state
         for (const tiles::TileMapping& mapping : first.mappings(id)) mapped += mapping.pool != 0;
     CHECK(mapped > 0);
     check_against_replay(trace, 3, 32);
+}
+
+TEST_CASE("the pipeline of the example's first terrain draw, as the contents tab shows it",
+          "[state][example][pipeline]") {
+    d3dcap::testing::TempDir dir;
+    const std::string trace = capture_example(dir, "pipeline.d3dcap", "");
+    auto reader = d3dcap::trace::TraceReader::open(trace);
+    REQUIRE(reader.ok());
+    std::uint64_t draw = 0;
+    for (std::uint64_t event = 0; event < reader.value()->event_count() && draw == 0; ++event) {
+        auto record = reader.value()->record(event);
+        REQUIRE(record.ok());
+        if (record.value()->header()->call() ==
+            static_cast<std::uint16_t>(api::CallId::ID3D11DeviceContext_DrawInstanced))
+            draw = event;
+    }
+    REQUIRE(draw != 0);
+    auto contents = d3dcap::replay::ContentsReplay::open(trace, D3D_DRIVER_TYPE_REFERENCE);
+    REQUIRE(contents.ok());
+    auto after = contents.value()->contents_after(draw, 0, 0);
+    REQUIRE(after.ok());
+    // The row of a section ("" when absent), and whether it reads as pattern.
+    const auto row = [&](const std::string& section, const std::string& name) {
+        bool inside = false;
+        for (const d3dcap::replay::StateRow& r : after->pipeline) {
+            if (r.depth == 0) inside = r.name == section;
+            if (inside && r.name == name) return r.value;
+        }
+        return std::string();
+    };
+    const auto matches = [](const std::string& text, const char* pattern) {
+        INFO(text << " ~ " << pattern);
+        return std::regex_match(text, std::regex(pattern));
+    };
+    // scene.cpp: the terrain's corners and cells, the virtual texture at t1,
+    // the record's constants (frame.cpp: 32 a record, 16 for the vertex
+    // stage, the 4096-constant ring in slot 1), the 1024x576 view.
+    CHECK(row("IA", "IA") == "TRIANGLESTRIP");
+    CHECK(matches(row("IA", "vb0"), R"(#\d+, stride 8, offset 0)"));
+    CHECK(matches(row("IA", "vb1"), R"(#\d+, stride 8, offset 0)"));
+    CHECK(matches(row("VS", "cb0"), R"(#\d+, constants 0-15)"));
+    CHECK(matches(row("PS", "cb0"), R"(#\d+, constants 0-31)"));
+    CHECK(matches(row("PS", "cb1"), R"(#\d+, constants 0-4095)"));
+    CHECK(matches(row("PS", "t1"), R"(#\d+ of virtual_texture #\d+ \(\w+\))"));
+    CHECK(row("RS", "viewport 0") == "0, 0, 1024x576, depth 0-1");
+    CHECK(matches(row("OM", "rt0"), R"(#\d+ of view #\d+ \(\w+\))"));
+    CHECK(matches(row("OM", "depth"), R"(#\d+ of #\d+ \(D\w+\))"));
 }

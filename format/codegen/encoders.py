@@ -447,14 +447,18 @@ class Encoders(NeedsStructs):
             kind = self.cl.param(p)
             field = accessor(p.name)
             w = kind.what
-            if w in ("num", "enum"):
-                cpp = _CPP_SCALARS[kind.scalar]
+
+            def value_or_pointee(write: str) -> None:
+                # write: a statement with {v} for the value; a pointer's NULL
+                # is part of the shape.
                 if p.type.pointers == 0:
-                    patch.append(f"t.mutate_{field}(scalar<{cpp}>({p.name}));")
-                else:
-                    shape.append(f"if (!shape.add({p.name} != nullptr)) return false;")
-                    patch.append(f"if ({p.name} != nullptr) "
-                                 f"t.mutate_{field}(scalar<{cpp}>(*{p.name}));")
+                    patch.append(write.format(v=p.name))
+                    return
+                shape.append(f"if (!shape.add({p.name} != nullptr)) return false;")
+                patch.append(f"if ({p.name} != nullptr) " + write.format(v=f"*{p.name}"))
+
+            if w in ("num", "enum"):
+                value_or_pointee(f"t.mutate_{field}(scalar<{_CPP_SCALARS[kind.scalar]}>({{v}}));")
             elif w == "object":
                 if p.type.pointers != 1:
                     return None
@@ -462,12 +466,7 @@ class Encoders(NeedsStructs):
             elif w == "guid" or (w == "struct" and not kind.table):
                 if p.array is not None:
                     return None
-                if p.type.pointers == 0:
-                    patch.append(f"*t.mutable_{field}() = to_fb({p.name});")
-                else:
-                    shape.append(f"if (!shape.add({p.name} != nullptr)) return false;")
-                    patch.append(f"if ({p.name} != nullptr) "
-                                 f"*t.mutable_{field}() = to_fb(*{p.name});")
+                value_or_pointee(f"*t.mutable_{field}() = to_fb({{v}});")
             elif w == "string":
                 wide = self.sb.resolve(p.type.base) in _WIDE_STRINGS
                 length = "ascii_length" if wide else "narrow_length"

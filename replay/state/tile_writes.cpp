@@ -140,102 +140,69 @@ void buffer_of(ViewRange& range, std::uint32_t first, std::uint32_t count, DXGI_
     range.bytes = std::uint64_t{count} * (bits / 8);
 }
 
-ViewRange rtv_range(std::uint64_t resource, const fb::D3D11_RENDER_TARGET_VIEW_DESC* d) {
+// What a view desc names, its dimension numbered as D3D11_RTV_DIMENSION
+// (UAVs number theirs alike; a DSV's is one less); a NULL desc names mip 0
+// of every slice. The members each desc has are read where it has them.
+template <class Desc>
+ViewRange range_of(std::uint64_t resource, const Desc* d, UINT dimension, bool raw = false) {
     ViewRange range{.resource = resource};
     if (d == nullptr) return range;
-    switch (d->view_dimension()) {
+    switch (dimension) {
         case D3D11_RTV_DIMENSION_BUFFER:
-            if (d->buffer())
-                buffer_of(range, d->buffer()->first_element(), d->buffer()->num_elements(),
-                          static_cast<DXGI_FORMAT>(d->format()), false);
+            if constexpr (requires { d->buffer(); }) {
+                if (d->buffer())
+                    buffer_of(range, d->buffer()->first_element(), d->buffer()->num_elements(),
+                              static_cast<DXGI_FORMAT>(d->format()), raw);
+                return range;
+            }
             break;
         case D3D11_RTV_DIMENSION_TEXTURE1D:
             mip_of(range, d->texture1_d());
-            break;
+            return range;
         case D3D11_RTV_DIMENSION_TEXTURE1DARRAY:
             array_of(range, d->texture1_d_array());
-            break;
+            return range;
         case D3D11_RTV_DIMENSION_TEXTURE2D:
             mip_of(range, d->texture2_d());
-            break;
+            return range;
         case D3D11_RTV_DIMENSION_TEXTURE2DARRAY:
             array_of(range, d->texture2_d_array());
-            break;
+            return range;
         case D3D11_RTV_DIMENSION_TEXTURE2DMS:
             range.slices = 1;
-            break;
+            return range;
         case D3D11_RTV_DIMENSION_TEXTURE2DMSARRAY:
-            ms_array_of(range, d->texture2_dms_array());
+            if constexpr (requires { d->texture2_dms_array(); }) {
+                ms_array_of(range, d->texture2_dms_array());
+                return range;
+            }
             break;
         case D3D11_RTV_DIMENSION_TEXTURE3D:
-            volume_of(range, d->texture3_d());
+            if constexpr (requires { d->texture3_d(); }) {
+                volume_of(range, d->texture3_d());
+                return range;
+            }
             break;
         default:
-            range.whole = true;
             break;
     }
+    range.whole = true;
     return range;
+}
+
+ViewRange rtv_range(std::uint64_t resource, const fb::D3D11_RENDER_TARGET_VIEW_DESC* d) {
+    return range_of(resource, d, d ? d->view_dimension() : 0);
 }
 
 ViewRange dsv_range(std::uint64_t resource, const fb::D3D11_DEPTH_STENCIL_VIEW_DESC* d) {
-    ViewRange range{.resource = resource};
-    if (d == nullptr) return range;
-    switch (d->view_dimension()) {
-        case D3D11_DSV_DIMENSION_TEXTURE1D:
-            mip_of(range, d->texture1_d());
-            break;
-        case D3D11_DSV_DIMENSION_TEXTURE1DARRAY:
-            array_of(range, d->texture1_d_array());
-            break;
-        case D3D11_DSV_DIMENSION_TEXTURE2D:
-            mip_of(range, d->texture2_d());
-            break;
-        case D3D11_DSV_DIMENSION_TEXTURE2DARRAY:
-            array_of(range, d->texture2_d_array());
-            break;
-        case D3D11_DSV_DIMENSION_TEXTURE2DMS:
-            range.slices = 1;
-            break;
-        case D3D11_DSV_DIMENSION_TEXTURE2DMSARRAY:
-            ms_array_of(range, d->texture2_dms_array());
-            break;
-        default:
-            range.whole = true;
-            break;
-    }
-    return range;
+    return range_of(resource, d, d ? d->view_dimension() + 1 : 0);
 }
 
 ViewRange uav_range(std::uint64_t resource, const fb::D3D11_UNORDERED_ACCESS_VIEW_DESC* d) {
-    ViewRange range{.resource = resource};
-    if (d == nullptr) return range;
-    switch (d->view_dimension()) {
-        case D3D11_UAV_DIMENSION_BUFFER:
-            if (d->buffer())
-                buffer_of(range, d->buffer()->first_element(), d->buffer()->num_elements(),
-                          static_cast<DXGI_FORMAT>(d->format()),
-                          (d->buffer()->flags() & D3D11_BUFFER_UAV_FLAG_RAW) != 0);
-            break;
-        case D3D11_UAV_DIMENSION_TEXTURE1D:
-            mip_of(range, d->texture1_d());
-            break;
-        case D3D11_UAV_DIMENSION_TEXTURE1DARRAY:
-            array_of(range, d->texture1_d_array());
-            break;
-        case D3D11_UAV_DIMENSION_TEXTURE2D:
-            mip_of(range, d->texture2_d());
-            break;
-        case D3D11_UAV_DIMENSION_TEXTURE2DARRAY:
-            array_of(range, d->texture2_d_array());
-            break;
-        case D3D11_UAV_DIMENSION_TEXTURE3D:
-            volume_of(range, d->texture3_d());
-            break;
-        default:
-            range.whole = true;
-            break;
-    }
-    return range;
+    static_assert(int{D3D11_UAV_DIMENSION_TEXTURE3D} == int{D3D11_RTV_DIMENSION_TEXTURE3D} &&
+                  int{D3D11_DSV_DIMENSION_TEXTURE2D} + 1 == int{D3D11_RTV_DIMENSION_TEXTURE2D});
+    return range_of(resource, d, d ? d->view_dimension() : 0,
+                    d && d->buffer() && (d->buffer()->flags() & D3D11_BUFFER_UAV_FLAG_RAW));
 }
 
 // The tiles of a view's subresources (of its bytes, for a buffer view).

@@ -4,7 +4,8 @@
 #include <mutex>
 #include <vector>
 
-#if defined(__x86_64__) || defined(_M_X64)
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <cpuid.h>
 #include <immintrin.h>
 #define D3DCAP_LANE_FLUSH 1
 #else
@@ -135,15 +136,39 @@ bool RecordLane::at(std::uint64_t& position, Entry& entry) const {
     }
 }
 
+#if D3DCAP_LANE_FLUSH
+namespace {
+
+// CLFLUSHOPT (CPUID.(EAX=7,ECX=0):EBX bit 23) evicts a line without waiting
+// for the flushes before it, as CLFLUSH does; where that wait is long (server
+// parts) the writer thread would fall behind the capturing threads.
+bool has_clflushopt() {
+    unsigned a = 0, b = 0, c = 0, d = 0;
+    return __get_cpuid_count(7, 0, &a, &b, &c, &d) != 0 && (b & (1u << 23)) != 0;
+}
+
+__attribute__((target("clflushopt"))) void evict_unordered(const std::uint8_t* line) {
+    _mm_clflushopt(const_cast<std::uint8_t*>(line));
+}
+
+}  // namespace
+#endif
+
 void RecordLane::release_to(std::uint64_t position) {
 #if D3DCAP_LANE_FLUSH
     // The lines read are evicted from this core's cache: the producer's next
     // writes to them then need no snoop of this core, which costs the
     // producer more than the records themselves (measured: 170 -> 90 ns for
     // a 120-byte record).
+    static const bool unordered = has_clflushopt();
     const std::uint64_t tail = tail_.load(std::memory_order_relaxed);
-    for (std::uint64_t line = tail & ~std::uint64_t{63}; line < position; line += 64)
-        _mm_clflush(bytes_.get() + (line & (capacity_ - 1)));
+    for (std::uint64_t line = tail & ~std::uint64_t{63}; line < position; line += 64) {
+        const std::uint8_t* at = bytes_.get() + (line & (capacity_ - 1));
+        if (unordered)
+            evict_unordered(at);
+        else
+            _mm_clflush(at);
+    }
 #endif
     tail_.store(position, std::memory_order_release);
 }

@@ -605,7 +605,7 @@ void Replayer::check_hashes(const fb::ContentHashes& recorded) {
 }
 
 // The replayed render target downscaled as capture did, against the copy
-// recorded beside its hash.
+// recorded beside its hash: texel for texel where capture kept every texel.
 runtime::ImageDistance Replayer::image_distance(const fb::SubresourceImage& recorded) const {
     IUnknown* object = state_->session.objects.object(recorded.resource());
     ID3D11Texture2D* texture = nullptr;
@@ -627,8 +627,8 @@ runtime::ImageDistance Replayer::image_distance(const fb::SubresourceImage& reco
     before.rgba.assign(recorded.rgba()->begin(), recorded.rgba()->end());
     const runtime::Thumbnail after =
         runtime::make_thumbnail(texels.data(), desc.Width, desc.Height);
-    if (after.scale != before.scale) return {};
-    return runtime::image_distance(before, after);
+    return runtime::image_distance(before, after, runtime::thumbnail_channels(desc.Format),
+                                   desc.Width, desc.Height);
 }
 
 std::uint64_t Replayer::content_hash(std::uint64_t id, UINT subresource) const {

@@ -71,8 +71,9 @@ struct HashDifference {
     std::uint64_t recorded = 0;
     std::uint64_t replayed = 0;
     std::string detail;
-    // Render targets recorded with a downscaled image: how far the replayed
-    // one is from it (not comparable when there was no image).
+    // Render targets recorded with an image (downscaled when wider than
+    // runtime::kThumbnailWidth): how far the replayed one is from it (not
+    // comparable when there was no image).
     runtime::ImageDistance image;
 
     // Rounding (another GPU's last bits), not a wrong picture.

@@ -7,7 +7,6 @@
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
-#include <limits>
 #include <map>
 #include <ostream>
 
@@ -56,6 +55,23 @@ std::string format(const char* pattern, Args... args) {
     char text[512];
     std::snprintf(text, sizeof text, pattern, args...);
     return text;
+}
+
+// How far a replayed image is from the recorded one, and on what it was judged.
+std::string image_text(const runtime::ImageDistance& image) {
+    const std::string copy = image.full_resolution()
+                                 ? ""
+                                 : format(" on the %ux%u copy of %ux%u means", image.width,
+                                          image.height, image.scale, image.scale);
+    if (image.max_difference == 0) return "its image is the same" + copy;
+    std::string text =
+        format("image max difference %u, %llu texels past %u", image.max_difference,
+               static_cast<unsigned long long>(image.texels_past_bound), runtime::kRoundingBound);
+    const runtime::TexelRegion& region = image.past_bound;
+    if (image.texels_past_bound > 0)
+        text += format(" in x %u-%u y %u-%u", region.x, region.x + region.width - 1, region.y,
+                       region.y + region.height - 1);
+    return text + copy + (image.within_tolerance() ? " (rounding)" : " (wrong)");
 }
 
 }  // namespace
@@ -138,10 +154,21 @@ json report_json(const RunReport& r) {
                    {"replayed", hex(d.replayed)}};
         if (!d.detail.empty()) entry["detail"] = d.detail;
         if (d.image.comparable) {
-            entry["image"] = {
-                {"max_difference", d.image.max_difference},
-                {"psnr_db", std::isinf(d.image.psnr) ? json(nullptr) : json(d.image.psnr)},
-                {"within_tolerance", d.within_tolerance()}};
+            const runtime::TexelRegion& region = d.image.past_bound;
+            entry["image"] = {{"full_resolution", d.image.full_resolution()},
+                              {"scale", d.image.scale},
+                              {"width", d.image.width},
+                              {"height", d.image.height},
+                              {"max_difference", d.image.max_difference},
+                              {"bound", runtime::kRoundingBound},
+                              {"texels_past_bound", d.image.texels_past_bound},
+                              {"past_bound_region", d.image.texels_past_bound == 0
+                                                        ? json(nullptr)
+                                                        : json{{"x", region.x},
+                                                               {"y", region.y},
+                                                               {"width", region.width},
+                                                               {"height", region.height}}},
+                              {"within_tolerance", d.within_tolerance()}};
         }
         differences.push_back(std::move(entry));
     }
@@ -202,35 +229,35 @@ void print_summary(const RunReport& r, std::ostream& out, std::size_t rows) {
     if (r.verified) {
         out << "content hashes: " << r.hashes_checked << " checked, " << r.hash_differences.size()
             << " differ";
-        // Textures whose downscaled images differ by rounding only.
-        std::size_t rounding = 0;
-        double worst = std::numeric_limits<double>::infinity();
+        // Textures whose images differ by rounding only, and how many of
+        // those were compared on downscaled copies, which can hide wrong texels.
+        std::size_t rounding = 0, downscaled = 0;
         std::uint32_t largest = 0;
         for (const HashDifference& d : r.hash_differences) {
             if (!d.within_tolerance()) continue;
             ++rounding;
-            worst = std::min(worst, d.image.psnr);
+            if (!d.image.full_resolution()) ++downscaled;
             largest = std::max(largest, d.image.max_difference);
         }
         if (rounding > 0) {
             out << format(
-                " (%zu by rounding only: %s within the image tolerance, PSNR >= %.0f "
-                "dB; worst %.1f dB, max difference %u)",
-                rounding, rounding == 1 ? "its image is" : "their images are",
-                runtime::kThumbnailTolerancePsnr, worst, largest);
+                " (%zu by rounding only: no channel of %s differs by more than %u of 255, "
+                "max difference %u",
+                rounding, rounding == 1 ? "its image" : "their images", runtime::kRoundingBound,
+                largest);
+            if (downscaled > 0)
+                out << format(
+                    "; %zu compared only on copies downscaled at capture, whose means "
+                    "can hide a few wrong texels",
+                    downscaled);
+            out << ")";
         }
         for (std::size_t i = 0; i < r.hash_differences.size() && i < rows; ++i) {
             const HashDifference& d = r.hash_differences[i];
             out << "\n  frame " << d.frame << " resource " << d.resource << " subresource "
                 << d.subresource << ": recorded " << hex(d.recorded) << ", replayed "
                 << hex(d.replayed) << (d.detail.empty() ? "" : " (" + d.detail + ")");
-            if (d.image.comparable) {
-                out << (std::isinf(d.image.psnr)
-                            ? std::string("; its image is the same")
-                            : format("; image max difference %u, PSNR %.1f dB (%s)",
-                                     d.image.max_difference, d.image.psnr,
-                                     d.within_tolerance() ? "rounding" : "wrong"));
-            }
+            if (d.image.comparable) out << "; " << image_text(d.image);
         }
         out << "\n";
     }

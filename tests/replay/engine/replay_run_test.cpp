@@ -1,8 +1,6 @@
 // Timed replay runs: HRESULT comparison, frame and marker times, content-hash
 // verification, adaptation to a device that packs mips otherwise, and the
 // report and comparison text.
-#include <cmath>
-#include <limits>
 #include <sstream>
 
 #include "recorder.h"
@@ -163,27 +161,48 @@ TEST_CASE("a different content hash is reported with its frame and resource", "[
     CHECK(report.hash_differences[0].replayed == hash_of(buffer.get()));
 }
 
+namespace {
+
+// An RGBA8 render target of width x height texels.
+D3D11_TEXTURE2D_DESC target_desc(UINT width, UINT height) {
+    return {width,
+            height,
+            1,
+            1,
+            DXGI_FORMAT_R8G8B8A8_UNORM,
+            {1, 0},
+            D3D11_USAGE_DEFAULT,
+            D3D11_BIND_RENDER_TARGET,
+            0,
+            0};
+}
+
+// A copy as capture stores it: width x height texels of four channels, all `value`.
+runtime::Thumbnail copy_of(std::uint32_t width, std::uint32_t height, std::uint32_t scale,
+                           std::uint8_t value) {
+    return {width, height, scale,
+            std::vector<std::uint8_t>(std::size_t{width} * height * 4, value)};
+}
+
+void set_texel(runtime::Thumbnail& copy, std::uint32_t x, std::uint32_t y, std::uint8_t value) {
+    for (int c = 0; c < 4; ++c) copy.rgba[(std::size_t{y} * copy.width + x) * 4 + c] = value;
+}
+
+}  // namespace
+
 TEST_CASE("a render target whose hash differs is measured against its recorded image",
           "[replay][run][image]") {
     testing::TempDir dir;
     Recorder rec(dir.file("image.d3dcap"));
     DirectDevice direct(rec);
-    // Two 8x8 RGBA8 render targets of texels 100; the recording says one
-    // was 101 (rounding: PSNR 48.1 dB), the other 200 (a wrong picture).
-    const D3D11_TEXTURE2D_DESC desc{8,
-                                    8,
-                                    1,
-                                    1,
-                                    DXGI_FORMAT_R8G8B8A8_UNORM,
-                                    {1, 0},
-                                    D3D11_USAGE_DEFAULT,
-                                    D3D11_BIND_RENDER_TARGET,
-                                    0,
-                                    0};
+    // Two 8x8 RGBA8 render targets of texels 100: the recording says one
+    // was 101 (rounding), the other 200 (a wrong picture). 8 texels wide,
+    // the recorded images hold every texel.
     const std::vector<std::uint8_t> texels(8 * 8 * 4, 100);
     Com<ID3D11Texture2D> near_target, far_target;
-    const auto near_id = create_texture(rec, direct, desc, {texels}, {32}, near_target);
-    const auto far_id = create_texture(rec, direct, desc, {texels}, {32}, far_target);
+    const auto near_id =
+        create_texture(rec, direct, target_desc(8, 8), {texels}, {32}, near_target);
+    const auto far_id = create_texture(rec, direct, target_desc(8, 8), {texels}, {32}, far_target);
     const std::vector<fb::SubresourceHash> hashes{fb::SubresourceHash(near_id, 0, 0x1234),
                                                   fb::SubresourceHash(far_id, 0, 0x5678)};
     const std::vector<std::uint8_t> near_image(8 * 8 * 4, 101), far_image(8 * 8 * 4, 200);
@@ -198,19 +217,206 @@ TEST_CASE("a render target whose hash differs is measured against its recorded i
     REQUIRE(report.hash_differences.size() == 2);
     const replay::HashDifference& near = report.hash_differences[0];
     CHECK(near.image.comparable);
+    CHECK(near.image.full_resolution());
     CHECK(near.image.max_difference == 1);
-    CHECK(near.image.psnr == Approx(20.0 * std::log10(255.0)));
+    CHECK(near.image.texels_past_bound == 0);
     CHECK(near.within_tolerance());
     const replay::HashDifference& far = report.hash_differences[1];
     CHECK(far.image.max_difference == 100);
-    CHECK(far.image.psnr == Approx(20.0 * std::log10(255.0 / 100.0)));
+    CHECK(far.image.texels_past_bound == 64);
     CHECK_FALSE(far.within_tolerance());
     std::ostringstream text;
     replay::print_summary(report, text, 2);
-    CHECK(text.str().find("content hashes: 2 checked, 2 differ (1 by rounding only: its image is "
-                          "within the image tolerance, PSNR >= 40 dB; worst 48.1 dB, max "
-                          "difference 1)") != std::string::npos);
-    CHECK(text.str().find("image max difference 100, PSNR 8.1 dB (wrong)") != std::string::npos);
+    CHECK(text.str().find("content hashes: 2 checked, 2 differ (1 by rounding only: no channel of "
+                          "its image differs by more than 2 of 255, max difference 1)\n") !=
+          std::string::npos);
+    CHECK(text.str().find("; image max difference 1, 0 texels past 2 (rounding)\n") !=
+          std::string::npos);
+    CHECK(
+        text.str().find("; image max difference 100, 64 texels past 2 in x 0-7 y 0-7 (wrong)\n") !=
+        std::string::npos);
+    const auto json = replay::report_json(report);
+    const auto& far_json = json["hashes"]["differences"][1]["image"];
+    CHECK(far_json["full_resolution"] == true);
+    CHECK(far_json["scale"] == 1);
+    CHECK(far_json["max_difference"] == 100);
+    CHECK(far_json["bound"] == 2);
+    CHECK(far_json["texels_past_bound"] == 64);
+    CHECK(far_json["past_bound_region"] ==
+          nlohmann::json{{"x", 0}, {"y", 0}, {"width", 8}, {"height", 8}});
+    CHECK(far_json["within_tolerance"] == false);
+    CHECK(json["hashes"]["differences"][0]["image"]["past_bound_region"].is_null());
+}
+
+TEST_CASE(
+    "an 8x8 block of wrong texels in a 1024x1024 target is wrong, one unit everywhere is "
+    "rounding",
+    "[replay][run][image]") {
+    testing::TempDir dir;
+    Recorder rec(dir.file("block.d3dcap"));
+    DirectDevice direct(rec);
+    // Three 1024x1024 targets of texels 100. Capture kept 256x256 copies of
+    // 4x4 means. Recorded: the first with texels 510-517 (x and y) at 0, so
+    // copy texels 127-129 held 75 50 75 / 50 0 50 / 75 50 75 (12, 8, 0 of 16
+    // right); the second with texels 512-519 at 108 (two copy texels a side,
+    // 8 units off); the third 101 everywhere. The copies' PSNR, 52.8 and
+    // 72.2 dB, would call both rounding.
+    const std::vector<std::uint8_t> texels(1024 * 1024 * 4, 100);
+    Com<ID3D11Texture2D> block_target, faint_target, near_target;
+    const auto desc = target_desc(1024, 1024);
+    const auto block_id = create_texture(rec, direct, desc, {texels}, {4096}, block_target);
+    const auto faint_id = create_texture(rec, direct, desc, {texels}, {4096}, faint_target);
+    const auto near_id = create_texture(rec, direct, desc, {texels}, {4096}, near_target);
+    runtime::Thumbnail block = copy_of(256, 256, 4, 100);
+    const std::uint8_t block_means[3][3] = {{75, 50, 75}, {50, 0, 50}, {75, 50, 75}};
+    for (std::uint32_t y = 0; y < 3; ++y)
+        for (std::uint32_t x = 0; x < 3; ++x) set_texel(block, 127 + x, 127 + y, block_means[y][x]);
+    runtime::Thumbnail faint = copy_of(256, 256, 4, 100);
+    for (std::uint32_t y = 128; y < 130; ++y)
+        for (std::uint32_t x = 128; x < 130; ++x) set_texel(faint, x, y, 108);
+    const runtime::Thumbnail near = copy_of(256, 256, 4, 101);
+    const std::vector<fb::SubresourceHash> hashes{fb::SubresourceHash(block_id, 0, 1),
+                                                  fb::SubresourceHash(faint_id, 0, 2),
+                                                  fb::SubresourceHash(near_id, 0, 3)};
+    const std::vector<flatbuffers::Offset<fb::SubresourceImage>> images{
+        fb::CreateSubresourceImageDirect(rec.b, block_id, 0, 256, 256, 4, &block.rgba),
+        fb::CreateSubresourceImageDirect(rec.b, faint_id, 0, 256, 256, 4, &faint.rgba),
+        fb::CreateSubresourceImageDirect(rec.b, near_id, 0, 256, 256, 4, &near.rgba)};
+    rec.meta(fb::CreateContentHashesDirect(rec.b, 0, &hashes, &images));
+    rec.close();
+    replay::RunOptions options;
+    options.verify = true;
+    const replay::RunReport report = run(rec.path(), options);
+    REQUIRE(report.hash_differences.size() == 3);
+    const runtime::ImageDistance& wrong = report.hash_differences[0].image;
+    CHECK(wrong.comparable);
+    CHECK_FALSE(wrong.full_resolution());
+    CHECK(wrong.scale == 4);
+    CHECK(wrong.max_difference == 100);
+    CHECK(wrong.texels_past_bound == 9);
+    CHECK(wrong.past_bound.x == 508);
+    CHECK(wrong.past_bound.y == 508);
+    CHECK(wrong.past_bound.width == 12);
+    CHECK(wrong.past_bound.height == 12);
+    CHECK_FALSE(report.hash_differences[0].within_tolerance());
+    const runtime::ImageDistance& faint_wrong = report.hash_differences[1].image;
+    CHECK(faint_wrong.max_difference == 8);
+    CHECK(faint_wrong.texels_past_bound == 4);
+    CHECK_FALSE(report.hash_differences[1].within_tolerance());
+    const runtime::ImageDistance& rounding = report.hash_differences[2].image;
+    CHECK(rounding.max_difference == 1);
+    CHECK(rounding.texels_past_bound == 0);
+    CHECK(report.hash_differences[2].within_tolerance());
+    std::ostringstream text;
+    replay::print_summary(report, text, 3);
+    CHECK(text.str().find(
+              "content hashes: 3 checked, 3 differ (1 by rounding only: no channel of its image "
+              "differs by more than 2 of 255, max difference 1; 1 compared only on copies "
+              "downscaled at capture, whose means can hide a few wrong texels)\n") !=
+          std::string::npos);
+    CHECK(text.str().find("; image max difference 100, 9 texels past 2 in x 508-519 y 508-519 on "
+                          "the 256x256 copy of 4x4 means (wrong)\n") != std::string::npos);
+    CHECK(text.str().find("; image max difference 8, 4 texels past 2 in x 512-519 y 512-519 on the "
+                          "256x256 copy of 4x4 means (wrong)\n") != std::string::npos);
+    CHECK(text.str().find(
+              "; image max difference 1, 0 texels past 2 on the 256x256 copy of 4x4 means "
+              "(rounding)\n") != std::string::npos);
+    const auto json = replay::report_json(report);
+    CHECK(json["hashes"]["differences"][0]["image"]["full_resolution"] == false);
+    CHECK(json["hashes"]["differences"][0]["image"]["scale"] == 4);
+    CHECK(json["hashes"]["differences"][0]["image"]["width"] == 256);
+}
+
+TEST_CASE("images differ by rounding up to 2 units of 255 in every channel, not 3 in one",
+          "[replay][image]") {
+    // Full resolution: every compared texel is a texel of the picture.
+    const runtime::Thumbnail recorded = copy_of(16, 16, 1, 100);
+    const runtime::Thumbnail two_everywhere = copy_of(16, 16, 1, 102);
+    const runtime::ImageDistance at_bound =
+        runtime::image_distance(recorded, two_everywhere, 4, 16, 16);
+    CHECK(at_bound.max_difference == 2);
+    CHECK(at_bound.texels_past_bound == 0);
+    CHECK(at_bound.within_tolerance());
+    CHECK(runtime::image_distance(recorded, copy_of(16, 16, 1, 98), 4, 16, 16).within_tolerance());
+
+    // One channel of one texel 3 units off.
+    runtime::Thumbnail one_past = recorded;
+    one_past.rgba[(5 * 16 + 9) * 4 + 2] = 103;
+    const runtime::ImageDistance past = runtime::image_distance(recorded, one_past, 4, 16, 16);
+    CHECK(past.max_difference == 3);
+    CHECK(past.texels_past_bound == 1);
+    CHECK(past.past_bound.x == 9);
+    CHECK(past.past_bound.y == 5);
+    CHECK(past.past_bound.width == 1);
+    CHECK(past.past_bound.height == 1);
+    CHECK_FALSE(past.within_tolerance());
+    // 3 units down counts alike.
+    one_past.rgba[(5 * 16 + 9) * 4 + 2] = 97;
+    CHECK_FALSE(runtime::image_distance(recorded, one_past, 4, 16, 16).within_tolerance());
+
+    // The same texels equal: the same image.
+    const runtime::ImageDistance same = runtime::image_distance(recorded, recorded, 4, 16, 16);
+    CHECK(same.comparable);
+    CHECK(same.max_difference == 0);
+    CHECK(same.within_tolerance());
+}
+
+TEST_CASE("images of other sizes or scales are not comparable, so not within tolerance",
+          "[replay][image]") {
+    const runtime::Thumbnail recorded = copy_of(16, 16, 1, 100);
+    for (const runtime::Thumbnail& other :
+         {copy_of(16, 8, 1, 100), copy_of(8, 16, 1, 100), copy_of(16, 16, 2, 100)}) {
+        const runtime::ImageDistance d = runtime::image_distance(recorded, other, 4, 16, 16);
+        CHECK_FALSE(d.comparable);
+        CHECK_FALSE(d.within_tolerance());
+    }
+    runtime::Thumbnail short_of_texels = recorded;
+    short_of_texels.rgba.resize(16 * 15 * 4);
+    CHECK_FALSE(runtime::image_distance(short_of_texels, recorded, 4, 16, 16).comparable);
+}
+
+TEST_CASE("the fourth channel of a BGRX target is left out", "[replay][image]") {
+    CHECK(runtime::thumbnail_channels(DXGI_FORMAT_B8G8R8X8_UNORM) == 3);
+    CHECK(runtime::thumbnail_channels(DXGI_FORMAT_B8G8R8X8_UNORM_SRGB) == 3);
+    CHECK(runtime::thumbnail_channels(DXGI_FORMAT_B8G8R8A8_UNORM) == 4);
+    CHECK(runtime::thumbnail_channels(DXGI_FORMAT_R8G8B8A8_UNORM) == 4);
+    const runtime::Thumbnail recorded = copy_of(4, 4, 1, 100);
+    runtime::Thumbnail other_x = recorded;
+    for (std::size_t i = 3; i < other_x.rgba.size(); i += 4) other_x.rgba[i] = 255;
+    CHECK(runtime::image_distance(recorded, other_x, 3, 4, 4).max_difference == 0);
+    CHECK(runtime::image_distance(recorded, other_x, 4, 4, 4).max_difference == 155);
+}
+
+TEST_CASE("the region past the bound is in texels of the picture, clipped at its edge",
+          "[replay][image]") {
+    // 1001 texels wide: scale 4, a 251-texel copy whose last column covers
+    // texel 1000 alone.
+    runtime::Thumbnail recorded = copy_of(251, 2, 4, 100), replayed = recorded;
+    set_texel(replayed, 250, 1, 0);
+    set_texel(replayed, 248, 1, 0);
+    const runtime::ImageDistance d = runtime::image_distance(recorded, replayed, 4, 1001, 5);
+    CHECK(d.texels_past_bound == 2);
+    CHECK(d.past_bound.x == 992);
+    CHECK(d.past_bound.y == 4);
+    CHECK(d.past_bound.width == 9);
+    CHECK(d.past_bound.height == 1);
+}
+
+TEST_CASE("copies of pictures within the bound are within it", "[replay][image]") {
+    // 1024x8 of a ramp, and the ramp with every channel pushed 2 up or down
+    // (as rounding either way could): each 4x4 mean moves at most 2.
+    std::vector<std::uint8_t> ramp(1024 * 8 * 4), pushed(ramp.size());
+    for (std::size_t i = 0; i < ramp.size(); ++i) {
+        ramp[i] = static_cast<std::uint8_t>(2 + (i * 7) % 250);
+        pushed[i] = static_cast<std::uint8_t>(i % 3 == 0 ? ramp[i] - 2 : ramp[i] + 2);
+    }
+    const runtime::ImageDistance d =
+        runtime::image_distance(runtime::make_thumbnail(ramp.data(), 1024, 8),
+                                runtime::make_thumbnail(pushed.data(), 1024, 8), 4, 1024, 8);
+    CHECK(d.comparable);
+    CHECK(d.scale == 4);
+    CHECK(d.max_difference <= 2);
+    CHECK(d.within_tolerance());
 }
 
 TEST_CASE("thumbnails are box means of scale x scale texels, at most 256 wide", "[replay][image]") {
@@ -224,8 +430,8 @@ TEST_CASE("thumbnails are box means of scale x scale texels, at most 256 wide", 
     CHECK(t.height == 1);
     CHECK(t.rgba[0] == 1);        // mean of 0, 1, 2
     CHECK(t.rgba[4 * 85] == 85);  // mean of 255, 0, 1: (256 + 1) / 3
-    CHECK(runtime::image_distance(t, t).psnr == std::numeric_limits<double>::infinity());
-    CHECK(runtime::image_distance(t, t).within_tolerance());
+    CHECK(runtime::image_distance(t, t, 4, 600, 3).max_difference == 0);
+    CHECK(runtime::image_distance(t, t, 4, 600, 3).within_tolerance());
 }
 
 TEST_CASE("spreads and comparisons of reports", "[replay][run]") {

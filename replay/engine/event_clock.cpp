@@ -22,6 +22,17 @@ std::uint64_t steady_ns() {
             .count());
 }
 
+// Nanoseconds per counter tick over a 2 ms window of steady_ns; 0 for a
+// counter that did not move.
+double measure_ns_per_tick(const EventClock::Sources& sources) {
+    const std::uint64_t ns0 = sources.steady_ns();
+    const std::uint64_t tick0 = sources.counter();
+    std::uint64_t ns1 = ns0;
+    while (ns1 - ns0 < 2'000'000) ns1 = sources.steady_ns();
+    const std::uint64_t ticks = sources.counter() - tick0;
+    return ticks == 0 ? 0.0 : static_cast<double>(ns1 - ns0) / static_cast<double>(ticks);
+}
+
 #if D3DCAP_EVENT_CLOCK_TSC
 // CPUID 0x80000007, EDX bit 8: the counter runs at one rate in every
 // power state.
@@ -30,35 +41,36 @@ bool invariant_counter() {
     return __get_cpuid(0x80000007, &a, &b, &c, &d) != 0 && (d & (1u << 8)) != 0;
 }
 
-// Counter ticks per nanosecond over a 2 ms window, measured once.
-double measured_ns_per_tick() {
-    static const double ns_per_tick = [] {
-        const std::uint64_t ns0 = steady_ns();
-        const std::uint64_t tick0 = __rdtsc();
-        std::uint64_t ns1 = ns0;
-        while (ns1 - ns0 < 2'000'000) ns1 = steady_ns();
-        const std::uint64_t ticks = __rdtsc() - tick0;
-        return ticks == 0 ? 0.0 : static_cast<double>(ns1 - ns0) / static_cast<double>(ticks);
-    }();
-    return ns_per_tick;
+std::uint64_t time_stamp_counter() {
+    return __rdtsc();
 }
 #endif
 
 }  // namespace
 
-EventClock::EventClock() {
+EventClock::EventClock() : read_(steady_ns) {
 #if D3DCAP_EVENT_CLOCK_TSC
-    const double ns_per_tick = invariant_counter() ? measured_ns_per_tick() : 0.0;
-    counter_ = ns_per_tick > 0.0;
-    if (counter_) ns_per_tick_ = ns_per_tick;
+    // Measured once for the process: every clock made after it converts alike.
+    static const double ns_per_tick =
+        invariant_counter() ? measure_ns_per_tick({steady_ns, time_stamp_counter}) : 0.0;
+    if (ns_per_tick > 0.0) {
+        read_ = time_stamp_counter;
+        ns_per_tick_ = ns_per_tick;
+    }
 #endif
 }
 
+EventClock::EventClock(const Sources& sources) : read_(sources.steady_ns) {
+    if (sources.counter == nullptr) return;
+    const double ns_per_tick = measure_ns_per_tick(sources);
+    if (ns_per_tick > 0.0) {
+        read_ = sources.counter;
+        ns_per_tick_ = ns_per_tick;
+    }
+}
+
 std::uint64_t EventClock::now() const {
-#if D3DCAP_EVENT_CLOCK_TSC
-    if (counter_) return __rdtsc();
-#endif
-    return steady_ns();
+    return read_();
 }
 
 std::uint64_t EventClock::ns_between(std::uint64_t from, std::uint64_t to) const {

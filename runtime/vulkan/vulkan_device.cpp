@@ -210,6 +210,30 @@ bool has_extension(const std::vector<VkExtensionProperties>& list, const char* n
     return false;
 }
 
+constexpr const char* kValidationLayer = "VK_LAYER_KHRONOS_validation";
+
+bool env_flag(const char* name) {
+    const char* value = std::getenv(name);
+    return value != nullptr && std::string(value) == "1";
+}
+
+// Whether the loader finds the instance layer, and the extensions it brings.
+bool layer_installed(const char* name, std::vector<VkExtensionProperties>& extensions) {
+    std::uint32_t count = 0;
+    vkEnumerateInstanceLayerProperties(&count, nullptr);
+    std::vector<VkLayerProperties> layers(count);
+    vkEnumerateInstanceLayerProperties(&count, layers.data());
+    for (const VkLayerProperties& layer : layers) {
+        if (std::string(layer.layerName) != name) continue;
+        std::uint32_t extension_count = 0;
+        vkEnumerateInstanceExtensionProperties(name, &extension_count, nullptr);
+        extensions.resize(extension_count);
+        vkEnumerateInstanceExtensionProperties(name, &extension_count, extensions.data());
+        return true;
+    }
+    return false;
+}
+
 }  // namespace
 
 std::uint64_t validation_messages() {
@@ -260,9 +284,40 @@ Status VulkanDevice::init(const DeviceOptions& options) {
     std::vector<VkExtensionProperties> extensions(count);
     vkEnumerateInstanceExtensionProperties(nullptr, &count, extensions.data());
     std::vector<const char*> enabled_extensions;
-    const bool debug_utils =
-        options.debug_utils && has_extension(extensions, VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
+    std::vector<const char*> enabled_layers;
+    validation_ = options.validation || env_flag("D3DCAP_VULKAN_VALIDATION");
+    // Synchronization validation too: hazards between commands are what a
+    // missing barrier leaves, and the rest of the layer does not see them.
+    const VkValidationFeatureEnableEXT validation_checks[] = {
+        VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT};
+    VkValidationFeaturesEXT validation_features{};
+    validation_features.sType = VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT;
+    validation_features.enabledValidationFeatureCount = 1;
+    validation_features.pEnabledValidationFeatures = validation_checks;
+    if (validation_) {
+        std::vector<VkExtensionProperties> layer_extensions;
+        if (!layer_installed(kValidationLayer, layer_extensions)) {
+            return Error{std::string("the Khronos validation layer (") + kValidationLayer +
+                         ") was asked for (D3DCAP_VULKAN_VALIDATION=1) but is not installed: "
+                         "install vulkan-validationlayers, or name its folder in VK_LAYER_PATH"};
+        }
+        if (!has_extension(layer_extensions, VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME)) {
+            return Error{std::string(kValidationLayer) + " has no " +
+                         VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME +
+                         ": synchronization validation cannot be enabled"};
+        }
+        enabled_layers.push_back(kValidationLayer);
+        enabled_extensions.push_back(VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME);
+        extensions.insert(extensions.end(), layer_extensions.begin(), layer_extensions.end());
+    }
+    const bool debug_utils = (options.debug_utils || validation_) &&
+                             has_extension(extensions, VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
     if (debug_utils) enabled_extensions.push_back(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
+    if (validation_ && !debug_utils) {
+        return Error{
+            "the validation layer's messages need VK_EXT_debug_utils, which neither "
+            "the loader nor the layer has"};
+    }
 
     VkApplicationInfo app{};
     app.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO;
@@ -274,6 +329,9 @@ Status VulkanDevice::init(const DeviceOptions& options) {
     instance_info.pApplicationInfo = &app;
     instance_info.enabledExtensionCount = static_cast<std::uint32_t>(enabled_extensions.size());
     instance_info.ppEnabledExtensionNames = enabled_extensions.data();
+    instance_info.enabledLayerCount = static_cast<std::uint32_t>(enabled_layers.size());
+    instance_info.ppEnabledLayerNames = enabled_layers.data();
+    if (validation_) instance_info.pNext = &validation_features;
     VkResult result = vkCreateInstance(&instance_info, nullptr, &instance_);
     if (result == VK_ERROR_INCOMPATIBLE_DRIVER) {
         return Error{
@@ -293,9 +351,11 @@ Status VulkanDevice::init(const DeviceOptions& options) {
         messenger_info.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT |
                                      VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT;
         messenger_info.pfnUserCallback = debug_message;
-        if (create_messenger &&
+        if (!create_messenger ||
             create_messenger(instance_, &messenger_info, nullptr, &messenger_) != VK_SUCCESS) {
-            messenger_ = VK_NULL_HANDLE;  // messages are a convenience; go on without
+            messenger_ = VK_NULL_HANDLE;
+            // Without the messenger the layer's messages would go uncounted.
+            if (validation_) return Error{"cannot create the validation layer's messenger"};
         }
     }
 
@@ -507,6 +567,7 @@ std::string VulkanDevice::describe() const {
     text += std::string("tiled resources: ") + tier_name(tier_.tier) +
             (tier_.reason.empty() ? "" : " (" + tier_.reason + ")") + "\n";
     text += std::string("VK_EXT_debug_utils: ") + (messenger_ ? "enabled" : "not enabled") + "\n";
+    if (validation_) text += "validation: the Khronos layer, synchronization validation on\n";
     return text;
 }
 

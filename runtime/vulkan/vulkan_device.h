@@ -67,6 +67,10 @@ struct DeviceOptions {
     // The first CPU adapter (lavapipe) instead, whatever D3DCAP_GPU says.
     bool cpu_adapter = false;
     bool debug_utils = true;  // enable VK_EXT_debug_utils when the loader has it
+    // Run under the Khronos validation layer with synchronization validation,
+    // counting every message (validation_messages()); creation fails when the
+    // layer or its messenger cannot be had. Also set by D3DCAP_VULKAN_VALIDATION=1.
+    bool validation = false;
 };
 
 // True once the process has begun to exit (exit(), or a return from main)
@@ -76,8 +80,8 @@ struct DeviceOptions {
 // end of the process instead of calling into the driver.
 bool process_exiting();
 
-// Warnings and errors the validation layer (VK_LAYER_KHRONOS_validation,
-// enabled from outside, e.g. with VK_INSTANCE_LAYERS) has reported so far.
+// Warnings and errors the validation layer (DeviceOptions::validation, or
+// enabled from outside with VK_INSTANCE_LAYERS) has reported so far.
 std::uint64_t validation_messages();
 
 class VulkanDevice {
@@ -88,6 +92,7 @@ class VulkanDevice {
     VulkanDevice& operator=(const VulkanDevice&) = delete;
 
     VkInstance instance() const { return instance_; }
+    bool validation_enabled() const { return validation_; }
     VkPhysicalDevice physical_device() const { return physical_; }
     VkDevice device() const { return device_; }
     const AdapterInfo& adapter() const { return adapter_; }
@@ -124,6 +129,7 @@ class VulkanDevice {
 
     VkInstance instance_ = VK_NULL_HANDLE;
     VkDebugUtilsMessengerEXT messenger_ = VK_NULL_HANDLE;
+    bool validation_ = false;
     VkPhysicalDevice physical_ = VK_NULL_HANDLE;
     VkDevice device_ = VK_NULL_HANDLE;
     std::uint32_t general_family_ = 0, sparse_family_ = 0;

@@ -271,6 +271,7 @@ std::vector<std::uint8_t> VulkanBackend::read_samples(GpuResource& resource, std
     WorkResults results;
     const std::string why = dispatch(compute, groups, results);
     if (why.empty()) {
+        gpu_->barrier();  // the dispatch's writes before the copy reads them, in this same step
         out = download_box(*find(buffer), 0, {0, 0, 0, static_cast<std::uint32_t>(size), 1, 1});
     } else {
         std::fprintf(stderr,

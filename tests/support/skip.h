@@ -30,6 +30,12 @@ inline bool require_all_dependencies() {
     return ci_set || (required && std::strcmp(required, "1") == 0);
 }
 
+// The exit status of a test run from Catch2's result (the number of failed
+// assertions): 0 or 1, never the skip code.
+inline int exit_status(int catch_result) {
+    return catch_result == 0 ? 0 : 1;
+}
+
 [[noreturn]] inline void skip_test(const std::string& reason) {
     std::printf("SKIP: %s\n", reason.c_str());
     std::fflush(stdout);
@@ -38,9 +44,10 @@ inline bool require_all_dependencies() {
 
 [[noreturn]] inline void missing_dependency(const std::string& reason) {
     if (require_all_dependencies()) {
-        std::printf("FAIL: %s (scripts/install-deps installs it; CI or D3DCAP_REQUIRE_ALL=1 "
-                    "needs every dependency)\n",
-                    reason.c_str());
+        std::printf(
+            "FAIL: %s (scripts/install-deps installs it; CI or D3DCAP_REQUIRE_ALL=1 "
+            "needs every dependency)\n",
+            reason.c_str());
         std::fflush(stdout);
         std::exit(1);
     }

@@ -86,8 +86,6 @@ TEST_CASE("Translated modules pass spirv-val and the validation layer reported n
     const auto shader = compute_shader(test, kRawAdd);
     test.context->CSSetShader(shader.get(), nullptr, 0);
     test.context->Dispatch(1, 1, 1);  // not executed (nothing bound); translated
-    if (!validation_layer_installed())
-        test_support::skip_test("VK_LAYER_KHRONOS_validation is not installed");
     const char* directory = std::getenv("D3DCAP_SPIRV_DIR");
     std::size_t modules = 0;
     for (const auto& entry : std::filesystem::directory_iterator(directory)) {

@@ -19,6 +19,7 @@ Gpu open_sparse_gpu() {
     auto device = VulkanDevice::create();
     if (!device) {
         gpu.skip_reason = "no Vulkan device: " + device.error().message;
+        gpu.no_vulkan = true;
         return gpu;
     }
     const VulkanDevice& d = **device;

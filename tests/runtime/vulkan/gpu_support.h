@@ -24,6 +24,7 @@ using d3dcap::vulkan::VulkanDevice;
 struct Gpu {
     std::unique_ptr<VulkanDevice> device;
     std::string skip_reason;  // set when device is null
+    bool no_vulkan = false;   // no Vulkan device at all (lavapipe is a dependency)
 };
 Gpu open_sparse_gpu();
 

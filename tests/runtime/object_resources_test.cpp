@@ -349,11 +349,11 @@ TEST_CASE("Without tiled resources, validating a tiled creation answers as creat
     Com<ID3D11Device> device;
     if (FAILED(D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_HARDWARE, nullptr, 0, &level, 1,
                                  D3D11_SDK_VERSION, device.out(), nullptr, nullptr)))
-        test_support::skip_test("no Vulkan device here");
+        test_support::missing_dependency("no Vulkan device here (lavapipe: mesa-vulkan-drivers)");
     D3D11_FEATURE_DATA_D3D11_OPTIONS1 options{};
     REQUIRE(device->CheckFeatureSupport(D3D11_FEATURE_D3D11_OPTIONS1, &options, sizeof options) ==
             S_OK);
-    if (options.TiledResourcesTier != D3D11_TILED_RESOURCES_NOT_SUPPORTED)
+    if (options.TiledResourcesTier != D3D11_TILED_RESOURCES_NOT_SUPPORTED)  // a GPU's
         test_support::skip_test("this Vulkan device has tiled resources");
     CHECK(options.MinMaxFiltering == FALSE);
 

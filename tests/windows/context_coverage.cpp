@@ -2,9 +2,10 @@
 // a Windows D3D11 device (Wine's has no ID3D11DeviceContext2) with the
 // arguments of checks/context_calls.inc, after what prepare() sets up.
 // Prints, a line each in call order, what the capture layer must record on
-// the immediate context: "Interface::Method ARGS", the arguments as
-// `d3dcap dump --json` shows them. check-wine-capture compares that with the
-// trace.
+// the immediate context: "Call\tfield=text\t..." (field_text.h), the values
+// each call was given as the generator wrote them and those it received as
+// the program saw them. check-wine-capture compares that with the trace,
+// read through FlatBuffers' reflection (tests/tools/compare_recorded_fields).
 #include <d3d11_1.h>
 #include <windows.h>
 
@@ -12,7 +13,6 @@
 #include <exception>
 #include <stdexcept>
 #include <string>
-#include <utility>
 #include <vector>
 
 #define D3DCAP_CONTEXT_CALLS_WITHOUT_CONTEXT2
@@ -35,9 +35,11 @@ const std::vector<ContextCall> kContextCalls = {
 // both through the layer, which records the first on the context too.
 std::vector<std::string> prepare(ContextFixture& f) {
     f.context->IASetIndexBuffer(f.buffer, DXGI_FORMAT_R16_UINT, 0);
-    std::vector<std::string> lines = {"ID3D11DeviceContext::IASetIndexBuffer " +
-                                      f.expected(api::encode_ID3D11DeviceContext_IASetIndexBuffer(
-                                          f.builder(), f.ids, f.buffer, DXGI_FORMAT_R16_UINT, 0))};
+    // DXGI_FORMAT_R16_UINT is 57.
+    std::vector<std::string> lines = {testing::expected_line(
+        "ID3D11DeviceContext_IASetIndexBuffer", {{"p_index_buffer", f.id_text(f.buffer), true},
+                                                 {"format", "57", true},
+                                                 {"offset", "0", true}})};
     ID3D11DeviceContext* deferred = nullptr;
     if (FAILED(f.device->CreateDeferredContext(0, &deferred)))
         throw std::runtime_error("CreateDeferredContext failed");
@@ -78,12 +80,15 @@ int main() {
             ContextFixture f(device, context);
             lines = prepare(f);
             for (const ContextCall& c : kContextCalls) {
-                const api::CallInfo* info = api::find_call(c.id);
-                std::string line(info->interface_name);
-                line.append("::").append(info->method).append(" ").append(c.call(f));
-                lines.push_back(std::move(line));
+                const testing::ExpectedFields fields = c.call(f);
+                // The samples must tell the parameters apart for a swap to show.
+                const std::string same = testing::same_given_texts(fields);
+                if (!same.empty()) throw std::runtime_error(c.table + (": " + same));
+                lines.push_back(testing::expected_line(c.table, fields));
             }
         }
+        // The fixture's destructor clears the state.
+        lines.push_back(testing::expected_line("ID3D11DeviceContext_ClearState", {}));
         for (const std::string& line : lines) std::printf("%s\n", line.c_str());
         return 0;
     } catch (const std::exception& error) {

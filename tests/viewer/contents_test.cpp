@@ -8,6 +8,7 @@
 #include <QImage>
 #include <QTextStream>
 #include <QTreeWidget>
+#include <cstdlib>
 
 #include "replay/state/timeline_support.h"
 #include "runtime/tiles/worked_examples.h"
@@ -365,6 +366,32 @@ void ContentsTest::screenshot_of_the_contents_tab() {
     QCOMPARE(d3dcap::viewer::write_screenshot(options, err), 0);
     const QImage shot(options.output);
     QCOMPARE(shot.size(), QSize(options.width, options.height));
+    // The box fitted into the contents view: its six shared tiles (columns
+    // 1-2, rows 1-3 of 4x5) show the written colour as a block two tiles
+    // wide and three high (the shared-tile dots and the grid aside), with
+    // a NULL tile's width of black texels on every side of it.
+    QRect written;
+    int written_pixels = 0;
+    for (int y = 0; y < shot.height(); ++y) {
+        for (int x = 0; x < shot.width(); ++x) {
+            if (shot.pixel(x, y) != qRgb(kColour[0], kColour[1], kColour[2])) continue;
+            written |= QRect(x, y, 1, 1);
+            ++written_pixels;
+        }
+    }
+    QVERIFY2(written.width() > 100, qPrintable(QStringLiteral("%1 pixels").arg(written_pixels)));
+    QVERIFY(std::abs(written.width() * 3 - written.height() * 2) <= 6);
+    QVERIFY(written_pixels > written.width() * written.height() * 9 / 10);
+    const int tile = written.width() / 2;
+    const QRect box = written.adjusted(-tile, -tile, tile, tile);
+    int black = 0;
+    for (int y = box.top(); y <= box.bottom(); ++y) {
+        for (int x = box.left(); x <= box.right(); ++x)
+            black += !written.contains(x, y) && shot.pixel(x, y) == qRgb(0, 0, 0) ? 1 : 0;
+    }
+    const int null_area = box.width() * box.height() - written.width() * written.height();
+    QVERIFY2(black > null_area * 3 / 4,
+             qPrintable(QStringLiteral("%1 of %2 black pixels").arg(black).arg(null_area)));
     // Any resource by id: the pool.
     options.show = kPoolId;
     QCOMPARE(d3dcap::viewer::write_screenshot(options, err), 0);

@@ -124,7 +124,8 @@ ret
                               input.data());
     auto target = test.buffer(kCount * 8, D3D11_BIND_UNORDERED_ACCESS, D3D11_USAGE_DEFAULT, 0,
                               D3D11_RESOURCE_MISC_BUFFER_STRUCTURED, 8);
-    const UINT groups[3] = {kCount / 16, 1, 1};
+    // The whole 16-byte buffer is updated from here: four words, the last unused.
+    const UINT groups[4] = {kCount / 16, 1, 1, 0};
     auto arguments = test.buffer(16, 0, D3D11_USAGE_DEFAULT, 0,
                                  D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS, 0, nullptr);
     test.context->UpdateSubresource(arguments.get(), 0, nullptr, groups, 0, 0);

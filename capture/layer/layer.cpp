@@ -13,6 +13,7 @@
 #include "capture/layer/resource_info.h"
 #include "capture/layer/snapshot.h"
 #include "capture/layer/tile_tracker.h"
+#include "format/trace/thread_end.h"
 
 namespace d3dcap::capture {
 
@@ -59,24 +60,34 @@ class LayerIds final : public api::ObjectIds {
     }
 };
 
+// This thread's builders, on the heap and ended through a thread key
+// (format/trace/thread_end.h says why not as a thread_local object).
 struct ThreadBuilders {
     std::vector<std::unique_ptr<flatbuffers::FlatBufferBuilder>> builders;
     std::size_t depth = 0;
     // Record templates by call id (a call whose slot another took builds
-    // anew); on the heap, as the thread-local block must stay small (static
-    // TLS, D3DCAP_INITIAL_EXEC_TLS).
+    // anew).
     std::unique_ptr<std::array<RecordTemplate, 64>> templates;
-    ~ThreadBuilders();
 };
-// Set when this thread's builders are destroyed, at thread or process exit.
-// Records made after that (objects released by the program's static
-// destructors or atexit handlers, which exit() runs after thread_local
-// destructors) get a builder of their own. A bool has no destructor, so it
-// can still be read then.
+thread_local ThreadBuilders* t_builders D3DCAP_INITIAL_EXEC_TLS = nullptr;
+// Set when this thread's builders are freed, as it ends. Records made after
+// that (objects released by thread_local destructors) get a builder of their
+// own.
 thread_local bool t_builders_gone D3DCAP_INITIAL_EXEC_TLS = false;
-thread_local ThreadBuilders t_builders D3DCAP_INITIAL_EXEC_TLS;
-ThreadBuilders::~ThreadBuilders() {
+
+void end_builders(void* state) {
+    t_builders = nullptr;
     t_builders_gone = true;
+    delete static_cast<ThreadBuilders*>(state);
+}
+
+ThreadBuilders& this_thread_builders() {
+    if (t_builders == nullptr) {
+        static const trace::ThreadEnd builders_end(end_builders);
+        t_builders = new ThreadBuilders;
+        builders_end.watch(t_builders);
+    }
+    return *t_builders;
 }
 
 std::atomic<std::uint32_t> g_next_thread{1};
@@ -139,7 +150,7 @@ std::uint32_t thread_number() {
 
 RecordTemplate* thread_template(api::CallId call) {
     if (t_builders_gone) return nullptr;
-    auto& templates = t_builders.templates;
+    auto& templates = this_thread_builders().templates;
     if (!templates) templates = std::make_unique<std::array<RecordTemplate, 64>>();
     return &(*templates)[static_cast<std::size_t>(call) % templates->size()];
 }
@@ -150,7 +161,7 @@ BuilderScope::BuilderScope() {
         builder_ = own_.get();
         return;
     }
-    ThreadBuilders& t = t_builders;
+    ThreadBuilders& t = this_thread_builders();
     if (t.depth == t.builders.size())
         t.builders.push_back(std::make_unique<flatbuffers::FlatBufferBuilder>(1024));
     builder_ = t.builders[t.depth++].get();
@@ -158,7 +169,7 @@ BuilderScope::BuilderScope() {
 }
 
 BuilderScope::~BuilderScope() {
-    if (own_ == nullptr) --t_builders.depth;
+    if (own_ == nullptr) --t_builders->depth;
 }
 
 CaptureConfig CaptureConfig::from_environment(std::string& error) {

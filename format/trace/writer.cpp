@@ -11,6 +11,7 @@
 
 #include "container.h"
 #include "file_output.h"
+#include "thread_end.h"
 
 namespace d3dcap::trace {
 
@@ -19,9 +20,8 @@ namespace {
 std::atomic<std::uint64_t> g_next_writer_serial{1};
 
 // The lanes this thread fills, one per writer it has submitted to (almost
-// always one). Its end only marks them free for another thread: no heap
-// work, as a thread the system ends with the process may run it while
-// another thread's heap work was cut short.
+// always one); on the heap, ended through a thread key (thread_end.h says
+// why not as a thread_local object).
 struct ThreadLanes {
     struct Slot {
         std::uint64_t writer_serial = 0;
@@ -30,20 +30,32 @@ struct ThreadLanes {
     };
     static constexpr std::size_t kSlots = 4;
     Slot slots[kSlots];
-    ~ThreadLanes();
 };
-thread_local ThreadLanes t_lanes D3DCAP_INITIAL_EXEC_TLS;
+thread_local ThreadLanes* t_lanes D3DCAP_INITIAL_EXEC_TLS = nullptr;
 // Set once this thread's lanes are released: records made later (objects
-// released by static destructors at exit) go under the writer's lock.
+// released by thread_local destructors) go under the writer's lock.
 thread_local bool t_lanes_gone D3DCAP_INITIAL_EXEC_TLS = false;
 
-ThreadLanes::~ThreadLanes() {
-    for (Slot& slot : slots) {
+// The thread's end marks its lanes free for another thread.
+void end_lanes(void* state) {
+    auto* lanes = static_cast<ThreadLanes*>(state);
+    for (ThreadLanes::Slot& slot : lanes->slots) {
         std::uint64_t owner = slot.owner;
         if (slot.lane != nullptr)
             slot.lane->owner.compare_exchange_strong(owner, 0, std::memory_order_release);
     }
+    t_lanes = nullptr;
     t_lanes_gone = true;
+    delete lanes;
+}
+
+ThreadLanes& this_thread_lanes() {
+    if (t_lanes == nullptr) {
+        static const ThreadEnd lanes_end(end_lanes);
+        t_lanes = new ThreadLanes{};
+        lanes_end.watch(t_lanes);
+    }
+    return *t_lanes;
 }
 
 // The options with their defaults (0) resolved.
@@ -205,7 +217,7 @@ std::optional<std::uint64_t> TraceWriter::put(const std::uint8_t* data, std::siz
 }
 
 RecordLane* TraceWriter::lane_of_this_thread() {
-    ThreadLanes::Slot* slots = t_lanes.slots;
+    ThreadLanes::Slot* slots = this_thread_lanes().slots;
     if (slots[0].writer_serial == serial_) return slots[0].lane;
     for (std::size_t i = 1; i < ThreadLanes::kSlots; ++i) {
         if (slots[i].writer_serial == serial_) {

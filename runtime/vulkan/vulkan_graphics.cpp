@@ -210,10 +210,22 @@ VkDescriptorSetLayout VulkanBackend::empty_set_layout() {
     return empty_set_layout_;
 }
 
+namespace {
+
+// Stream output with D3D11_SO_NO_RASTERIZED_STREAM, or a stream the shader
+// does not emit to: nothing reaches the rasterizer, and no attachment is used.
+bool rasterizer_discards(const DrawWork& work) {
+    return work.stream_output.active() && work.stream_output.declaration->rasterized_stream != 0;
+}
+
+}  // namespace
+
 const GraphicsPipeline* VulkanBackend::graphics_pipeline(const DrawWork& work,
                                                          const PipelineShaders& shaders,
                                                          std::string& error) {
-    // Formats and the sample count of the attachments (D3D11: one for all).
+    // Formats and the sample count of the attachments (D3D11: one for all);
+    // none where nothing is rasterized, as draw() begins rendering with none.
+    const bool discard = rasterizer_discards(work);
     std::vector<VkFormat> color_formats;
     std::optional<VkSampleCountFlagBits> samples;
     auto sample_count = [&](ObjectId id) {
@@ -225,6 +237,7 @@ const GraphicsPipeline* VulkanBackend::graphics_pipeline(const DrawWork& work,
         return true;
     };
     for (const auto& [slot, view] : work.render_targets) {
+        if (discard) break;
         if (slot >= color_formats.size()) color_formats.resize(slot + 1, VK_FORMAT_UNDEFINED);
         color_formats[slot] = same_bits_format(view.format);
         if (!sample_count(view.resource)) {
@@ -233,7 +246,7 @@ const GraphicsPipeline* VulkanBackend::graphics_pipeline(const DrawWork& work,
         }
     }
     VkFormat depth_format = VK_FORMAT_UNDEFINED;
-    if (work.depth_stencil_view) {
+    if (work.depth_stencil_view && !discard) {
         const GpuResource* depth = find(work.depth_stencil_view->resource);
         if (depth != nullptr) depth_format = depth->storage.format;
         if (!sample_count(work.depth_stencil_view->resource)) {
@@ -270,9 +283,6 @@ const GraphicsPipeline* VulkanBackend::graphics_pipeline(const DrawWork& work,
     append(key, work.blend);
     append(key, work.depth_stencil);
     append(key, work.sample_mask);
-    // D3D11_SO_NO_RASTERIZED_STREAM, or a stream the shader does not emit to.
-    const bool discard =
-        work.stream_output.active() && work.stream_output.declaration->rasterized_stream != 0;
     append(key, discard);
     append(key, samples.value_or(VK_SAMPLE_COUNT_1_BIT));
     for (VkFormat format : color_formats) append(key, format);
@@ -604,7 +614,9 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
     };
     std::vector<VkRenderingAttachmentInfo> colors;  // by slot; gaps have no view
     VkExtent2D area{~0u, ~0u};
+    const bool discard = rasterizer_discards(work);
     for (const auto& [slot, view] : work.render_targets) {
+        if (discard) break;
         if (slot >= colors.size()) colors.resize(slot + 1, attachment(VK_NULL_HANDLE));
         VkExtent2D extent{};
         std::string why = attachment_view(view, false, made, colors[slot].imageView, extent);
@@ -613,7 +625,8 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
     }
     VkRenderingAttachmentInfo depth_attachment = attachment(VK_NULL_HANDLE);
     bool stencil = false;
-    if (work.depth_stencil_view) {
+    const bool depth_attached = work.depth_stencil_view && !discard;
+    if (depth_attached) {
         VkExtent2D extent{};
         std::string why = attachment_view(*work.depth_stencil_view, true, made,
                                           depth_attachment.imageView, extent);
@@ -706,7 +719,7 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
     rendering.layerCount = layers;
     rendering.colorAttachmentCount = static_cast<std::uint32_t>(colors.size());
     rendering.pColorAttachments = colors.data();
-    if (work.depth_stencil_view) {
+    if (depth_attached) {
         rendering.pDepthAttachment = &depth_attachment;
         if (stencil) rendering.pStencilAttachment = &depth_attachment;
     }

@@ -153,14 +153,20 @@ std::vector<VulkanDeviceFacts> vulkan_devices() {
     return devices;
 }
 
-// DXGI_ADAPTER_DESC says what the Vulkan driver says of the device.
-void check_adapter_desc(ID3D11Device* device, const VulkanDeviceFacts& expected) {
+// The desc of the adapter the device says it runs on.
+DXGI_ADAPTER_DESC adapter_desc(ID3D11Device* device) {
     Com<IDXGIDevice> dxgi_device;
     REQUIRE(device->QueryInterface(__uuidof(IDXGIDevice), dxgi_device.out_void()) == S_OK);
     Com<IDXGIAdapter> adapter;
     REQUIRE(dxgi_device->GetAdapter(adapter.out()) == S_OK);
     DXGI_ADAPTER_DESC desc{};
     REQUIRE(adapter->GetDesc(&desc) == S_OK);
+    return desc;
+}
+
+// DXGI_ADAPTER_DESC says what the Vulkan driver says of the device.
+void check_adapter_desc(ID3D11Device* device, const VulkanDeviceFacts& expected) {
+    const DXGI_ADAPTER_DESC desc = adapter_desc(device);
     CHECK(std::wstring(desc.Description) ==
           std::wstring(expected.name.begin(), expected.name.end()));
     CHECK(desc.VendorId == expected.vendor_id);
@@ -187,12 +193,7 @@ TEST_CASE("D3D11CreateDevice per driver type and feature-level list", "[dxgi][en
         CHECK(device->GetFeatureLevel() == D3D_FEATURE_LEVEL_11_1);
         REQUIRE(context);
         // The adapter says which device it is.
-        Com<IDXGIDevice> dxgi_device;
-        REQUIRE(device->QueryInterface(__uuidof(IDXGIDevice), dxgi_device.out_void()) == S_OK);
-        Com<IDXGIAdapter> adapter;
-        REQUIRE(dxgi_device->GetAdapter(adapter.out()) == S_OK);
-        DXGI_ADAPTER_DESC desc{};
-        REQUIRE(adapter->GetDesc(&desc) == S_OK);
+        const DXGI_ADAPTER_DESC desc = adapter_desc(device.get());
         CHECK(std::wstring(desc.Description) ==
               (type == D3D_DRIVER_TYPE_NULL ? L"d3dcap null device" : L"d3dcap reference device"));
         CHECK(desc.VendorId == 0x1414u);

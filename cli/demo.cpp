@@ -10,7 +10,7 @@
 #include <cstdio>
 #include <vector>
 
-#include "runtime/internal.h"
+#include "runtime/inspection.h"
 
 namespace d3dcap::cli {
 
@@ -27,12 +27,12 @@ void release(T*& object) {
 
 // Prints the tile map of rows [first, last] of mip 0: pool tile numbers, ".."
 // for NULL.
-void print_rows(const std::vector<tiles::TileMapping>& mappings, UINT first, UINT last) {
+void print_rows(const std::vector<runtime::tiles::TileMapping>& mappings, UINT first, UINT last) {
     for (UINT y = first; y <= last; ++y) {
         std::printf("  row %2u ", y);
         for (UINT x = 0; x < kTilesWide; ++x) {
-            const tiles::TileMapping& tile = mappings[y * kTilesWide + x];
-            if (tile.pool_tile == tiles::kNullTile) {
+            const runtime::tiles::TileMapping& tile = mappings[y * kTilesWide + x];
+            if (tile.pool_tile == runtime::tiles::kNullTile) {
                 std::printf(" ..");
             } else {
                 std::printf(" %2u", tile.pool_tile);
@@ -120,7 +120,7 @@ int run_demo(std::size_t calls_in_table, std::size_t context_methods) {
     std::printf("UpdateTileMappings: the 22-tile example (3 boxes, 8 ranges) -> %s\n\n",
                 hresult_text(hr));
 
-    const std::vector<tiles::TileMapping> mappings =
+    const std::vector<runtime::tiles::TileMapping> mappings =
         runtime::device_tile_state(device)->mappings(runtime::object_id(texture));
     std::printf("Mip 0 tile map, pool tile of each tile (.. = NULL), columns 0-%u:\n",
                 kTilesWide - 1);

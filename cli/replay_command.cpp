@@ -15,7 +15,7 @@
 #include "replay/engine/device_choice.h"
 #include "replay/report/report.h"
 #include "replay/report/run.h"
-#include "runtime/backend.h"
+#include "runtime/backend/backend.h"
 
 namespace d3dcap::cli {
 
@@ -96,8 +96,9 @@ int run_replay_command(const ReplayCommandOptions& options, std::ostream& out, s
     run.verify = options.verify;
     run.strict = options.strict;
     run.screenshot_directory = options.screenshots;
-    run.gpu_timestamps = options.gpu_timestamps == "submission" ? runtime::WorkTiming::PerSubmission
-                                                                : runtime::WorkTiming::PerStep;
+    run.gpu_timestamps = options.gpu_timestamps == "submission"
+                             ? runtime::backend::WorkTiming::PerSubmission
+                             : runtime::backend::WorkTiming::PerStep;
     // Without a report file only the slowest-events table needs event times.
     if (options.report.empty()) run.slowest_events = std::max<std::size_t>(options.rows, 1);
     if (!options.screenshots.empty()) {

@@ -10,17 +10,17 @@ namespace d3dcap::cli {
 
 namespace {
 
+using runtime::tiles::ObjectId;
+using runtime::tiles::TileState;
 using state::TileTimeline;
-using tiles::ObjectId;
-using tiles::TileState;
 
 constexpr std::size_t kMaxWarnings = 20;
 constexpr std::size_t kLineWidth = 120;  // text grids are cut to this width
 constexpr std::size_t kMaxRows = 32;     // taller grids show the rows with mapped tiles
 
 // A pool tile as the output shows it: its index, or -1 for NULL.
-std::int64_t cell(const tiles::TileMapping& mapping) {
-    return mapping.pool_tile == tiles::kNullTile ? -1 : std::int64_t{mapping.pool_tile};
+std::int64_t cell(const runtime::tiles::TileMapping& mapping) {
+    return mapping.pool_tile == runtime::tiles::kNullTile ? -1 : std::int64_t{mapping.pool_tile};
 }
 
 std::string label(const TileTimeline& timeline, ObjectId id, std::uint64_t event) {
@@ -58,14 +58,14 @@ struct Packed {
 
 void walk(const TileState& state, ObjectId id, std::vector<Subresource>& standard,
           std::vector<Packed>& packed) {
-    const tiles::ResourceTiling& tiling = *state.tiling(id);
-    const std::vector<tiles::TileMapping> mappings = state.mappings(id);
+    const runtime::tiles::ResourceTiling& tiling = *state.tiling(id);
+    const std::vector<runtime::tiles::TileMapping> mappings = state.mappings(id);
     const auto at = [&](std::uint64_t tile) {
         return tile < mappings.size() ? cell(mappings[tile]) : -1;
     };
     for (std::uint32_t s = 0; s < tiling.subresources.size(); ++s) {
         const D3D11_SUBRESOURCE_TILING& sub = tiling.subresources[s];
-        if (sub.StartTileIndexInOverallResource == tiles::kPackedStart) continue;
+        if (sub.StartTileIndexInOverallResource == runtime::tiles::kPackedStart) continue;
         Subresource out{s,
                         s % tiling.mip_levels,
                         s / tiling.mip_levels,
@@ -94,13 +94,14 @@ nlohmann::ordered_json to_json(const TileTimeline& timeline, const TileState& st
     root["event"] = event;
     root["pools"] = nlohmann::ordered_json::array();
     for (const ObjectId pool : selection.pools) {
-        root["pools"].push_back({{"id", pool},
-                                 {"name", name_json(timeline, pool, event)},
-                                 {"size_bytes", state.pool_tiles(pool) * tiles::kTileBytes}});
+        root["pools"].push_back(
+            {{"id", pool},
+             {"name", name_json(timeline, pool, event)},
+             {"size_bytes", state.pool_tiles(pool) * runtime::tiles::kTileBytes}});
     }
     root["resources"] = nlohmann::ordered_json::array();
     for (const ObjectId id : selection.resources) {
-        const tiles::ResourceTiling& tiling = *state.tiling(id);
+        const runtime::tiles::ResourceTiling& tiling = *state.tiling(id);
         std::vector<Subresource> standard;
         std::vector<Packed> packed;
         walk(state, id, standard, packed);
@@ -213,11 +214,11 @@ void print_text(std::ostream& out, const TileTimeline& timeline, const TileState
         out << "no tile pools or tiled resources\n";
     for (const ObjectId pool : selection.pools) {
         out << "pool " << label(timeline, pool, event) << ": "
-            << state.pool_tiles(pool) * tiles::kTileBytes << " bytes, " << state.pool_tiles(pool)
-            << " tiles\n";
+            << state.pool_tiles(pool) * runtime::tiles::kTileBytes << " bytes, "
+            << state.pool_tiles(pool) << " tiles\n";
     }
     for (const ObjectId id : selection.resources) {
-        const tiles::ResourceTiling& tiling = *state.tiling(id);
+        const runtime::tiles::ResourceTiling& tiling = *state.tiling(id);
         const ObjectId pool = state.pool_of(id);
         out << "resource " << label(timeline, id, event) << ": " << kind_of(timeline, id) << ", "
             << (pool != 0 ? "pool " + std::to_string(pool) : std::string("no pool")) << ", "

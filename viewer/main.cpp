@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "viewer/contents_panel.h"
+#include "viewer/contents/contents_panel.h"
 #include "viewer/main_window.h"
 #include "viewer/screenshot.h"
 

@@ -23,18 +23,18 @@
 #include <algorithm>
 
 #include "replay/state/tile_timeline.h"
-#include "viewer/contents_panel.h"
-#include "viewer/contents_view.h"
-#include "viewer/event_tree_model.h"
-#include "viewer/latest_job_runner.h"
-#include "viewer/parameters_view.h"
-#include "viewer/pool_model.h"
-#include "viewer/pool_size_plot.h"
-#include "viewer/state_worker.h"
-#include "viewer/tile_map_model.h"
-#include "viewer/tile_map_view.h"
-#include "viewer/timing_chart.h"
-#include "viewer/timing_model.h"
+#include "viewer/common/latest_job_runner.h"
+#include "viewer/contents/contents_panel.h"
+#include "viewer/contents/contents_view.h"
+#include "viewer/events/event_tree_model.h"
+#include "viewer/events/parameters_view.h"
+#include "viewer/tile_map/state_worker.h"
+#include "viewer/tile_map/tile_map_model.h"
+#include "viewer/tile_map/tile_map_view.h"
+#include "viewer/tile_pool/pool_model.h"
+#include "viewer/tile_pool/pool_size_plot.h"
+#include "viewer/timing/timing_chart.h"
+#include "viewer/timing/timing_model.h"
 
 namespace d3dcap::viewer {
 

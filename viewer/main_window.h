@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "format/trace/reader.h"
-#include "viewer/tile_snapshot.h"
+#include "viewer/tile_map/tile_snapshot.h"
 
 class QComboBox;
 class QLabel;

@@ -3,9 +3,9 @@
 #include <QEventLoop>
 #include <QPixmap>
 
-#include "viewer/contents_panel.h"
+#include "viewer/contents/contents_panel.h"
 #include "viewer/main_window.h"
-#include "viewer/tile_map_view.h"
+#include "viewer/tile_map/tile_map_view.h"
 
 namespace d3dcap::viewer {
 

@@ -14,7 +14,7 @@
 #include "capture/layer/readback.h"
 #include "capture/layer/resource_info.h"
 #include "format/trace/records.h"
-#include "runtime/thumbnail.h"
+#include "runtime/formats/thumbnail.h"
 
 namespace d3dcap::capture {
 
@@ -137,7 +137,7 @@ void Layer::record_content_hashes(std::uint64_t frame) {
     std::sort(live.begin(), live.end(),
               [](const Wrapper* a, const Wrapper* b) { return a->id < b->id; });
     std::vector<fb::SubresourceHash> hashes;
-    std::vector<std::pair<std::uint64_t, runtime::Thumbnail>> images;  // render targets
+    std::vector<std::pair<std::uint64_t, runtime::formats::Thumbnail>> images;  // render targets
     Readbacks readbacks;
     const std::unique_ptr<XXH3_state_t, XXH_errorcode (*)(XXH3_state_t*)> state(XXH3_createState(),
                                                                                 XXH3_freeState);
@@ -153,7 +153,7 @@ void Layer::record_content_hashes(std::uint64_t frame) {
         const bool image = info.shape.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE2D &&
                            ((info.bind_flags & D3D11_BIND_RENDER_TARGET) != 0 ||
                             info.usage == D3D11_USAGE_STAGING) &&
-                           runtime::thumbnail_format(info.shape.format) &&
+                           runtime::formats::thumbnail_format(info.shape.format) &&
                            std::uint64_t{info.shape.width} * info.shape.height <= 4096u * 4096u;
         for (UINT sub = 0; sub < subresource_count(info.shape); ++sub) {
             XXH3_64bits_reset(state.get());
@@ -172,8 +172,8 @@ void Layer::record_content_hashes(std::uint64_t frame) {
             hashes.emplace_back(w->id, sub, XXH3_64bits_digest(state.get()));
             if (image && sub == 0 &&
                 texels.size() == std::size_t{info.shape.width} * info.shape.height * 4)
-                images.emplace_back(w->id, runtime::make_thumbnail(texels.data(), info.shape.width,
-                                                                   info.shape.height));
+                images.emplace_back(w->id, runtime::formats::make_thumbnail(
+                                               texels.data(), info.shape.width, info.shape.height));
         }
     }
     record_meta([&](flatbuffers::FlatBufferBuilder& b) {

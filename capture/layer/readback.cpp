@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "runtime/formats.h"
+#include "runtime/formats/formats.h"
 #include "runtime/tiles/tiling.h"
 
 namespace d3dcap::capture {
@@ -92,10 +92,10 @@ CanonicalLayout canonical_layout(const ResourceShape& shape, UINT subresource) {
     CanonicalLayout layout{shape.width, 1, 1};
     if (shape.dimension == D3D11_RESOURCE_DIMENSION_BUFFER) return layout;
     const UINT mip = subresource % std::max<UINT>(1, shape.mip_levels);
-    layout.row_bytes =
-        std::max<std::uint64_t>(1, formats::row_pitch(shape.format, mip_extent(shape.width, mip)));
-    layout.rows =
-        std::max<std::uint32_t>(1, formats::row_count(shape.format, mip_extent(shape.height, mip)));
+    layout.row_bytes = std::max<std::uint64_t>(
+        1, runtime::formats::row_pitch(shape.format, mip_extent(shape.width, mip)));
+    layout.rows = std::max<std::uint32_t>(
+        1, runtime::formats::row_count(shape.format, mip_extent(shape.height, mip)));
     if (shape.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE3D)
         layout.depth = mip_extent(shape.depth, mip);
     return layout;
@@ -142,12 +142,13 @@ bool Readback::pieces(ID3D11Resource* src, const ResourceInfo& info, UINT sub,
     if (shape.sample_count > 1 || sub >= subresource_count(shape)) return false;
     const CanonicalLayout whole = canonical_layout(shape, sub);
     const bool buffer = shape.dimension == D3D11_RESOURCE_DIMENSION_BUFFER;
-    const formats::FormatInfo& facts = formats::info(shape.format);
+    const runtime::formats::FormatInfo& facts = runtime::formats::info(shape.format);
     const bool rows_boxable = (shape.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE2D ||
                                shape.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE3D) &&
                               (info.bind_flags & D3D11_BIND_DEPTH_STENCIL) == 0 &&
-                              facts.kind != formats::Kind::Depth && facts.block_width == 1 &&
-                              facts.block_height == 1 && !formats::is_planar(shape.format);
+                              facts.kind != runtime::formats::Kind::Depth &&
+                              facts.block_width == 1 && facts.block_height == 1 &&
+                              !runtime::formats::is_planar(shape.format);
     if (whole.bytes() <= max_bytes || (!buffer && !rows_boxable))
         return subresource(src, shape, sub, [&](const MappedCopy& copy) { visit(copy, whole); });
     // Rows of a slice per piece, or bytes of a buffer.
@@ -195,9 +196,10 @@ bool Readback::tile(ID3D11Resource* src, const D3D11_TILED_RESOURCE_COORDINATE& 
                     std::vector<std::uint8_t>& out) {
     if (context2_ == nullptr) return false;
     if (tile_scratch_ == nullptr) {
-        const D3D11_BUFFER_DESC scratch{tiles::kTileBytes, D3D11_USAGE_DEFAULT, 0, 0, 0, 0};
+        const D3D11_BUFFER_DESC scratch{
+            runtime::tiles::kTileBytes, D3D11_USAGE_DEFAULT, 0, 0, 0, 0};
         const D3D11_BUFFER_DESC staging{
-            tiles::kTileBytes, D3D11_USAGE_STAGING, 0, D3D11_CPU_ACCESS_READ, 0, 0};
+            runtime::tiles::kTileBytes, D3D11_USAGE_STAGING, 0, D3D11_CPU_ACCESS_READ, 0, 0};
         if (FAILED(device_->CreateBuffer(&scratch, nullptr, &tile_scratch_)) ||
             FAILED(device_->CreateBuffer(&staging, nullptr, &tile_staging_))) {
             release(tile_scratch_);
@@ -213,7 +215,7 @@ bool Readback::tile(ID3D11Resource* src, const D3D11_TILED_RESOURCE_COORDINATE& 
     D3D11_MAPPED_SUBRESOURCE mapped{};
     if (FAILED(context_->Map(tile_staging_, 0, D3D11_MAP_READ, 0, &mapped))) return false;
     const auto* data = static_cast<const std::uint8_t*>(mapped.pData);
-    out.assign(data, data + tiles::kTileBytes);
+    out.assign(data, data + runtime::tiles::kTileBytes);
     context_->Unmap(tile_staging_, 0);
     return true;
 }

@@ -24,7 +24,7 @@ std::unique_ptr<ResourceInfo> describe(Wrapper& wrapper) {
 }
 
 // GetResourceTiling of the real resource, asked of its real device.
-bool query_tiling(ID3D11Resource* real, UINT subresources, tiles::ResourceTiling& tiling) {
+bool query_tiling(ID3D11Resource* real, UINT subresources, runtime::tiles::ResourceTiling& tiling) {
     ID3D11Device* device = nullptr;
     real->GetDevice(&device);
     if (device == nullptr) return false;
@@ -80,9 +80,9 @@ ResourceInfo* resource_info(ID3D11Resource* resource) {
 
 void record_tiling(Wrapper& wrapper) {
     if (!wrapper.resource->tiled() || !Layer::get().recording()) return;
-    const tiles::ResourceTiling& t = wrapper.resource->tiling;
+    const runtime::tiles::ResourceTiling& t = wrapper.resource->tiling;
     Layer::get().record_meta([&](flatbuffers::FlatBufferBuilder& b) {
-        trace::finish_meta(b, thread_number(), tiles::record_of_tiling(b, wrapper.id, t));
+        trace::finish_meta(b, thread_number(), runtime::tiles::record_of_tiling(b, wrapper.id, t));
     });
 }
 

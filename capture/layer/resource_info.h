@@ -13,19 +13,19 @@
 #include <vector>
 
 #include "capture/layer/facet.h"
-#include "runtime/data_sizes.h"
+#include "runtime/formats/data_sizes.h"
 #include "runtime/tiles/tiling.h"
 
 namespace d3dcap::capture {
 
-using formats::initial_data_bytes;
-using formats::mapped_subresource_bytes;
-using formats::mip_extent;
-using formats::ResourceShape;
-using formats::shape_of;
-using formats::SizeResult;
-using formats::subresource_count;
-using formats::update_subresource_bytes;
+using runtime::formats::initial_data_bytes;
+using runtime::formats::mapped_subresource_bytes;
+using runtime::formats::mip_extent;
+using runtime::formats::ResourceShape;
+using runtime::formats::shape_of;
+using runtime::formats::SizeResult;
+using runtime::formats::subresource_count;
+using runtime::formats::update_subresource_bytes;
 
 struct ResourceInfo {
     ResourceShape shape;
@@ -34,7 +34,7 @@ struct ResourceInfo {
     UINT cpu_access_flags = 0;
     UINT misc_flags = 0;
     // Tiled resources: GetResourceTiling as the capturing device answers it.
-    tiles::ResourceTiling tiling;
+    runtime::tiles::ResourceTiling tiling;
 
     bool tiled() const { return (misc_flags & D3D11_RESOURCE_MISC_TILED) != 0; }
 

@@ -39,12 +39,12 @@ class ContentWriter {
 
     void buffer(Wrapper& w);
     void texture(Wrapper& w);
-    void tiled(Wrapper& w, const tiles::TileState& state,
+    void tiled(Wrapper& w, const runtime::tiles::TileState& state,
                const std::unordered_map<std::uint64_t, Wrapper*>& by_id);
     void packed_mips(Wrapper& w);
     // ResizeTilePool records: to hold every mapped tile before the mappings
     // (before == true), then to the pool's present size.
-    void pool_size(Wrapper& pool, const tiles::TileState& state, bool before);
+    void pool_size(Wrapper& pool, const runtime::tiles::TileState& state, bool before);
 
   private:
     // UpdateSubresource of the subresource with the bytes of its copy.
@@ -99,16 +99,16 @@ void ContentWriter::texture(Wrapper& w) {
                               [&](const MappedCopy& copy) { update(w, sub, copy); });
 }
 
-void ContentWriter::tiled(Wrapper& w, const tiles::TileState& state,
+void ContentWriter::tiled(Wrapper& w, const runtime::tiles::TileState& state,
                           const std::unordered_map<std::uint64_t, Wrapper*>& by_id) {
     const ResourceInfo& info = *w.resource;
     const auto pool_it = by_id.find(state.pool_of(w.id));
     if (pool_it == by_id.end()) return;
-    const std::vector<tiles::TileMapping> mappings = state.mappings(w.id);
+    const std::vector<runtime::tiles::TileMapping> mappings = state.mappings(w.id);
     std::vector<D3D11_TILED_RESOURCE_COORDINATE> starts;
     std::vector<UINT> offsets;
     for (std::uint32_t t = 0; t < mappings.size(); ++t) {
-        if (mappings[t].pool_tile == tiles::kNullTile) continue;
+        if (mappings[t].pool_tile == runtime::tiles::kNullTile) continue;
         starts.push_back(tile_coordinate(info.tiling, t));
         offsets.push_back(mappings[t].pool_tile);
     }
@@ -128,7 +128,7 @@ void ContentWriter::tiled(Wrapper& w, const tiles::TileState& state,
     for (std::size_t i = 0; i < starts.size(); ++i) {
         if (info.tiling.subresources.size() > starts[i].Subresource &&
             info.tiling.subresources[starts[i].Subresource].StartTileIndexInOverallResource ==
-                tiles::kPackedStart) {
+                runtime::tiles::kPackedStart) {
             packed = true;
             continue;
         }
@@ -141,8 +141,8 @@ void ContentWriter::tiled(Wrapper& w, const tiles::TileState& state,
     if (packed) packed_mips(w);
 }
 
-void ContentWriter::pool_size(Wrapper& pool, const tiles::TileState& state, bool before) {
-    const std::uint64_t created = pool.resource->shape.width / tiles::kTileBytes;
+void ContentWriter::pool_size(Wrapper& pool, const runtime::tiles::TileState& state, bool before) {
+    const std::uint64_t created = pool.resource->shape.width / runtime::tiles::kTileBytes;
     const std::uint64_t now = state.pool_tiles(pool.id);
     const std::vector<std::uint32_t> used = state.referenced_pool_tiles(pool.id);
     // A shrunk pool keeps the tiles mapped past its end: replay needs them
@@ -152,7 +152,7 @@ void ContentWriter::pool_size(Wrapper& pool, const tiles::TileState& state, bool
     const std::uint64_t to = before ? needed : now;
     if (from == to) return;
     add(api::encode_ID3D11DeviceContext2_ResizeTilePool(b_, ids_, pool.as<ID3D11Buffer>(),
-                                                        to * tiles::kTileBytes),
+                                                        to * runtime::tiles::kTileBytes),
         S_OK, true);
 }
 
@@ -192,7 +192,7 @@ void append_contents(const std::vector<Wrapper*>& live, SnapshotRecords& out) {
     if (immediate == nullptr || immediate->facets()[0]->level < 3) return;
     ContentWriter writer(*immediate,
                          static_cast<ID3D11DeviceContext2*>(immediate->facets()[0]->real), out);
-    const tiles::TileState state = TileTracker::get().state();
+    const runtime::tiles::TileState state = TileTracker::get().state();
     auto is_pool = [](const Wrapper* w) {
         return w->resource != nullptr &&
                (w->resource->misc_flags & D3D11_RESOURCE_MISC_TILE_POOL) != 0;

@@ -49,16 +49,16 @@ void TileTracker::resize_tile_pool(std::uint64_t pool, UINT64 new_size) {
     state_.resize_tile_pool(pool, new_size, nullptr);
 }
 
-tiles::TileState TileTracker::state() const {
+runtime::tiles::TileState TileTracker::state() const {
     std::lock_guard lock(mutex_);
     return state_;
 }
 
-D3D11_TILED_RESOURCE_COORDINATE tile_coordinate(const tiles::ResourceTiling& tiling,
+D3D11_TILED_RESOURCE_COORDINATE tile_coordinate(const runtime::tiles::ResourceTiling& tiling,
                                                 std::uint32_t tile) {
     for (std::uint32_t s = 0; s < tiling.subresources.size(); ++s) {
         const D3D11_SUBRESOURCE_TILING& sub = tiling.subresources[s];
-        if (sub.StartTileIndexInOverallResource == tiles::kPackedStart) continue;
+        if (sub.StartTileIndexInOverallResource == runtime::tiles::kPackedStart) continue;
         const std::uint32_t count = sub.WidthInTiles * sub.HeightInTiles * sub.DepthInTiles;
         if (tile < sub.StartTileIndexInOverallResource ||
             tile >= sub.StartTileIndexInOverallResource + count)

@@ -35,15 +35,15 @@ class TileTracker {
     void resize_tile_pool(std::uint64_t pool, UINT64 new_size);
 
     // A copy of the whole state (cheap: shared until changed).
-    tiles::TileState state() const;
+    runtime::tiles::TileState state() const;
 
   private:
     mutable std::mutex mutex_;
-    tiles::TileState state_;
+    runtime::tiles::TileState state_;
 };
 
 // The coordinate that addresses a resource's tile by its overall index.
-D3D11_TILED_RESOURCE_COORDINATE tile_coordinate(const tiles::ResourceTiling& tiling,
+D3D11_TILED_RESOURCE_COORDINATE tile_coordinate(const runtime::tiles::ResourceTiling& tiling,
                                                 std::uint32_t tile);
 
 }  // namespace d3dcap::capture

@@ -8,7 +8,7 @@
 #include <cstring>
 #include <vector>
 
-#include "capture/core/map_diff.h"
+#include "capture/layer/map_diff.h"
 #include "capture/layer/recorder.h"
 #include "capture/layer/resource_info.h"
 

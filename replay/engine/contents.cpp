@@ -6,8 +6,8 @@
 
 #include "replay/engine/checkpoint_process.h"
 #include "replay/engine/replayer.h"
-#include "runtime/formats.h"
-#include "runtime/internal.h"
+#include "runtime/formats/formats.h"
+#include "runtime/inspection.h"
 #include "runtime/tiles/describe.h"
 
 namespace d3dcap::replay {
@@ -27,8 +27,8 @@ struct ElementGrid {
 
 ElementGrid grid_of(const SubresourceShape& shape) {
     ElementGrid grid;
-    if (shape.buffer || formats::is_planar(shape.format)) return grid;
-    const formats::FormatInfo& facts = formats::info(shape.format);
+    if (shape.buffer || runtime::formats::is_planar(shape.format)) return grid;
+    const runtime::formats::FormatInfo& facts = runtime::formats::info(shape.format);
     if (facts.bits_per_element == 0 || facts.bits_per_element % 8 != 0) return grid;
     grid.block_width = facts.block_width;
     grid.block_height = facts.block_height;
@@ -43,8 +43,8 @@ ElementGrid grid_of(const SubresourceShape& shape) {
 // The elements a window asks for: clamped, whole blocks, the step a power
 // of two (1 for blocks) and the corner on a multiple of it, so that panning
 // keeps the same texels.
-runtime::ElementWindow elements_of(const ContentsWindow& wanted, const ElementGrid& grid) {
-    runtime::ElementWindow window;
+runtime::formats::ElementWindow elements_of(const ContentsWindow& wanted, const ElementGrid& grid) {
+    runtime::formats::ElementWindow window;
     const auto clamp_span = [](std::uint32_t start, std::uint32_t length, std::uint32_t block,
                                std::uint32_t count, std::uint32_t& first, std::uint32_t& size) {
         first = std::min(start / block, count - 1);
@@ -70,7 +70,7 @@ runtime::ElementWindow elements_of(const ContentsWindow& wanted, const ElementGr
 
 // The window's elements out of the whole subresource's.
 std::vector<std::uint8_t> crop(const std::vector<std::uint8_t>& whole, const ElementGrid& grid,
-                               const runtime::ElementWindow& window) {
+                               const runtime::formats::ElementWindow& window) {
     const std::uint64_t row = grid.columns * grid.element_bytes;
     if (whole.size() < row * grid.rows * grid.depth) return {};
     std::vector<std::uint8_t> out(std::uint64_t{window.columns()} * window.rows() * grid.depth *
@@ -99,7 +99,7 @@ bool read_window(ID3D11Resource* resource, std::uint32_t subresource, const Cont
     contents.window = {0, 0, shape.width, shape.height, 1};
     if (grid.element_bytes == 0 || grid.columns == 0 || grid.rows == 0)
         return runtime::resource_contents(resource, subresource, contents.bytes);
-    const runtime::ElementWindow window = elements_of(wanted, grid);
+    const runtime::formats::ElementWindow window = elements_of(wanted, grid);
     if (window.x == 0 && window.y == 0 && window.width == grid.columns &&
         window.height == grid.rows && window.step == 1)
         return runtime::resource_contents(resource, subresource, contents.bytes);
@@ -121,7 +121,7 @@ bool read_window(ID3D11Resource* resource, std::uint32_t subresource, const Cont
 }  // namespace
 
 std::string describe(const SubresourceShape& shape) {
-    tiles::ResourceShape described;
+    runtime::tiles::ResourceShape described;
     described.dimension = shape.dimension;
     described.byte_width = shape.width;
     described.width = shape.width;
@@ -131,9 +131,9 @@ std::string describe(const SubresourceShape& shape) {
     described.array_size = shape.array_size;
     described.format = shape.format;
     described.sample_count = shape.sample_count;
-    return tiles::describe(described,
-                           {.tiled = (shape.misc_flags & D3D11_RESOURCE_MISC_TILED) != 0,
-                            .pool = (shape.misc_flags & D3D11_RESOURCE_MISC_TILE_POOL) != 0});
+    return runtime::tiles::describe(
+        described, {.tiled = (shape.misc_flags & D3D11_RESOURCE_MISC_TILED) != 0,
+                    .pool = (shape.misc_flags & D3D11_RESOURCE_MISC_TILE_POOL) != 0});
 }
 
 ContentsReplay::ContentsReplay(std::string trace_path, D3D_DRIVER_TYPE driver)

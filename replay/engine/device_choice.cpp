@@ -2,7 +2,7 @@
 
 #include <memory>
 
-#include "runtime/backend.h"
+#include "runtime/backend/backend.h"
 
 namespace d3dcap::replay {
 
@@ -14,13 +14,15 @@ std::optional<DeviceChoice> choose_device(const std::string& choice, std::string
         chosen.driver = D3D_DRIVER_TYPE_NULL;
     } else if (choice == "auto") {
         std::string gpu_error, cpu_error;
-        const std::unique_ptr<runtime::Backend> gpu = runtime::make_vulkan_backend(gpu_error);
+        const std::unique_ptr<runtime::backend::Backend> gpu =
+            runtime::backend::make_vulkan_backend(gpu_error);
         const auto identity = gpu ? gpu->adapter_identity() : std::nullopt;
         if (identity && identity->sparse_residency) {
             chosen.driver = D3D_DRIVER_TYPE_HARDWARE;
             chosen.reason = "auto: the Vulkan device " + gpu->adapter_name();
-        } else if (const std::unique_ptr<runtime::Backend> cpu =
-                       runtime::make_vulkan_backend(cpu_error, runtime::VulkanAdapter::Cpu)) {
+        } else if (const std::unique_ptr<runtime::backend::Backend> cpu =
+                       runtime::backend::make_vulkan_backend(
+                           cpu_error, runtime::backend::VulkanAdapter::Cpu)) {
             chosen.driver = D3D_DRIVER_TYPE_WARP;
             const bool other_gpu = identity && !identity->software;
             chosen.reason = "auto: the CPU Vulkan device " + cpu->adapter_name() + " (" +
@@ -34,8 +36,8 @@ std::optional<DeviceChoice> choose_device(const std::string& choice, std::string
                             cpu_error + ")";
         }
     } else if (choice == "warp") {
-        const std::unique_ptr<runtime::Backend> cpu =
-            runtime::make_vulkan_backend(error, runtime::VulkanAdapter::Cpu);
+        const std::unique_ptr<runtime::backend::Backend> cpu =
+            runtime::backend::make_vulkan_backend(error, runtime::backend::VulkanAdapter::Cpu);
         if (!cpu) {
             error = "--device warp: " + error;
             return std::nullopt;
@@ -43,7 +45,8 @@ std::optional<DeviceChoice> choose_device(const std::string& choice, std::string
         chosen.driver = D3D_DRIVER_TYPE_WARP;
         chosen.reason = "the CPU Vulkan device " + cpu->adapter_name();
     } else if (choice == "hardware") {
-        const std::unique_ptr<runtime::Backend> gpu = runtime::make_vulkan_backend(error);
+        const std::unique_ptr<runtime::backend::Backend> gpu =
+            runtime::backend::make_vulkan_backend(error);
         if (!gpu) {
             error = "--device hardware: " + error;
             return std::nullopt;

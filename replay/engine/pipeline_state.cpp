@@ -6,7 +6,8 @@
 #include <cstring>
 #include <sstream>
 
-#include "runtime/internal.h"
+#include "runtime/formats/formats.h"
+#include "runtime/inspection.h"
 #include "runtime/shader/decoder.h"
 #include "runtime/shader/disassembler.h"
 #include "runtime/tiles/describe.h"
@@ -81,8 +82,8 @@ std::string number(double value) {
 std::string view_of(const Rows& rows, ID3D11View* view, DXGI_FORMAT format) {
     ID3D11Resource* resource = nullptr;
     view->GetResource(&resource);
-    std::string text =
-        rows.label(view) + " of " + rows.label(resource) + " (" + tiles::format_name(format) + ")";
+    std::string text = rows.label(view) + " of " + rows.label(resource) + " (" +
+                       runtime::formats::short_name(format) + ")";
     if (resource) resource->Release();
     return text;
 }
@@ -204,12 +205,13 @@ void input_rows(Rows& rows, ID3D11DeviceContext1* context) {
     context->IAGetInputLayout(&layout);
     rows.add(0, "IA", topology_name(topology));
     rows.add(1, "input layout", rows.label(layout));
-    std::vector<runtime::InputElement> elements;
+    std::vector<runtime::backend::InputElement> elements;
     if (layout && runtime::input_layout_elements(layout, elements)) {
-        for (const runtime::InputElement& e : elements) {
+        for (const runtime::backend::InputElement& e : elements) {
             rows.add(
                 2, e.semantic + std::to_string(e.semantic_index),
-                tiles::format_name(e.format) + ", slot " + std::to_string(e.slot) + ", offset " +
+                runtime::formats::short_name(e.format) + ", slot " + std::to_string(e.slot) +
+                    ", offset " +
                     (e.offset == D3D11_APPEND_ALIGNED_ELEMENT ? "appended"
                                                               : std::to_string(e.offset)) +
                     (e.per_instance ? ", per instance (step " + std::to_string(e.step_rate) + ")"
@@ -233,7 +235,7 @@ void input_rows(Rows& rows, ID3D11DeviceContext1* context) {
     context->IAGetIndexBuffer(&indices, &format, &offset);
     if (indices) {
         rows.add(1, "index buffer",
-                 rows.label(indices) + ", " + tiles::format_name(format) + ", offset " +
+                 rows.label(indices) + ", " + runtime::formats::short_name(format) + ", offset " +
                      std::to_string(offset));
         indices->Release();
     }

@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <utility>
 
-#include "runtime/formats.h"
+#include "runtime/formats/formats.h"
 
 namespace d3dcap::replay {
 
@@ -73,8 +73,8 @@ std::uint64_t texture_bytes(const TextureShape& t) {
         const std::uint64_t w = std::max<std::uint64_t>(1, t.width >> mip);
         const std::uint64_t h = std::max<std::uint64_t>(1, t.height >> mip);
         const std::uint64_t d = std::max<std::uint64_t>(1, t.depth >> mip);
-        bytes += formats::row_pitch(format, static_cast<std::uint32_t>(w)) *
-                 formats::row_count(format, static_cast<std::uint32_t>(h)) * d;
+        bytes += runtime::formats::row_pitch(format, static_cast<std::uint32_t>(w)) *
+                 runtime::formats::row_count(format, static_cast<std::uint32_t>(h)) * d;
     }
     return bytes * t.slices * std::max<std::uint64_t>(1, t.samples);
 }

@@ -14,8 +14,8 @@
 #include "replay/engine/event_clock.h"
 #include "replay/engine/record_limits.h"
 #include "replay/engine/session.h"
-#include "runtime/backend.h"
-#include "runtime/internal.h"
+#include "runtime/backend/backend.h"
+#include "runtime/inspection.h"
 
 namespace d3dcap::replay {
 
@@ -161,7 +161,7 @@ struct Replayer::State {
     DeviceFacts facts;
     std::vector<ID3D11Device*> clocked_devices;  // devices with a GPU clock; referenced
     // Those of them that time in the command stream, and their backends.
-    std::vector<runtime::Backend*> streamed;
+    std::vector<runtime::backend::Backend*> streamed;
     // Immediate contexts, for the draws and dispatches they ran; referenced.
     std::vector<ID3D11DeviceContext*> immediate_contexts;
     ~State() {
@@ -184,7 +184,7 @@ struct Replayer::State {
                 std::find(clocked_devices.begin(), clocked_devices.end(), device) ==
                     clocked_devices.end()) {
                 clocked_devices.push_back(device);  // keeps the reference QueryInterface gave
-                runtime::Backend* backend = runtime::device_backend(device);
+                runtime::backend::Backend* backend = runtime::device_backend(device);
                 if (backend->times_tagged_work()) {
                     backend->set_work_timing(session.options.gpu_timestamps);
                     backend->tag_work(session.event);
@@ -221,7 +221,7 @@ struct Replayer::State {
             facts.tiled_resources_tier = static_cast<std::uint32_t>(options.TiledResourcesTier);
         std::uint64_t ns = 0;
         facts.gpu_clock = runtime::device_gpu_clock_ns(device, &ns);
-        const runtime::Backend* backend = runtime::device_backend(device);
+        const runtime::backend::Backend* backend = runtime::device_backend(device);
         facts.gpu_in_command_stream = backend != nullptr && backend->times_tagged_work();
         compare_tier();
         IDXGIDevice* dxgi = nullptr;
@@ -297,9 +297,9 @@ Result<std::unique_ptr<Replayer>> Replayer::open(const std::string& trace_path,
     return std::unique_ptr<Replayer>(new Replayer(std::move(state)));
 }
 
-std::uint64_t Replayer::take_gpu_times(bool wait, std::vector<runtime::WorkTime>& out) {
+std::uint64_t Replayer::take_gpu_times(bool wait, std::vector<runtime::backend::WorkTime>& out) {
     std::uint64_t pending_from = UINT64_MAX;
-    for (runtime::Backend* backend : state_->streamed)
+    for (runtime::backend::Backend* backend : state_->streamed)
         pending_from = std::min(pending_from, backend->take_work_times(wait, out));
     return pending_from;
 }
@@ -341,7 +341,7 @@ Result<EventTiming> Replayer::step() {
     s.session.event = s.next;
     s.session.objects.set_event(s.next);
     const bool timed = s.session.options.timing;
-    for (runtime::Backend* backend : s.streamed) backend->tag_work(s.next);
+    for (runtime::backend::Backend* backend : s.streamed) backend->tag_work(s.next);
     const std::int64_t gpu_before = timed ? s.gpu_clock() : -1;
     const std::uint64_t start = timed ? s.clock.now() : 0;
     s.check_ns = 0;
@@ -570,13 +570,14 @@ void Replayer::check_hashes(const fb::ContentHashes& recorded) {
     } add{s.check_ns, start};
     // The readbacks are no event's work.
     struct Untimed {
-        const std::vector<runtime::Backend*>& backends;
+        const std::vector<runtime::backend::Backend*>& backends;
         std::uint64_t event;
         ~Untimed() {
-            for (runtime::Backend* backend : backends) backend->tag_work(event);
+            for (runtime::backend::Backend* backend : backends) backend->tag_work(event);
         }
     } untimed{s.streamed, s.next};
-    for (runtime::Backend* backend : s.streamed) backend->tag_work(runtime::kUntimedWork);
+    for (runtime::backend::Backend* backend : s.streamed)
+        backend->tag_work(runtime::backend::kUntimedWork);
     for (const fb::SubresourceHash* hash : *recorded.hashes()) {
         HashDifference difference{s.session.event,
                                   recorded.frame(),
@@ -606,7 +607,8 @@ void Replayer::check_hashes(const fb::ContentHashes& recorded) {
 
 // The replayed render target downscaled as capture did, against the copy
 // recorded beside its hash: texel for texel where capture kept every texel.
-runtime::ImageDistance Replayer::image_distance(const fb::SubresourceImage& recorded) const {
+runtime::formats::ImageDistance Replayer::image_distance(
+    const fb::SubresourceImage& recorded) const {
     IUnknown* object = state_->session.objects.object(recorded.resource());
     ID3D11Texture2D* texture = nullptr;
     if (object == nullptr || recorded.rgba() == nullptr ||
@@ -620,15 +622,15 @@ runtime::ImageDistance Replayer::image_distance(const fb::SubresourceImage& reco
     const bool read = runtime::resource_contents(texture, recorded.subresource(), texels);
     texture->Release();
     if (!read || texels.size() != std::size_t{desc.Width} * desc.Height * 4) return {};
-    runtime::Thumbnail before;
+    runtime::formats::Thumbnail before;
     before.width = recorded.width();
     before.height = recorded.height();
     before.scale = recorded.scale();
     before.rgba.assign(recorded.rgba()->begin(), recorded.rgba()->end());
-    const runtime::Thumbnail after =
-        runtime::make_thumbnail(texels.data(), desc.Width, desc.Height);
-    return runtime::image_distance(before, after, runtime::thumbnail_channels(desc.Format),
-                                   desc.Width, desc.Height);
+    const runtime::formats::Thumbnail after =
+        runtime::formats::make_thumbnail(texels.data(), desc.Width, desc.Height);
+    return runtime::formats::image_distance(
+        before, after, runtime::formats::thumbnail_channels(desc.Format), desc.Width, desc.Height);
 }
 
 std::uint64_t Replayer::content_hash(std::uint64_t id, UINT subresource) const {

@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "format/trace/error.h"
-#include "runtime/internal.h"
-#include "runtime/thumbnail.h"
-#include "runtime/work_timing.h"
+#include "runtime/backend/work_timing.h"
+#include "runtime/formats/thumbnail.h"
+#include "runtime/inspection.h"
 
 namespace d3dcap::fb {
 struct Record;
@@ -34,7 +34,7 @@ struct ReplayOptions {
     bool timing = false;
     // Devices that time their work in the command stream: a timestamp per
     // event, or only per submission (a frame: its time goes to its last event).
-    runtime::WorkTiming gpu_timestamps = runtime::WorkTiming::PerStep;
+    runtime::backend::WorkTiming gpu_timestamps = runtime::backend::WorkTiming::PerStep;
     // Recompute the recorded content hashes (ContentHashes records).
     bool verify = false;
     // Every Present writes DIR/frame-NNNNN.png when not empty.
@@ -72,9 +72,9 @@ struct HashDifference {
     std::uint64_t replayed = 0;
     std::string detail;
     // Render targets recorded with an image (downscaled when wider than
-    // runtime::kThumbnailWidth): how far the replayed one is from it (not
+    // runtime::formats::kThumbnailWidth): how far the replayed one is from it (not
     // comparable when there was no image).
-    runtime::ImageDistance image;
+    runtime::formats::ImageDistance image;
 
     // Rounding (another GPU's last bits), not a wrong picture.
     bool within_tolerance() const { return image.within_tolerance(); }
@@ -159,11 +159,11 @@ class Replayer {
     // that time in the command stream; with wait, after all work is done.
     // Returns the first event whose GPU time may still be missing
     // (UINT64_MAX: none).
-    std::uint64_t take_gpu_times(bool wait, std::vector<runtime::WorkTime>& out);
+    std::uint64_t take_gpu_times(bool wait, std::vector<runtime::backend::WorkTime>& out);
     // The runtime's content hash of a replayed resource's subresource; 0
     // for ids that are no resource of this runtime.
     std::uint64_t content_hash(std::uint64_t id, UINT subresource) const;
-    runtime::ImageDistance image_distance(const fb::SubresourceImage& recorded) const;
+    runtime::formats::ImageDistance image_distance(const fb::SubresourceImage& recorded) const;
 
   private:
     struct State;

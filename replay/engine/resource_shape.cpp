@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "runtime/formats.h"
+#include "runtime/formats/formats.h"
 
 namespace d3dcap::replay {
 
@@ -111,8 +111,8 @@ Extent extent_of(const SubresourceShape& shape, UINT width, UINT height, UINT de
         extent.slices = 1;
         return extent;
     }
-    extent.row_bytes = formats::row_pitch(shape.format, width);
-    extent.rows = formats::row_count(shape.format, height);
+    extent.row_bytes = runtime::formats::row_pitch(shape.format, width);
+    extent.rows = runtime::formats::row_count(shape.format, height);
     extent.slices = depth;
     return extent;
 }

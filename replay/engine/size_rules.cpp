@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "replay/engine/resource_shape.h"
-#include "runtime/data_sizes.h"
+#include "runtime/formats/data_sizes.h"
 
 namespace d3dcap::replay {
 
@@ -55,7 +55,7 @@ std::string check_initial_data(const InitialData* recorded, const D3D11_SUBRESOU
     if (recorded == nullptr || data == nullptr) return {};
     if (width == 0 || height == 0 || depth == 0 || array_size == 0) return {};
     if (std::max({width, height, depth}) > max_size || array_size > kMaxArraySize) return {};
-    const UINT full = formats::full_mip_levels(width, height, depth);
+    const UINT full = runtime::formats::full_mip_levels(width, height, depth);
     const UINT mips = mip_levels == 0 ? full : mip_levels;
     if (mips > full) return {};
     const std::uint64_t count = std::uint64_t{mips} * array_size;

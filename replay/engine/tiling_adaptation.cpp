@@ -8,8 +8,8 @@ namespace d3dcap::replay {
 
 namespace {
 
-using tiles::kNullTile;
-using tiles::ResourceTiling;
+using runtime::tiles::kNullTile;
+using runtime::tiles::ResourceTiling;
 
 struct TileAt {
     std::uint32_t index = 0;  // overall tile index
@@ -140,7 +140,7 @@ bool scalars_in(api::DecodeContext& ctx, const flatbuffers::Vector<std::uint32_t
 void TilingAdaptation::load(const fb::TraceIndex& index) {
     if (index.tilings() == nullptr) return;
     for (const fb::ResourceTiling* recorded : *index.tilings()) {
-        ResourceTiling t = tiles::tiling_of_record(*recorded);
+        ResourceTiling t = runtime::tiles::tiling_of_record(*recorded);
         recorded_[recorded->resource()] = std::move(t);
     }
 }
@@ -170,7 +170,7 @@ void TilingAdaptation::object_added(std::uint64_t id, IUnknown* object, std::uin
     ResourceTiling& r = recorded->second;
     r.mip_levels = target.mip_levels;
     r.array_size = target.array_size;
-    if (!known || tiles::same_tiling(r, target)) return;
+    if (!known || runtime::tiles::same_tiling(r, target)) return;
 
     const std::string both = "recorded " + describe(r) + "; this device " + describe(target);
     // The recorded tiling is the trace's word: one with far more tiles than
@@ -284,7 +284,7 @@ api::Invoked TilingAdaptation::update_tile_mappings(const fb::Record& record,
 
     // The call on the recorded tiling, then the tiles it changed on this device's.
     const std::uint64_t id = p->p_tiled_resource();
-    const std::vector<tiles::TileMapping> before = model_.mappings(id);
+    const std::vector<runtime::tiles::TileMapping> before = model_.mappings(id);
     const HRESULT hr = model_.update_tile_mappings(
         id, regions, data(starts, p->p_tiled_resource_region_start_coordinates() != nullptr),
         data(sizes, p->p_tiled_resource_region_sizes() != nullptr), p->p_tile_pool(), ranges,
@@ -292,7 +292,7 @@ api::Invoked TilingAdaptation::update_tile_mappings(const fb::Record& record,
         data(offsets, p->p_tile_pool_start_offsets() != nullptr),
         data(counts, p->p_range_tile_counts() != nullptr), p->flags(), nullptr);
     if (FAILED(hr)) return api::Invoked{true, hr};
-    const std::vector<tiles::TileMapping> after = model_.mappings(id);
+    const std::vector<runtime::tiles::TileMapping> after = model_.mappings(id);
     const Remap& remap = remaps_.at(id);
     std::vector<D3D11_TILED_RESOURCE_COORDINATE> at;
     std::vector<UINT> range_flags, pool_tiles;

@@ -47,12 +47,12 @@ class TilingAdaptation {
         std::vector<D3D11_TILED_RESOURCE_COORDINATE> coordinate;
     };
 
-    std::unordered_map<std::uint64_t, tiles::ResourceTiling> recorded_;  // from the index
-    std::unordered_map<std::uint64_t, std::uint64_t> pool_bytes_;        // every pool
+    std::unordered_map<std::uint64_t, runtime::tiles::ResourceTiling> recorded_;  // from the index
+    std::unordered_map<std::uint64_t, std::uint64_t> pool_bytes_;                 // every pool
     std::unordered_map<std::uint64_t, Remap> remaps_;
     // The mappings as the recording device had them, for remapped resources
     // and the pools they use.
-    tiles::TileState model_;
+    runtime::tiles::TileState model_;
 };
 
 }  // namespace d3dcap::replay

@@ -58,16 +58,16 @@ std::string format(const char* pattern, Args... args) {
 }
 
 // How far a replayed image is from the recorded one, and on what it was judged.
-std::string image_text(const runtime::ImageDistance& image) {
+std::string image_text(const runtime::formats::ImageDistance& image) {
     const std::string copy = image.full_resolution()
                                  ? ""
                                  : format(" on the %ux%u copy of %ux%u means", image.width,
                                           image.height, image.scale, image.scale);
     if (image.max_difference == 0) return "its image is the same" + copy;
-    std::string text =
-        format("image max difference %u, %llu texels past %u", image.max_difference,
-               static_cast<unsigned long long>(image.texels_past_bound), runtime::kRoundingBound);
-    const runtime::TexelRegion& region = image.past_bound;
+    std::string text = format("image max difference %u, %llu texels past %u", image.max_difference,
+                              static_cast<unsigned long long>(image.texels_past_bound),
+                              runtime::formats::kRoundingBound);
+    const runtime::formats::TexelRegion& region = image.past_bound;
     if (image.texels_past_bound > 0)
         text += format(" in x %u-%u y %u-%u", region.x, region.x + region.width - 1, region.y,
                        region.y + region.height - 1);
@@ -154,13 +154,13 @@ json report_json(const RunReport& r) {
                    {"replayed", hex(d.replayed)}};
         if (!d.detail.empty()) entry["detail"] = d.detail;
         if (d.image.comparable) {
-            const runtime::TexelRegion& region = d.image.past_bound;
+            const runtime::formats::TexelRegion& region = d.image.past_bound;
             entry["image"] = {{"full_resolution", d.image.full_resolution()},
                               {"scale", d.image.scale},
                               {"width", d.image.width},
                               {"height", d.image.height},
                               {"max_difference", d.image.max_difference},
-                              {"bound", runtime::kRoundingBound},
+                              {"bound", runtime::formats::kRoundingBound},
                               {"texels_past_bound", d.image.texels_past_bound},
                               {"past_bound_region", d.image.texels_past_bound == 0
                                                         ? json(nullptr)
@@ -243,8 +243,8 @@ void print_summary(const RunReport& r, std::ostream& out, std::size_t rows) {
             out << format(
                 " (%zu by rounding only: no channel of %s differs by more than %u of 255, "
                 "max difference %u",
-                rounding, rounding == 1 ? "its image" : "their images", runtime::kRoundingBound,
-                largest);
+                rounding, rounding == 1 ? "its image" : "their images",
+                runtime::formats::kRoundingBound, largest);
             if (downscaled > 0)
                 out << format(
                     "; %zu compared only on copies downscaled at capture, whose means "

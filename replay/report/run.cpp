@@ -181,7 +181,7 @@ class PendingTimes {
 
     void add(const EventTime& event) { events_.push_back(event); }
     void close_frame(double cpu_ms) { frame_cpu_ms_.push_back(cpu_ms); }
-    void add_gpu(const runtime::WorkTime& time) {
+    void add_gpu(const runtime::backend::WorkTime& time) {
         if (events_.empty() || time.tag < events_.front().event) return;  // not timed
         const std::uint64_t at = time.tag - events_.front().event;        // events are consecutive
         if (at >= events_.size()) return;
@@ -301,13 +301,13 @@ Result<RunReport> run_replay(const RunOptions& options) {
                 run.frame_cpu_ms.push_back(cpu_ms);
                 run.frame_gpu_ms.push_back(gpu_ms);
             });
-        std::vector<runtime::WorkTime> gpu_times;
+        std::vector<runtime::backend::WorkTime> gpu_times;
         std::uint64_t pending_from = 0;  // the first event whose GPU time may still come
         // Work of later events may still come: they are not final either.
         const auto take_gpu_times = [&](bool wait, std::uint64_t next_event) {
             gpu_times.clear();
             pending_from = std::min(replayer.take_gpu_times(wait, gpu_times), next_event);
-            for (const runtime::WorkTime& time : gpu_times) pending.add_gpu(time);
+            for (const runtime::backend::WorkTime& time : gpu_times) pending.add_gpu(time);
         };
         std::size_t frame = frames.first;
         Clock::time_point frame_start{};
@@ -345,7 +345,7 @@ Result<RunReport> run_replay(const RunOptions& options) {
                 !report.device.gpu_timing ? ""
                 : !replayer.device_facts().gpu_in_command_stream
                     ? "the device's clock around each call"
-                : options.gpu_timestamps == runtime::WorkTiming::PerStep
+                : options.gpu_timestamps == runtime::backend::WorkTiming::PerStep
                     ? "GPU timestamps per event in the command stream (work batched, no wait "
                       "per call)"
                     : "GPU timestamps per submission (a frame's GPU time on its last event)";

@@ -33,7 +33,7 @@ struct RunOptions {
     bool strict = false;
     std::string screenshot_directory;
     // GPU timestamps per event, or per submission (cheaper, per frame).
-    runtime::WorkTiming gpu_timestamps = runtime::WorkTiming::PerStep;
+    runtime::backend::WorkTiming gpu_timestamps = runtime::backend::WorkTiming::PerStep;
     // 0: RunReport::events holds every timed event (for a report file); N:
     // only the N slowest, so that a single pass takes memory that does not
     // grow with the trace (with loops, the per-pass times of each timed

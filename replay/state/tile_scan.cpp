@@ -62,9 +62,9 @@ D3D11_TILE_REGION_SIZE region_size(const fb::D3D11_TILE_REGION_SIZE& s) {
 }
 
 // The recorded tiling with the mip and slice counts of the resource's shape.
-tiles::ResourceTiling recorded_tiling(const fb::ResourceTiling& recorded,
-                                      const tiles::ResourceShape& shape) {
-    tiles::ResourceTiling tiling = tiles::tiling_of_record(recorded);
+runtime::tiles::ResourceTiling recorded_tiling(const fb::ResourceTiling& recorded,
+                                               const runtime::tiles::ResourceShape& shape) {
+    runtime::tiles::ResourceTiling tiling = runtime::tiles::tiling_of_record(recorded);
     // MipLevels 0 asked for the whole chain: the recorded subresources count it.
     tiling.array_size = shape.array_size;
     tiling.mip_levels =
@@ -230,7 +230,7 @@ struct Scanner::Pass {
     // Objects.
 
     void remember(std::uint64_t id, ObjectKind kind, bool pool,
-                  const tiles::ResourceShape& shape) const {
+                  const runtime::tiles::ResourceShape& shape) const {
         if (meta != nullptr) meta->objects[id] = ObjectInfo{id, kind, pool, event, shape};
     }
 
@@ -249,7 +249,7 @@ struct Scanner::Pass {
             note(kCreateBuffer, "buffer " + std::to_string(id) +
                                     " has both MISC_TILE_POOL and MISC_TILED; skipped");
         } else if (pool) {
-            tiles::ResourceShape shape;
+            runtime::tiles::ResourceShape shape;
             shape.dimension = D3D11_RESOURCE_DIMENSION_BUFFER;
             shape.byte_width = desc.byte_width();
             remember(id, ObjectKind::Buffer, true, shape);
@@ -257,7 +257,7 @@ struct Scanner::Pass {
             if (FAILED(s.tiles.create_pool(id, desc.byte_width(), &sink)))
                 note(kCreateBuffer, sink.text());
         } else if (tiled) {
-            tiles::ResourceShape shape;
+            runtime::tiles::ResourceShape shape;
             shape.dimension = D3D11_RESOURCE_DIMENSION_BUFFER;
             shape.byte_width = desc.byte_width();
             created_tiled(id, shape, ObjectKind::Buffer, kCreateBuffer);
@@ -273,7 +273,7 @@ struct Scanner::Pass {
         }
         const fb::D3D11_TEXTURE2D_DESC& desc = *p->p_desc();
         if ((desc.misc_flags() & D3D11_RESOURCE_MISC_TILED) == 0) return;
-        tiles::ResourceShape shape;
+        runtime::tiles::ResourceShape shape;
         shape.dimension = D3D11_RESOURCE_DIMENSION_TEXTURE2D;
         shape.width = desc.width();
         shape.height = desc.height();
@@ -293,7 +293,7 @@ struct Scanner::Pass {
         }
         const fb::D3D11_TEXTURE3D_DESC& desc = *p->p_desc();
         if ((desc.misc_flags() & D3D11_RESOURCE_MISC_TILED) == 0) return;
-        tiles::ResourceShape shape;
+        runtime::tiles::ResourceShape shape;
         shape.dimension = D3D11_RESOURCE_DIMENSION_TEXTURE3D;
         shape.width = desc.width();
         shape.height = desc.height();
@@ -309,8 +309,8 @@ struct Scanner::Pass {
     // before its tilings). Otherwise it starts with the reference device's
     // tiling, which a ResourceTiling record arriving before any mapping
     // replaces; a shape the reference device cannot tile waits for one.
-    void created_tiled(std::uint64_t id, const tiles::ResourceShape& shape, ObjectKind kind,
-                       const char* call) {
+    void created_tiled(std::uint64_t id, const runtime::tiles::ResourceShape& shape,
+                       ObjectKind kind, const char* call) {
         remember(id, kind, false, shape);
         const auto found = scanner.index_tilings_.find(id);
         if (found != scanner.index_tilings_.end() && found->second.size() == 1) {
@@ -343,13 +343,13 @@ struct Scanner::Pass {
         // With one index entry, this record is what the creation used or refused.
         const auto indexed = scanner.index_tilings_.find(id);
         if (indexed != scanner.index_tilings_.end() && indexed->second.size() == 1) return;
-        const tiles::ResourceTiling* current = s.tiles.tiling(id);
+        const runtime::tiles::ResourceTiling* current = s.tiles.tiling(id);
         if (current == nullptr) return;
-        tiles::ResourceShape shape;
+        runtime::tiles::ResourceShape shape;
         shape.mip_levels = current->mip_levels;
         shape.array_size = current->array_size;
-        const tiles::ResourceTiling reported = recorded_tiling(recorded, shape);
-        if (tiles::same_tiling(*current, reported)) return;
+        const runtime::tiles::ResourceTiling reported = recorded_tiling(recorded, shape);
+        if (runtime::tiles::same_tiling(*current, reported)) return;
         if (s.tiles.pool_of(id) != 0) {
             note("ResourceTiling", "object " + std::to_string(id) +
                                        ": the capturing device's tiling arrived after tiles were "
@@ -357,7 +357,7 @@ struct Scanner::Pass {
             return;
         }
         // Nothing mapped yet: the resource can take the reported tiling.
-        const tiles::ResourceTiling previous = *current;
+        const runtime::tiles::ResourceTiling previous = *current;
         s.tiles.destroy(id);
         Collect sink;
         if (!within_limits(id, reported, "ResourceTiling") ||
@@ -367,7 +367,7 @@ struct Scanner::Pass {
         }
     }
 
-    bool within_limits(std::uint64_t id, const tiles::ResourceTiling& tiling,
+    bool within_limits(std::uint64_t id, const runtime::tiles::ResourceTiling& tiling,
                        const char* call) const {
         const Limits& limits = scanner.limits_;
         if (tiling.total_tiles > limits.max_resource_tiles) {
@@ -378,7 +378,7 @@ struct Scanner::Pass {
             return false;
         }
         std::uint64_t live = 0;
-        for (const tiles::ObjectId other : s.tiles.tiled_resources())
+        for (const runtime::tiles::ObjectId other : s.tiles.tiled_resources())
             live += s.tiles.tiling(other)->total_tiles;
         if (live + tiling.total_tiles > limits.max_total_tiles) {
             note(call, "object " + std::to_string(id) + " has " +
@@ -393,19 +393,19 @@ struct Scanner::Pass {
 
     // Creates the tiled resource with the recorded tiling, else (none, or
     // one the model refuses) the reference device's; false when neither.
-    bool materialize(std::uint64_t id, const tiles::ResourceShape& shape,
+    bool materialize(std::uint64_t id, const runtime::tiles::ResourceShape& shape,
                      const fb::ResourceTiling* recorded, const char* call) {
         if (recorded != nullptr) {
-            const tiles::ResourceTiling tiling = recorded_tiling(*recorded, shape);
+            const runtime::tiles::ResourceTiling tiling = recorded_tiling(*recorded, shape);
             if (!within_limits(id, tiling, call)) return false;
             Collect sink;
             if (SUCCEEDED(s.tiles.create_tiled_resource(id, tiling, &sink))) return true;
             note(call, "the capturing device's tiling of object " + std::to_string(id) +
                            " is refused (" + sink.text() + "); using the reference tiling");
         }
-        tiles::ResourceTiling tiling;
+        runtime::tiles::ResourceTiling tiling;
         Collect sink;
-        if (FAILED(tiles::compute_tiling(shape, tiling, &sink))) {
+        if (FAILED(runtime::tiles::compute_tiling(shape, tiling, &sink))) {
             note(call, "object " + std::to_string(id) + " cannot be tiled: " + sink.text());
             return false;
         }

@@ -37,7 +37,7 @@ using CallList = std::vector<DeferredCall>;
 
 // Everything a scan needs to go on from an event: what a checkpoint copies.
 struct ScanState {
-    tiles::TileState tiles;
+    runtime::tiles::TileState tiles;
     std::set<std::uint64_t> deferred_contexts;
     // Per deferred context, the tile calls since its last FinishCommandList.
     std::map<std::uint64_t, CallList> recording;
@@ -45,7 +45,7 @@ struct ScanState {
     // Tiled resources created with a shape the reference device cannot tile
     // and no recorded tiling yet: a ResourceTiling record creates them.
     struct Awaiting {
-        tiles::ResourceShape shape;
+        runtime::tiles::ResourceShape shape;
         const char* call = "";
     };
     std::map<std::uint64_t, Awaiting> awaiting_tiling;

@@ -33,10 +33,10 @@ const char* kind_name(ObjectKind kind) {
 }
 
 std::string describe(const ObjectInfo& info) {
-    tiles::ResourceShape shape = info.shape;
+    runtime::tiles::ResourceShape shape = info.shape;
     if (info.kind == ObjectKind::Buffer) shape.dimension = D3D11_RESOURCE_DIMENSION_BUFFER;
     if (info.kind == ObjectKind::Texture3D) shape.dimension = D3D11_RESOURCE_DIMENSION_TEXTURE3D;
-    return tiles::describe(shape, {.tiled = !info.pool, .pool = info.pool});
+    return runtime::tiles::describe(shape, {.tiled = !info.pool, .pool = info.pool});
 }
 
 namespace detail {
@@ -163,7 +163,8 @@ struct Engine {
         return scan(frontier, frontier_next, last, true, progress, last);
     }
 
-    trace::Result<tiles::TileState> state_at(std::uint64_t event, const Progress& progress) {
+    trace::Result<runtime::tiles::TileState> state_at(std::uint64_t event,
+                                                      const Progress& progress) {
         const std::uint64_t events = reader->event_count();
         if (event >= events) {
             return error("event " + std::to_string(event) + " is past the end: the trace has " +
@@ -217,8 +218,8 @@ std::uint64_t TileTimeline::event_count() const {
     return engine_->reader->event_count();
 }
 
-trace::Result<tiles::TileState> TileTimeline::state_at(std::uint64_t event,
-                                                       const Progress& progress) {
+trace::Result<runtime::tiles::TileState> TileTimeline::state_at(std::uint64_t event,
+                                                                const Progress& progress) {
     std::lock_guard lock(mutex_);
     return engine_->state_at(event, progress);
 }
@@ -228,7 +229,7 @@ trace::Status TileTimeline::scan_all(const Progress& progress) {
     const std::uint64_t events = engine_->reader->event_count();
     if (events == 0) return trace::ok_status();
     if (engine_->options.checkpoint_interval == 0) {
-        trace::Result<tiles::TileState> state = engine_->state_at(events - 1, progress);
+        trace::Result<runtime::tiles::TileState> state = engine_->state_at(events - 1, progress);
         if (!state) return state.error();
         return trace::ok_status();
     }

@@ -1,5 +1,5 @@
 // The tile-mapping state of a trace at any event: every tile pool and tiled
-// resource as tiles::TileState (the one implementation of the tile rules)
+// resource as runtime::tiles::TileState (the one implementation of the tile rules)
 // holds it after that event, from a checkpoint near the event rather than
 // from the start of the trace.
 //
@@ -41,7 +41,7 @@ struct ObjectInfo {
     ObjectKind kind = ObjectKind::Buffer;
     bool pool = false;  // a tile pool (MISC_TILE_POOL) rather than a tiled resource
     std::uint64_t created_event = 0;
-    tiles::ResourceShape shape;  // as created (a pool: its byte width then)
+    runtime::tiles::ResourceShape shape;  // as created (a pool: its byte width then)
 };
 
 // What an object is, for people: "Texture2D 16384x16384 R8G8B8A8_UNORM
@@ -110,7 +110,8 @@ class TileTimeline {
     // The tile state after event executed. Errors: an event past the end,
     // a chunk the reader refuses (file, chunk, offset, event), or a
     // cancelled query (is_cancelled).
-    trace::Result<tiles::TileState> state_at(std::uint64_t event, const Progress& progress = {});
+    trace::Result<runtime::tiles::TileState> state_at(std::uint64_t event,
+                                                      const Progress& progress = {});
     // Scans the whole trace once, taking every checkpoint.
     trace::Status scan_all(const Progress& progress = {});
     static bool is_cancelled(const trace::TraceError& error);

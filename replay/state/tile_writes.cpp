@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "runtime/formats.h"
+#include "runtime/formats/formats.h"
 
 namespace d3dcap::state {
 
@@ -27,14 +27,14 @@ TexelBox box_of(const fb::D3D11_BOX* box) {
 
 // The tiles of subresource that a box of it touches; every packed tile of
 // its slice for a packed mip.
-std::vector<std::uint32_t> tiles_in_box(const tiles::ResourceTiling& tiling,
+std::vector<std::uint32_t> tiles_in_box(const runtime::tiles::ResourceTiling& tiling,
                                         std::uint32_t subresource, const TexelBox& box) {
     std::vector<std::uint32_t> out;
     if (subresource >= tiling.subresources.size() || box.left >= box.right ||
         box.top >= box.bottom || box.front >= box.back)
         return out;
     const D3D11_SUBRESOURCE_TILING& sub = tiling.subresources[subresource];
-    if (sub.StartTileIndexInOverallResource == tiles::kPackedStart) {
+    if (sub.StartTileIndexInOverallResource == runtime::tiles::kPackedStart) {
         const std::uint32_t slice = subresource / std::max(1u, tiling.mip_levels);
         const std::uint32_t first = tiling.packed_start(slice);
         for (std::uint32_t i = 0; i < tiling.packed.NumTilesForPackedMips; ++i)
@@ -74,16 +74,17 @@ D3D11_TILE_REGION_SIZE region_of(const fb::D3D11_TILE_REGION_SIZE* s) {
 }
 
 // The tiles of a CopyTiles/UpdateTiles region, as the tile rules walk it.
-std::vector<std::uint32_t> region_tiles(const tiles::TileState& state, tiles::ObjectId resource,
+std::vector<std::uint32_t> region_tiles(const runtime::tiles::TileState& state,
+                                        runtime::tiles::ObjectId resource,
                                         const fb::D3D11_TILED_RESOURCE_COORDINATE* start,
                                         const fb::D3D11_TILE_REGION_SIZE* size) {
-    std::vector<tiles::TileRef> refs;
+    std::vector<runtime::tiles::TileRef> refs;
     if (FAILED(state.region_tiles(resource, coordinate_of(start), region_of(size), refs, "",
-                                  nullptr, tiles::TileState::RegionAccess::Write)))
+                                  nullptr, runtime::tiles::TileState::RegionAccess::Write)))
         return {};
     std::vector<std::uint32_t> out;
     out.reserve(refs.size());
-    for (const tiles::TileRef& ref : refs) out.push_back(ref.tile);
+    for (const runtime::tiles::TileRef& ref : refs) out.push_back(ref.tile);
     return out;
 }
 
@@ -131,7 +132,7 @@ void volume_of(ViewRange& range, const Member* m) {
 void buffer_of(ViewRange& range, std::uint32_t first, std::uint32_t count, DXGI_FORMAT format,
                bool raw) {
     range.buffer = true;
-    const std::uint32_t bits = raw ? 32 : formats::info(format).bits_per_element;
+    const std::uint32_t bits = raw ? 32 : runtime::formats::info(format).bits_per_element;
     if (bits == 0 || bits % 8 != 0) {
         range.whole = true;
         return;
@@ -206,7 +207,8 @@ ViewRange uav_range(std::uint64_t resource, const fb::D3D11_UNORDERED_ACCESS_VIE
 }
 
 // The tiles of a view's subresources (of its bytes, for a buffer view).
-std::vector<std::uint32_t> view_tiles(const ViewRange& view, const tiles::ResourceTiling& tiling) {
+std::vector<std::uint32_t> view_tiles(const ViewRange& view,
+                                      const runtime::tiles::ResourceTiling& tiling) {
     std::vector<std::uint32_t> out;
     if (view.whole) {
         for (std::uint32_t tile = 0; tile < tiling.total_tiles; ++tile) out.push_back(tile);
@@ -351,8 +353,8 @@ bool TileWriteTracker::follow(const fb::Record& record) {
     }
 }
 
-std::vector<TileWrite> TileWriteTracker::tiles_written(const fb::Record& record,
-                                                       const tiles::TileState& state) const {
+std::vector<TileWrite> TileWriteTracker::tiles_written(
+    const fb::Record& record, const runtime::tiles::TileState& state) const {
     const fb::RecordHeader* header = record.header();
     if (header == nullptr || deferred_contexts_.count(header->context()) != 0) return {};
     std::vector<TileWrite> writes;
@@ -368,13 +370,13 @@ std::vector<TileWrite> TileWriteTracker::tiles_written(const fb::Record& record,
     };
     const auto box_of_subresource = [&](std::uint64_t id, std::uint32_t subresource,
                                         const TexelBox& box) {
-        if (const tiles::ResourceTiling* tiling = state.tiling(id))
+        if (const runtime::tiles::ResourceTiling* tiling = state.tiling(id))
             add(id, tiles_in_box(*tiling, subresource, box));
     };
     const auto of_view = [&](std::uint64_t view) {
         const auto found = views_.find(view);
         if (found == views_.end()) return;
-        if (const tiles::ResourceTiling* tiling = state.tiling(found->second.resource))
+        if (const runtime::tiles::ResourceTiling* tiling = state.tiling(found->second.resource))
             add(found->second.resource, view_tiles(found->second, *tiling));
     };
     const auto call = static_cast<CallId>(header->call());
@@ -421,7 +423,8 @@ std::vector<TileWrite> TileWriteTracker::tiles_written(const fb::Record& record,
             break;
         case CallId::ID3D11DeviceContext_CopyResource:
             if (const auto* p = CallOf<fb::ID3D11DeviceContext_CopyResource>::get(record)) {
-                if (const tiles::ResourceTiling* tiling = state.tiling(p->p_dst_resource()))
+                if (const runtime::tiles::ResourceTiling* tiling =
+                        state.tiling(p->p_dst_resource()))
                     add(p->p_dst_resource(), view_tiles(ViewRange{.whole = true}, *tiling));
             }
             break;

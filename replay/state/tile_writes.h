@@ -26,7 +26,7 @@ struct Record;
 namespace d3dcap::state {
 
 struct TileWrite {
-    tiles::ObjectId resource = 0;
+    runtime::tiles::ObjectId resource = 0;
     std::vector<std::uint32_t> tiles;  // overall indices, ascending, each once
 };
 
@@ -39,7 +39,7 @@ class TileWriteTracker {
     // The tiles record writes; nothing for resources the state holds no
     // tiling of.
     std::vector<TileWrite> tiles_written(const fb::Record& record,
-                                         const tiles::TileState& state) const;
+                                         const runtime::tiles::TileState& state) const;
 
     // What a view covers: mips and array slices (depth slices of a volume),
     // or bytes of a buffer. whole: every subresource.

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <utility>
 
-#include "runtime/formats.h"
+#include "runtime/formats/formats.h"
 
-namespace d3dcap::tiles {
+namespace d3dcap::runtime::tiles {
 
 namespace {
 
@@ -18,12 +18,6 @@ std::string byte_size(std::uint64_t bytes) {
 }
 
 }  // namespace
-
-std::string format_name(DXGI_FORMAT format) {
-    std::string name = formats::info(format).name;
-    if (name.starts_with("DXGI_FORMAT_")) name.erase(0, 12);
-    return name.empty() ? "format " + std::to_string(format) : name;
-}
 
 std::string describe(const ResourceShape& shape, Described as) {
     std::string text;
@@ -45,7 +39,7 @@ std::string describe(const ResourceShape& shape, Described as) {
             break;
     }
     if (shape.array_size > 1) text += "x" + std::to_string(shape.array_size);
-    text += " " + format_name(shape.format);
+    text += " " + formats::short_name(shape.format);
     std::uint32_t mips = shape.mip_levels;
     if (mips == 0) {  // the whole chain
         for (std::uint32_t size = std::max({shape.width, shape.height, shape.depth}); size > 0;
@@ -57,4 +51,4 @@ std::string describe(const ResourceShape& shape, Described as) {
     return as.tiled ? text + " tiled" : text;
 }
 
-}  // namespace d3dcap::tiles
+}  // namespace d3dcap::runtime::tiles

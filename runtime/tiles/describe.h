@@ -9,10 +9,7 @@
 
 #include "runtime/tiles/tiling.h"
 
-namespace d3dcap::tiles {
-
-// "R8G8B8A8_UNORM"; "format 200" for a value that is no DXGI format.
-std::string format_name(DXGI_FORMAT format);
+namespace d3dcap::runtime::tiles {
 
 // "Texture2D 16384x16384 R8G8B8A8_UNORM 15 mips tiled", "Texture2D
 // 512x512x6 BC1_UNORM 10 mips", "Texture1D 256 R32_FLOAT", "Buffer 64 MiB
@@ -23,4 +20,4 @@ struct Described {
 };
 std::string describe(const ResourceShape& shape, Described as = {});
 
-}  // namespace d3dcap::tiles
+}  // namespace d3dcap::runtime::tiles

@@ -11,7 +11,7 @@
 
 #include "runtime/tiles/tiling.h"
 
-namespace d3dcap::tiles {
+namespace d3dcap::runtime::tiles {
 
 inline ResourceTiling tiling_of_record(const fb::ResourceTiling& recorded) {
     ResourceTiling tiling;
@@ -50,4 +50,4 @@ inline flatbuffers::Offset<fb::ResourceTiling> record_of_tiling(flatbuffers::Fla
                                           &subresources);
 }
 
-}  // namespace d3dcap::tiles
+}  // namespace d3dcap::runtime::tiles

@@ -20,7 +20,7 @@
 
 #include "runtime/tiles/tile_state_layout.h"
 
-namespace d3dcap::tiles {
+namespace d3dcap::runtime::tiles {
 
 namespace detail {
 
@@ -56,7 +56,8 @@ constexpr const char* kUpdateCall = "ID3D11DeviceContext2::UpdateTileMappings";
 constexpr const char* kCopyCall = "ID3D11DeviceContext2::CopyTileMappings";
 constexpr const char* kResizeCall = "ID3D11DeviceContext2::ResizeTilePool";
 constexpr const char* kCreatePoolCall = "ID3D11Device::CreateBuffer";
-constexpr const char* kCreateResourceCall = "d3dcap::tiles::TileState::create_tiled_resource";
+constexpr const char* kCreateResourceCall =
+    "d3dcap::runtime::tiles::TileState::create_tiled_resource";
 
 // Pool tile indices must stay below kNullTile.
 constexpr std::uint64_t kMaxPoolTiles = kNullTile;
@@ -522,7 +523,7 @@ HRESULT TileState::region_tiles(ObjectId resource, const D3D11_TILED_RESOURCE_CO
                                 const D3D11_TILE_REGION_SIZE& size, std::vector<TileRef>& tiles,
                                 const char* call, MessageSink* sink, RegionAccess access) const {
     tiles.clear();
-    if (call == nullptr) call = "d3dcap::tiles::TileState::region_tiles";
+    if (call == nullptr) call = "d3dcap::runtime::tiles::TileState::region_tiles";
     // The parameter names differ between CopyTiles and UpdateTiles.
     const bool update_tiles = std::string_view(call).find("UpdateTiles") != std::string_view::npos;
     const Impl& current = state();
@@ -659,4 +660,4 @@ std::uint64_t TileState::storage_bytes() const {
     return bytes;
 }
 
-}  // namespace d3dcap::tiles
+}  // namespace d3dcap::runtime::tiles

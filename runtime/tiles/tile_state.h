@@ -18,7 +18,7 @@
 #include "runtime/messages.h"
 #include "runtime/tiles/tiling.h"
 
-namespace d3dcap::tiles {
+namespace d3dcap::runtime::tiles {
 
 using ObjectId = std::uint64_t;  // the device's id for a pool or resource; 0 means NULL
 inline constexpr std::uint32_t kNullTile = 0xffffffff;
@@ -101,4 +101,4 @@ class TileState {
     const Impl& state() const;  // an empty state for a moved-from object
 };
 
-}  // namespace d3dcap::tiles
+}  // namespace d3dcap::runtime::tiles

@@ -18,7 +18,7 @@
 
 #include "runtime/tiles/tiling.h"
 
-namespace d3dcap::tiles::detail {
+namespace d3dcap::runtime::tiles::detail {
 
 // Tiles of a region that lie along X in one row of one subresource (or in one
 // slice's packed set), and so have consecutive overall tile indices.
@@ -324,4 +324,4 @@ void Layout::walk(const D3D11_TILED_RESOURCE_COORDINATE& start, const D3D11_TILE
     }
 }
 
-}  // namespace d3dcap::tiles::detail
+}  // namespace d3dcap::runtime::tiles::detail

@@ -24,9 +24,9 @@
 #include <utility>
 #include <vector>
 
-#include "runtime/formats.h"
+#include "runtime/formats/formats.h"
 
-namespace d3dcap::tiles {
+namespace d3dcap::runtime::tiles {
 namespace {
 
 // D3D11 resource limits (D3D11_REQ_*).
@@ -46,7 +46,7 @@ const char* create_call(D3D11_RESOURCE_DIMENSION dimension) {
         case D3D11_RESOURCE_DIMENSION_TEXTURE3D:
             return "ID3D11Device::CreateTexture3D";
         default:
-            return "d3dcap::tiles::compute_tiling";
+            return "d3dcap::runtime::tiles::compute_tiling";
     }
 }
 
@@ -395,4 +395,4 @@ HRESULT compute_tiling(const ResourceShape& shape, ResourceTiling& tiling,
     }
 }
 
-}  // namespace d3dcap::tiles
+}  // namespace d3dcap::runtime::tiles

@@ -11,7 +11,7 @@
 
 #include "runtime/messages.h"
 
-namespace d3dcap::tiles {
+namespace d3dcap::runtime::tiles {
 
 inline constexpr std::uint32_t kTileBytes = 65536;
 inline constexpr std::uint32_t kPackedStart =
@@ -50,4 +50,4 @@ bool same_tiling(const ResourceTiling& a, const ResourceTiling& b);
 HRESULT compute_tiling(const ResourceShape& shape, ResourceTiling& tiling,
                        runtime::MessageSink* sink);
 
-}  // namespace d3dcap::tiles
+}  // namespace d3dcap::runtime::tiles

@@ -16,7 +16,7 @@
 #include "format/trace/record_json.h"
 #include "format/trace/records.h"
 #include "replay/engine/contents.h"
-#include "viewer/contents_image.h"
+#include "viewer/contents/contents_image.h"
 
 using namespace d3dcap;
 

@@ -9,7 +9,7 @@
 #include <random>
 #include <vector>
 
-#include "runtime/internal.h"
+#include "runtime/inspection.h"
 
 namespace {
 

@@ -9,8 +9,8 @@
 #include <span>
 #include <vector>
 
-#include "runtime/formats.h"
-#include "runtime/texel_decode.h"
+#include "runtime/formats/formats.h"
+#include "runtime/formats/texel_decode.h"
 
 namespace {
 
@@ -24,12 +24,12 @@ std::vector<std::uint8_t> random_bytes(std::uint64_t count) {
 }
 
 void BM_DecodeRgba(benchmark::State& state, DXGI_FORMAT format) {
-    const std::uint64_t pitch = d3dcap::formats::row_pitch(format, kSize);
-    const auto bytes = random_bytes(pitch * d3dcap::formats::row_count(format, kSize));
+    const std::uint64_t pitch = d3dcap::runtime::formats::row_pitch(format, kSize);
+    const auto bytes = random_bytes(pitch * d3dcap::runtime::formats::row_count(format, kSize));
     std::vector<float> rgba(std::size_t{kSize} * kSize * 4);
     for (auto _ : state) {
-        const bool ok = d3dcap::runtime::decode_rgba(format, bytes, pitch, kSize, kSize,
-                                                     std::span<float>(rgba));
+        const bool ok = d3dcap::runtime::formats::decode_rgba(format, bytes, pitch, kSize, kSize,
+                                                              std::span<float>(rgba));
         benchmark::DoNotOptimize(ok);
         benchmark::ClobberMemory();
     }

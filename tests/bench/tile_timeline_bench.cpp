@@ -39,10 +39,10 @@ void submit(trace::TraceWriter& writer, flatbuffers::FlatBufferBuilder& b, bool 
 }
 
 void write_tiling(trace::TraceWriter& writer, flatbuffers::FlatBufferBuilder& b, std::uint64_t id,
-                  const tiles::ResourceShape& shape) {
-    tiles::ResourceTiling t;
-    tiles::compute_tiling(shape, t, nullptr);
-    trace::finish_meta(b, 1, tiles::record_of_tiling(b, id, t));
+                  const runtime::tiles::ResourceShape& shape) {
+    runtime::tiles::ResourceTiling t;
+    runtime::tiles::compute_tiling(shape, t, nullptr);
+    trace::finish_meta(b, 1, runtime::tiles::record_of_tiling(b, id, t));
     submit(writer, b);
 }
 
@@ -67,7 +67,7 @@ void write_trace(const std::string& path) {
         trace::finish_call(b, device,
                            fb::CreateID3D11Device_CreateTexture2D(b, &desc, 0, texture.id));
         submit(*writer.value(), b);
-        tiles::ResourceShape shape;
+        runtime::tiles::ResourceShape shape;
         shape.dimension = D3D11_RESOURCE_DIMENSION_TEXTURE2D;
         shape.width = texture.width;
         shape.height = texture.height;

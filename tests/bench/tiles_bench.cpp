@@ -12,10 +12,10 @@
 
 #include "runtime/tiles/tile_state.h"
 
-using d3dcap::tiles::kNullTile;
-using d3dcap::tiles::ObjectId;
-using d3dcap::tiles::ResourceTiling;
-using d3dcap::tiles::TileState;
+using d3dcap::runtime::tiles::kNullTile;
+using d3dcap::runtime::tiles::ObjectId;
+using d3dcap::runtime::tiles::ResourceTiling;
+using d3dcap::runtime::tiles::TileState;
 
 namespace {
 
@@ -34,7 +34,8 @@ ResourceTiling flat_tiling(std::uint32_t width, std::uint32_t height) {
 // A pool and resources 1..count of width x height tiles, every tile mapped.
 TileState mapped_state(std::uint32_t count, std::uint32_t width, std::uint32_t height) {
     TileState tiles;
-    tiles.create_pool(kPool, std::uint64_t{kPoolTiles} * d3dcap::tiles::kTileBytes, nullptr);
+    tiles.create_pool(kPool, std::uint64_t{kPoolTiles} * d3dcap::runtime::tiles::kTileBytes,
+                      nullptr);
     for (ObjectId id = 1; id <= count; ++id) {
         tiles.create_tiled_resource(id, flat_tiling(width, height), nullptr);
         const UINT offset = 0;

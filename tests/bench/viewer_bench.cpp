@@ -22,12 +22,12 @@
 #include "runtime/tiles/tiling.h"
 #include "support/temp_dir.h"
 #include "support/trace_fixture.h"
-#include "viewer/event_outline.h"
-#include "viewer/event_tree_model.h"
-#include "viewer/pool_model.h"
-#include "viewer/state_worker.h"
-#include "viewer/tile_history.h"
-#include "viewer/tile_map_model.h"
+#include "viewer/events/event_outline.h"
+#include "viewer/events/event_tree_model.h"
+#include "viewer/tile_map/state_worker.h"
+#include "viewer/tile_map/tile_history.h"
+#include "viewer/tile_map/tile_map_model.h"
+#include "viewer/tile_pool/pool_model.h"
 
 using namespace d3dcap;
 
@@ -62,15 +62,15 @@ void write_trace(const std::string& path) {
                                         D3D11_BIND_SHADER_RESOURCE, 0, D3D11_RESOURCE_MISC_TILED);
     trace::finish_call(b, device, fb::CreateID3D11Device_CreateTexture2D(b, &desc, 0, kTexture));
     submit(*writer.value(), b);
-    tiles::ResourceShape shape;
+    runtime::tiles::ResourceShape shape;
     shape.dimension = D3D11_RESOURCE_DIMENSION_TEXTURE2D;
     shape.width = kSize;
     shape.height = kSize;
     shape.format = DXGI_FORMAT_R8G8B8A8_UNORM;
     shape.mip_levels = 0;
-    tiles::ResourceTiling tiling;
-    tiles::compute_tiling(shape, tiling, nullptr);
-    trace::finish_meta(b, 1, tiles::record_of_tiling(b, kTexture, tiling));
+    runtime::tiles::ResourceTiling tiling;
+    runtime::tiles::compute_tiling(shape, tiling, nullptr);
+    trace::finish_meta(b, 1, runtime::tiles::record_of_tiling(b, kTexture, tiling));
     submit(*writer.value(), b);
 
     std::mt19937 random(42);

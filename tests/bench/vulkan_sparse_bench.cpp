@@ -20,7 +20,7 @@
 #include "gpu_support.h"
 
 using namespace gpu_tests;
-using namespace d3dcap::vulkan;
+using namespace d3dcap::runtime::backend::vulkan;
 
 namespace {
 

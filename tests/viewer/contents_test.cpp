@@ -12,13 +12,13 @@
 
 #include "replay/state/timeline_support.h"
 #include "runtime/tiles/worked_examples.h"
-#include "viewer/buffer_rows_model.h"
-#include "viewer/contents_image.h"
-#include "viewer/contents_panel.h"
-#include "viewer/contents_service.h"
-#include "viewer/contents_view.h"
+#include "viewer/contents/buffer_rows_model.h"
+#include "viewer/contents/contents_image.h"
+#include "viewer/contents/contents_panel.h"
+#include "viewer/contents/contents_service.h"
+#include "viewer/contents/contents_view.h"
 #include "viewer/screenshot.h"
-#include "viewer/tile_map_view.h"
+#include "viewer/tile_map/tile_map_view.h"
 #include "viewer_support.h"
 
 using namespace timeline_tests;

@@ -7,9 +7,9 @@
 #include <fstream>
 
 #include "support/temp_dir.h"
-#include "viewer/event_tree_model.h"
-#include "viewer/timing_chart.h"
-#include "viewer/timing_model.h"
+#include "viewer/events/event_tree_model.h"
+#include "viewer/timing/timing_chart.h"
+#include "viewer/timing/timing_model.h"
 #include "viewer_support.h"
 
 using d3dcap::viewer::EventTreeModel;

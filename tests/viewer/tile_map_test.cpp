@@ -11,13 +11,13 @@
 
 #include "replay/state/seed_trace.h"
 #include "runtime/tiles/worked_examples.h"
-#include "viewer/event_tree_model.h"
-#include "viewer/parameters_view.h"
-#include "viewer/pool_model.h"
-#include "viewer/pool_size_plot.h"
+#include "viewer/events/event_tree_model.h"
+#include "viewer/events/parameters_view.h"
 #include "viewer/screenshot.h"
-#include "viewer/state_worker.h"
-#include "viewer/tile_map_view.h"
+#include "viewer/tile_map/state_worker.h"
+#include "viewer/tile_map/tile_map_view.h"
+#include "viewer/tile_pool/pool_model.h"
+#include "viewer/tile_pool/pool_size_plot.h"
 #include "viewer_support.h"
 
 using namespace timeline_tests;

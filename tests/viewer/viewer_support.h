@@ -14,7 +14,7 @@
 #include "runtime/tiles/tiling_fixtures.h"
 #include "support/temp_dir.h"
 #include "viewer/main_window.h"
-#include "viewer/tile_map_model.h"
+#include "viewer/tile_map/tile_map_model.h"
 
 namespace viewer_tests {
 
@@ -87,7 +87,8 @@ inline std::vector<std::uint32_t> model_tiles(const d3dcap::viewer::TileMapModel
     for (int row = 0; row < model.rowCount(); ++row) {
         for (int column = 0; column < model.columnCount(); ++column) {
             const int tile = model.data(model.index(row, column)).toInt();
-            tiles.push_back(tile < 0 ? d3dcap::tiles::kNullTile : static_cast<std::uint32_t>(tile));
+            tiles.push_back(tile < 0 ? d3dcap::runtime::tiles::kNullTile
+                                     : static_cast<std::uint32_t>(tile));
         }
     }
     return tiles;

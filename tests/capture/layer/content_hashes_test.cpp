@@ -13,7 +13,7 @@
 #include "capture/layer/facet.h"
 #include "capture/layer/layer_test.h"
 #include "capture/layer/readback.h"
-#include "runtime/internal.h"
+#include "runtime/inspection.h"
 
 namespace capture_tests {
 namespace {

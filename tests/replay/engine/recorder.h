@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "replay/engine/replayer.h"
-#include "runtime/internal.h"
+#include "runtime/inspection.h"
 #include "support/com.h"
 #include "support/record_writer.h"
 #include "support/temp_dir.h"

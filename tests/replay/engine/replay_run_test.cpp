@@ -178,13 +178,14 @@ D3D11_TEXTURE2D_DESC target_desc(UINT width, UINT height) {
 }
 
 // A copy as capture stores it: width x height texels of four channels, all `value`.
-runtime::Thumbnail copy_of(std::uint32_t width, std::uint32_t height, std::uint32_t scale,
-                           std::uint8_t value) {
+runtime::formats::Thumbnail copy_of(std::uint32_t width, std::uint32_t height, std::uint32_t scale,
+                                    std::uint8_t value) {
     return {width, height, scale,
             std::vector<std::uint8_t>(std::size_t{width} * height * 4, value)};
 }
 
-void set_texel(runtime::Thumbnail& copy, std::uint32_t x, std::uint32_t y, std::uint8_t value) {
+void set_texel(runtime::formats::Thumbnail& copy, std::uint32_t x, std::uint32_t y,
+               std::uint8_t value) {
     for (int c = 0; c < 4; ++c) copy.rgba[(std::size_t{y} * copy.width + x) * 4 + c] = value;
 }
 
@@ -267,14 +268,14 @@ TEST_CASE(
     const auto block_id = create_texture(rec, direct, desc, {texels}, {4096}, block_target);
     const auto faint_id = create_texture(rec, direct, desc, {texels}, {4096}, faint_target);
     const auto near_id = create_texture(rec, direct, desc, {texels}, {4096}, near_target);
-    runtime::Thumbnail block = copy_of(256, 256, 4, 100);
+    runtime::formats::Thumbnail block = copy_of(256, 256, 4, 100);
     const std::uint8_t block_means[3][3] = {{75, 50, 75}, {50, 0, 50}, {75, 50, 75}};
     for (std::uint32_t y = 0; y < 3; ++y)
         for (std::uint32_t x = 0; x < 3; ++x) set_texel(block, 127 + x, 127 + y, block_means[y][x]);
-    runtime::Thumbnail faint = copy_of(256, 256, 4, 100);
+    runtime::formats::Thumbnail faint = copy_of(256, 256, 4, 100);
     for (std::uint32_t y = 128; y < 130; ++y)
         for (std::uint32_t x = 128; x < 130; ++x) set_texel(faint, x, y, 108);
-    const runtime::Thumbnail near = copy_of(256, 256, 4, 101);
+    const runtime::formats::Thumbnail near = copy_of(256, 256, 4, 101);
     const std::vector<fb::SubresourceHash> hashes{fb::SubresourceHash(block_id, 0, 1),
                                                   fb::SubresourceHash(faint_id, 0, 2),
                                                   fb::SubresourceHash(near_id, 0, 3)};
@@ -288,7 +289,7 @@ TEST_CASE(
     options.verify = true;
     const replay::RunReport report = run(rec.path(), options);
     REQUIRE(report.hash_differences.size() == 3);
-    const runtime::ImageDistance& wrong = report.hash_differences[0].image;
+    const runtime::formats::ImageDistance& wrong = report.hash_differences[0].image;
     CHECK(wrong.comparable);
     CHECK_FALSE(wrong.full_resolution());
     CHECK(wrong.scale == 4);
@@ -299,11 +300,11 @@ TEST_CASE(
     CHECK(wrong.past_bound.width == 12);
     CHECK(wrong.past_bound.height == 12);
     CHECK_FALSE(report.hash_differences[0].within_tolerance());
-    const runtime::ImageDistance& faint_wrong = report.hash_differences[1].image;
+    const runtime::formats::ImageDistance& faint_wrong = report.hash_differences[1].image;
     CHECK(faint_wrong.max_difference == 8);
     CHECK(faint_wrong.texels_past_bound == 4);
     CHECK_FALSE(report.hash_differences[1].within_tolerance());
-    const runtime::ImageDistance& rounding = report.hash_differences[2].image;
+    const runtime::formats::ImageDistance& rounding = report.hash_differences[2].image;
     CHECK(rounding.max_difference == 1);
     CHECK(rounding.texels_past_bound == 0);
     CHECK(report.hash_differences[2].within_tolerance());
@@ -330,19 +331,21 @@ TEST_CASE(
 TEST_CASE("images differ by rounding up to 2 units of 255 in every channel, not 3 in one",
           "[replay][image]") {
     // Full resolution: every compared texel is a texel of the picture.
-    const runtime::Thumbnail recorded = copy_of(16, 16, 1, 100);
-    const runtime::Thumbnail two_everywhere = copy_of(16, 16, 1, 102);
-    const runtime::ImageDistance at_bound =
-        runtime::image_distance(recorded, two_everywhere, 4, 16, 16);
+    const runtime::formats::Thumbnail recorded = copy_of(16, 16, 1, 100);
+    const runtime::formats::Thumbnail two_everywhere = copy_of(16, 16, 1, 102);
+    const runtime::formats::ImageDistance at_bound =
+        runtime::formats::image_distance(recorded, two_everywhere, 4, 16, 16);
     CHECK(at_bound.max_difference == 2);
     CHECK(at_bound.texels_past_bound == 0);
     CHECK(at_bound.within_tolerance());
-    CHECK(runtime::image_distance(recorded, copy_of(16, 16, 1, 98), 4, 16, 16).within_tolerance());
+    CHECK(runtime::formats::image_distance(recorded, copy_of(16, 16, 1, 98), 4, 16, 16)
+              .within_tolerance());
 
     // One channel of one texel 3 units off.
-    runtime::Thumbnail one_past = recorded;
+    runtime::formats::Thumbnail one_past = recorded;
     one_past.rgba[(5 * 16 + 9) * 4 + 2] = 103;
-    const runtime::ImageDistance past = runtime::image_distance(recorded, one_past, 4, 16, 16);
+    const runtime::formats::ImageDistance past =
+        runtime::formats::image_distance(recorded, one_past, 4, 16, 16);
     CHECK(past.max_difference == 3);
     CHECK(past.texels_past_bound == 1);
     CHECK(past.past_bound.x == 9);
@@ -352,10 +355,11 @@ TEST_CASE("images differ by rounding up to 2 units of 255 in every channel, not 
     CHECK_FALSE(past.within_tolerance());
     // 3 units down counts alike.
     one_past.rgba[(5 * 16 + 9) * 4 + 2] = 97;
-    CHECK_FALSE(runtime::image_distance(recorded, one_past, 4, 16, 16).within_tolerance());
+    CHECK_FALSE(runtime::formats::image_distance(recorded, one_past, 4, 16, 16).within_tolerance());
 
     // The same texels equal: the same image.
-    const runtime::ImageDistance same = runtime::image_distance(recorded, recorded, 4, 16, 16);
+    const runtime::formats::ImageDistance same =
+        runtime::formats::image_distance(recorded, recorded, 4, 16, 16);
     CHECK(same.comparable);
     CHECK(same.max_difference == 0);
     CHECK(same.within_tolerance());
@@ -363,38 +367,40 @@ TEST_CASE("images differ by rounding up to 2 units of 255 in every channel, not 
 
 TEST_CASE("images of other sizes or scales are not comparable, so not within tolerance",
           "[replay][image]") {
-    const runtime::Thumbnail recorded = copy_of(16, 16, 1, 100);
-    for (const runtime::Thumbnail& other :
+    const runtime::formats::Thumbnail recorded = copy_of(16, 16, 1, 100);
+    for (const runtime::formats::Thumbnail& other :
          {copy_of(16, 8, 1, 100), copy_of(8, 16, 1, 100), copy_of(16, 16, 2, 100)}) {
-        const runtime::ImageDistance d = runtime::image_distance(recorded, other, 4, 16, 16);
+        const runtime::formats::ImageDistance d =
+            runtime::formats::image_distance(recorded, other, 4, 16, 16);
         CHECK_FALSE(d.comparable);
         CHECK_FALSE(d.within_tolerance());
     }
-    runtime::Thumbnail short_of_texels = recorded;
+    runtime::formats::Thumbnail short_of_texels = recorded;
     short_of_texels.rgba.resize(16 * 15 * 4);
-    CHECK_FALSE(runtime::image_distance(short_of_texels, recorded, 4, 16, 16).comparable);
+    CHECK_FALSE(runtime::formats::image_distance(short_of_texels, recorded, 4, 16, 16).comparable);
 }
 
 TEST_CASE("the fourth channel of a BGRX target is left out", "[replay][image]") {
-    CHECK(runtime::thumbnail_channels(DXGI_FORMAT_B8G8R8X8_UNORM) == 3);
-    CHECK(runtime::thumbnail_channels(DXGI_FORMAT_B8G8R8X8_UNORM_SRGB) == 3);
-    CHECK(runtime::thumbnail_channels(DXGI_FORMAT_B8G8R8A8_UNORM) == 4);
-    CHECK(runtime::thumbnail_channels(DXGI_FORMAT_R8G8B8A8_UNORM) == 4);
-    const runtime::Thumbnail recorded = copy_of(4, 4, 1, 100);
-    runtime::Thumbnail other_x = recorded;
+    CHECK(runtime::formats::thumbnail_channels(DXGI_FORMAT_B8G8R8X8_UNORM) == 3);
+    CHECK(runtime::formats::thumbnail_channels(DXGI_FORMAT_B8G8R8X8_UNORM_SRGB) == 3);
+    CHECK(runtime::formats::thumbnail_channels(DXGI_FORMAT_B8G8R8A8_UNORM) == 4);
+    CHECK(runtime::formats::thumbnail_channels(DXGI_FORMAT_R8G8B8A8_UNORM) == 4);
+    const runtime::formats::Thumbnail recorded = copy_of(4, 4, 1, 100);
+    runtime::formats::Thumbnail other_x = recorded;
     for (std::size_t i = 3; i < other_x.rgba.size(); i += 4) other_x.rgba[i] = 255;
-    CHECK(runtime::image_distance(recorded, other_x, 3, 4, 4).max_difference == 0);
-    CHECK(runtime::image_distance(recorded, other_x, 4, 4, 4).max_difference == 155);
+    CHECK(runtime::formats::image_distance(recorded, other_x, 3, 4, 4).max_difference == 0);
+    CHECK(runtime::formats::image_distance(recorded, other_x, 4, 4, 4).max_difference == 155);
 }
 
 TEST_CASE("the region past the bound is in texels of the picture, clipped at its edge",
           "[replay][image]") {
     // 1001 texels wide: scale 4, a 251-texel copy whose last column covers
     // texel 1000 alone.
-    runtime::Thumbnail recorded = copy_of(251, 2, 4, 100), replayed = recorded;
+    runtime::formats::Thumbnail recorded = copy_of(251, 2, 4, 100), replayed = recorded;
     set_texel(replayed, 250, 1, 0);
     set_texel(replayed, 248, 1, 0);
-    const runtime::ImageDistance d = runtime::image_distance(recorded, replayed, 4, 1001, 5);
+    const runtime::formats::ImageDistance d =
+        runtime::formats::image_distance(recorded, replayed, 4, 1001, 5);
     CHECK(d.texels_past_bound == 2);
     CHECK(d.past_bound.x == 992);
     CHECK(d.past_bound.y == 4);
@@ -410,9 +416,9 @@ TEST_CASE("copies of pictures within the bound are within it", "[replay][image]"
         ramp[i] = static_cast<std::uint8_t>(2 + (i * 7) % 250);
         pushed[i] = static_cast<std::uint8_t>(i % 3 == 0 ? ramp[i] - 2 : ramp[i] + 2);
     }
-    const runtime::ImageDistance d =
-        runtime::image_distance(runtime::make_thumbnail(ramp.data(), 1024, 8),
-                                runtime::make_thumbnail(pushed.data(), 1024, 8), 4, 1024, 8);
+    const runtime::formats::ImageDistance d = runtime::formats::image_distance(
+        runtime::formats::make_thumbnail(ramp.data(), 1024, 8),
+        runtime::formats::make_thumbnail(pushed.data(), 1024, 8), 4, 1024, 8);
     CHECK(d.comparable);
     CHECK(d.scale == 4);
     CHECK(d.max_difference <= 2);
@@ -424,14 +430,14 @@ TEST_CASE("thumbnails are box means of scale x scale texels, at most 256 wide", 
     std::vector<std::uint8_t> texels(600 * 3 * 4);
     for (std::size_t i = 0; i < texels.size(); ++i)
         texels[i] = static_cast<std::uint8_t>((i / 4) % 600 % 256);
-    const runtime::Thumbnail t = runtime::make_thumbnail(texels.data(), 600, 3);
+    const runtime::formats::Thumbnail t = runtime::formats::make_thumbnail(texels.data(), 600, 3);
     CHECK(t.scale == 3);
     CHECK(t.width == 200);
     CHECK(t.height == 1);
     CHECK(t.rgba[0] == 1);        // mean of 0, 1, 2
     CHECK(t.rgba[4 * 85] == 85);  // mean of 255, 0, 1: (256 + 1) / 3
-    CHECK(runtime::image_distance(t, t, 4, 600, 3).max_difference == 0);
-    CHECK(runtime::image_distance(t, t, 4, 600, 3).within_tolerance());
+    CHECK(runtime::formats::image_distance(t, t, 4, 600, 3).max_difference == 0);
+    CHECK(runtime::formats::image_distance(t, t, 4, 600, 3).within_tolerance());
 }
 
 TEST_CASE("spreads and comparisons of reports", "[replay][run]") {

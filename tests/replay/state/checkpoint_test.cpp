@@ -10,7 +10,7 @@
 #include "runtime/tiles/tiling.h"
 
 using namespace timeline_tests;
-using d3dcap::tiles::TileState;
+using d3dcap::runtime::tiles::TileState;
 
 namespace {
 
@@ -78,26 +78,26 @@ class Generator {
     }
     void texture(std::uint64_t id, std::uint32_t width, std::uint32_t height, std::uint32_t mips,
                  std::uint32_t slices) {
-        tiles::ResourceShape shape;
+        runtime::tiles::ResourceShape shape;
         shape.dimension = D3D11_RESOURCE_DIMENSION_TEXTURE2D;
         shape.width = width;
         shape.height = height;
         shape.mip_levels = mips;
         shape.array_size = slices;
         shape.format = DXGI_FORMAT_R8G8B8A8_UNORM;
-        tiles::ResourceTiling tiling;
-        REQUIRE(tiles::compute_tiling(shape, tiling, nullptr) == S_OK);
+        runtime::tiles::ResourceTiling tiling;
+        REQUIRE(runtime::tiles::compute_tiling(shape, tiling, nullptr) == S_OK);
         REQUIRE(expected_.create_tiled_resource(id, tiling, nullptr) == S_OK);
         const std::uint64_t first = t_.create_texture(id, width, height, mips, slices, tiling);
         for (std::uint64_t e = first; e < first + 3; ++e) record(e);
         resources_.push_back(id);
     }
     void buffer(std::uint64_t id, std::uint32_t bytes) {
-        tiles::ResourceShape shape;
+        runtime::tiles::ResourceShape shape;
         shape.dimension = D3D11_RESOURCE_DIMENSION_BUFFER;
         shape.byte_width = bytes;
-        tiles::ResourceTiling tiling;
-        REQUIRE(tiles::compute_tiling(shape, tiling, nullptr) == S_OK);
+        runtime::tiles::ResourceTiling tiling;
+        REQUIRE(runtime::tiles::compute_tiling(shape, tiling, nullptr) == S_OK);
         REQUIRE(expected_.create_tiled_resource(id, tiling, nullptr) == S_OK);
         record(t_.create_tiled_buffer(id, bytes));  // no ResourceTiling: the computed one
         resources_.push_back(id);
@@ -117,12 +117,12 @@ class Generator {
     // A region inside the resource mostly, sometimes past its edge.
     std::uint64_t region(std::uint64_t id, D3D11_TILED_RESOURCE_COORDINATE& start,
                          D3D11_TILE_REGION_SIZE& size) {
-        const tiles::ResourceTiling& tiling = *expected_.tiling(id);
+        const runtime::tiles::ResourceTiling& tiling = *expected_.tiling(id);
         const auto s = r_.between(0, static_cast<std::uint32_t>(tiling.subresources.size() - 1));
         const D3D11_SUBRESOURCE_TILING& sub = tiling.subresources[s];
         start = {0, 0, 0, s};
-        if (sub.StartTileIndexInOverallResource == tiles::kPackedStart || r_.percent(40)) {
-            if (sub.StartTileIndexInOverallResource != tiles::kPackedStart) {
+        if (sub.StartTileIndexInOverallResource == runtime::tiles::kPackedStart || r_.percent(40)) {
+            if (sub.StartTileIndexInOverallResource != runtime::tiles::kPackedStart) {
                 start.X = r_.between(0, sub.WidthInTiles - 1);
                 start.Y = r_.between(0, sub.HeightInTiles - 1);
             }

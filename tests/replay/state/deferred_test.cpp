@@ -14,7 +14,7 @@ using engine_tests::Recorder;
 
 namespace {
 
-constexpr std::uint32_t N = tiles::kNullTile;
+constexpr std::uint32_t N = runtime::tiles::kNullTile;
 
 struct Events {
     std::uint64_t deferred_update = 0, deferred_resize = 0, marker = 0, finish = 0, immediate = 0,
@@ -161,7 +161,7 @@ TEST_CASE("deferred tile calls take effect when their command list is executed",
     CHECK(timeline->notes_until(e.count - 1).empty());
 
     // The device the calls were made on agrees.
-    const tiles::TileState* device_state = runtime::device_tile_state(direct.device.get());
+    const runtime::tiles::TileState* device_state = runtime::device_tile_state(direct.device.get());
     REQUIRE(device_state != nullptr);
     const std::map<std::uint64_t, std::uint64_t> direct_ids = {
         {pool_id, runtime::object_id(pool.get())}, {texture_id, runtime::object_id(texture.get())}};

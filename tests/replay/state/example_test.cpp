@@ -54,7 +54,7 @@ void check_against_replay(const std::string& trace, std::uint32_t seed,
         const auto run = replayer.value()->run_to(event);
         INFO((run.ok() ? std::string() : run.error().to_string()));
         REQUIRE(run.ok());
-        const tiles::TileState mine = state_at(*timeline, event);
+        const runtime::tiles::TileState mine = state_at(*timeline, event);
         ID3D11Device* device = replayed_device(*replayer.value());
         if (device == nullptr) {  // before the device is created, after it is destroyed
             CHECK(mine.tiled_resources().empty());
@@ -83,12 +83,12 @@ TEST_CASE("the example's tile state at random events equals the state-only repla
         reader.value()->index().frame_first_events()->size() > 0
             ? *(reader.value()->index().frame_first_events()->end() - 1) - 1
             : 0;
-    const tiles::TileState last = state_at(*timeline, last_present);
+    const runtime::tiles::TileState last = state_at(*timeline, last_present);
     CHECK(last.tiled_resources().size() == 3);
     REQUIRE(last.pools().size() == 1);
     CHECK(last.pool_tiles(last.pools().front()) == 320);
     // After the program's teardown nothing is left.
-    const tiles::TileState end = state_at(*timeline, timeline->event_count() - 1);
+    const runtime::tiles::TileState end = state_at(*timeline, timeline->event_count() - 1);
     CHECK(end.tiled_resources().empty());
     CHECK(end.pools().empty());
     check_against_replay(trace, 1, 65536);
@@ -101,9 +101,10 @@ TEST_CASE("a frame-range capture's tile state starts from its snapshot", "[state
     auto timeline = open_timeline(trace);
     // The snapshot is event 0 or close to it: the mappings exist right after it.
     std::uint64_t mapped = 0;
-    const tiles::TileState first = state_at(*timeline, 2);
+    const runtime::tiles::TileState first = state_at(*timeline, 2);
     for (const std::uint64_t id : first.tiled_resources())
-        for (const tiles::TileMapping& mapping : first.mappings(id)) mapped += mapping.pool != 0;
+        for (const runtime::tiles::TileMapping& mapping : first.mappings(id))
+            mapped += mapping.pool != 0;
     CHECK(mapped > 0);
     check_against_replay(trace, 3, 32);
 }

@@ -54,7 +54,7 @@ HostileTrace write_hostile(TraceBuilder& t) {
     e.huge = t.create_texture(kHuge, 16384, 16384, 1, 2048, std::nullopt, S_OK,
                               DXGI_FORMAT_R32G32B32A32_FLOAT);
     // A recorded tiling of 2^32 - 1 tiles.
-    tiles::ResourceTiling claimed = tile_tests::flat_texture(2, 2);
+    runtime::tiles::ResourceTiling claimed = tile_tests::flat_texture(2, 2);
     claimed.total_tiles = 0xffffffff;
     e.claimed = t.create_texture(kClaimed, 256, 256, 1, 1, claimed);
     const UINT zero = 0;
@@ -62,7 +62,7 @@ HostileTrace write_hostile(TraceBuilder& t) {
         t.update(kContext, kClaimed, 1, nullptr, nullptr, kPool, 1, nullptr, &zero, nullptr);
 
     // A tiling that numbers 2 subresources for a 1-mip texture.
-    tiles::ResourceTiling odd = tile_tests::flat_texture(2, 2);
+    runtime::tiles::ResourceTiling odd = tile_tests::flat_texture(2, 2);
     odd.subresources.push_back(odd.subresources.front());
     e.odd_tiling = t.create_texture(kOddTiling, 256, 256, 1, 1, odd);
 
@@ -95,13 +95,13 @@ TEST_CASE("damaged tile calls and absurd sizes are notes, not crashes", "[state]
     const HostileTrace e = write_hostile(t);
     const std::uint64_t events = t.close();
     auto timeline = open_timeline(dir.file("hostile.d3dcap"));
-    const tiles::TileState state = state_at(*timeline, events - 1);
+    const runtime::tiles::TileState state = state_at(*timeline, events - 1);
 
-    std::vector<tiles::TileMapping> mappings = state.mappings(kTexture);
+    std::vector<runtime::tiles::TileMapping> mappings = state.mappings(kTexture);
     REQUIRE(mappings.size() == 16);
     CHECK(mappings[0].pool_tile == (1u << 24) - 1);
     CHECK(mappings[15].pool_tile == 3);
-    for (std::size_t i = 1; i < 15; ++i) CHECK(mappings[i].pool_tile == tiles::kNullTile);
+    for (std::size_t i = 1; i < 15; ++i) CHECK(mappings[i].pool_tile == runtime::tiles::kNullTile);
     CHECK(state.pool_tiles(kPool) == std::uint64_t{1} << 24);
     CHECK_FALSE(state.is_tiled_resource(kHuge));
     CHECK_FALSE(state.is_tiled_resource(kClaimed));

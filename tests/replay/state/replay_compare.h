@@ -9,7 +9,7 @@
 #include <map>
 
 #include "replay/engine/replayer.h"
-#include "runtime/internal.h"
+#include "runtime/inspection.h"
 #include "runtime/tiles/tile_state.h"
 
 namespace timeline_tests {
@@ -38,9 +38,10 @@ inline ID3D11Device* replayed_device(const d3dcap::replay::Replayer& replayer) {
     return nullptr;
 }
 
-inline void check_matches(const d3dcap::tiles::TileState& mine,
-                          const d3dcap::tiles::TileState& theirs, const RuntimeIds& runtime_id) {
-    using d3dcap::tiles::TileMapping;
+inline void check_matches(const d3dcap::runtime::tiles::TileState& mine,
+                          const d3dcap::runtime::tiles::TileState& theirs,
+                          const RuntimeIds& runtime_id) {
+    using d3dcap::runtime::tiles::TileMapping;
     CHECK(mine.tiled_resources().size() == theirs.tiled_resources().size());
     CHECK(mine.pools().size() == theirs.pools().size());
     for (const std::uint64_t pool : mine.pools()) {

@@ -10,7 +10,7 @@
 namespace {
 
 using d3dcap::state::TileWriteTracker;
-namespace tiles = d3dcap::tiles;
+namespace tiles = d3dcap::runtime::tiles;
 namespace fb = d3dcap::fb;
 
 constexpr tiles::ObjectId kPool = 2, kTexture = 7, kBuffer = 8;

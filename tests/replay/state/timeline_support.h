@@ -65,7 +65,7 @@ class TraceBuilder final : public testing::RecordWriter, public api::ObjectIds {
     // then (when given) the tiling the capturing device reported.
     std::uint64_t create_texture(std::uint64_t id, std::uint32_t width, std::uint32_t height,
                                  std::uint32_t mips, std::uint32_t slices,
-                                 const std::optional<tiles::ResourceTiling>& tiling,
+                                 const std::optional<runtime::tiles::ResourceTiling>& tiling,
                                  HRESULT result = S_OK,
                                  DXGI_FORMAT format = DXGI_FORMAT_R8G8B8A8_UNORM) {
         const fb::D3D11_TEXTURE2D_DESC desc(
@@ -82,8 +82,8 @@ class TraceBuilder final : public testing::RecordWriter, public api::ObjectIds {
                                          D3D11_RESOURCE_MISC_TILED, 0);
         return call(kDevice, fb::CreateID3D11Device_CreateBuffer(b, &desc, 0, id));
     }
-    std::uint64_t resource_tiling(std::uint64_t id, const tiles::ResourceTiling& t) {
-        return meta(tiles::record_of_tiling(b, id, t));
+    std::uint64_t resource_tiling(std::uint64_t id, const runtime::tiles::ResourceTiling& t) {
+        return meta(runtime::tiles::record_of_tiling(b, id, t));
     }
     std::uint64_t name(std::uint64_t id, const char* text) {
         return meta(fb::CreateDebugNameDirect(b, id, text));
@@ -129,7 +129,7 @@ inline std::unique_ptr<state::TileTimeline> open_timeline(const std::string& pat
     return std::move(timeline.value());
 }
 
-inline tiles::TileState state_at(state::TileTimeline& timeline, std::uint64_t event) {
+inline runtime::tiles::TileState state_at(state::TileTimeline& timeline, std::uint64_t event) {
     auto state = timeline.state_at(event);
     INFO((state.ok() ? std::string() : state.error().to_string()));
     REQUIRE(state.ok());
@@ -137,14 +137,17 @@ inline tiles::TileState state_at(state::TileTimeline& timeline, std::uint64_t ev
 }
 
 // The pool tile of every tile of a resource, by overall index.
-inline std::vector<std::uint32_t> pool_tiles(const tiles::TileState& state, std::uint64_t id) {
+inline std::vector<std::uint32_t> pool_tiles(const runtime::tiles::TileState& state,
+                                             std::uint64_t id) {
     std::vector<std::uint32_t> out;
-    for (const tiles::TileMapping& mapping : state.mappings(id)) out.push_back(mapping.pool_tile);
+    for (const runtime::tiles::TileMapping& mapping : state.mappings(id))
+        out.push_back(mapping.pool_tile);
     return out;
 }
 
 // Every pool, resource, pool size and mapping of two states, ids equal.
-inline void check_same_state(const tiles::TileState& a, const tiles::TileState& b) {
+inline void check_same_state(const runtime::tiles::TileState& a,
+                             const runtime::tiles::TileState& b) {
     REQUIRE(a.pools() == b.pools());
     REQUIRE(a.tiled_resources() == b.tiled_resources());
     for (const std::uint64_t pool : a.pools()) {

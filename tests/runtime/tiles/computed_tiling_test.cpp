@@ -10,9 +10,9 @@
 #include "runtime/tiles/tiling.h"
 #include "runtime/tiles/tiling_fixtures.h"
 
-using d3dcap::tiles::ObjectId;
-using d3dcap::tiles::ResourceShape;
-using d3dcap::tiles::TileState;
+using d3dcap::runtime::tiles::ObjectId;
+using d3dcap::runtime::tiles::ResourceShape;
+using d3dcap::runtime::tiles::TileState;
 using namespace tile_tests;
 
 namespace {
@@ -48,9 +48,9 @@ TEST_CASE("tilings from compute_tiling are accepted and walked in overall tile o
     };
     ObjectId next_id = 1;
     for (const ResourceShape& shape : shapes) {
-        d3dcap::tiles::ResourceTiling tiling;
+        d3dcap::runtime::tiles::ResourceTiling tiling;
         RecordingSink sink;
-        REQUIRE(d3dcap::tiles::compute_tiling(shape, tiling, &sink) == S_OK);
+        REQUIRE(d3dcap::runtime::tiles::compute_tiling(shape, tiling, &sink) == S_OK);
         INFO("format " << shape.format << ", " << shape.width << "x" << shape.height << "x"
                        << shape.depth << ", " << tiling.total_tiles << " tiles");
 
@@ -73,8 +73,8 @@ TEST_CASE("a computed array's packed tiles are addressed per slice", "[tiles][ti
     // 512x512 RGBA8: mips 0..2 are 4x4, 2x2, 1x1 tiles; mips 3..9 (64x64 and smaller) are packed.
     const ResourceShape shape =
         texture(D3D11_RESOURCE_DIMENSION_TEXTURE2D, DXGI_FORMAT_R8G8B8A8_UNORM, 512, 512, 1, 0, 2);
-    d3dcap::tiles::ResourceTiling tiling;
-    REQUIRE(d3dcap::tiles::compute_tiling(shape, tiling, nullptr) == S_OK);
+    d3dcap::runtime::tiles::ResourceTiling tiling;
+    REQUIRE(d3dcap::runtime::tiles::compute_tiling(shape, tiling, nullptr) == S_OK);
     REQUIRE(tiling.mip_levels == 10);
     REQUIRE(tiling.packed.NumStandardMips == 3);
     REQUIRE(tiling.packed.NumTilesForPackedMips == 1);

@@ -8,11 +8,11 @@
 #include "runtime/tiles/tile_state.h"
 #include "runtime/tiles/tiling_fixtures.h"
 
-using d3dcap::tiles::kNullTile;
-using d3dcap::tiles::ObjectId;
-using d3dcap::tiles::TileMapping;
-using d3dcap::tiles::TileRef;
-using d3dcap::tiles::TileState;
+using d3dcap::runtime::tiles::kNullTile;
+using d3dcap::runtime::tiles::ObjectId;
+using d3dcap::runtime::tiles::TileMapping;
+using d3dcap::runtime::tiles::TileRef;
+using d3dcap::runtime::tiles::TileState;
 using namespace tile_tests;
 
 namespace {

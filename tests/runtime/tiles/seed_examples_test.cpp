@@ -1,5 +1,5 @@
-// The four worked UpdateTileMappings examples of the UpdateTileMappings reference, each against a tile
-// table written out by hand.
+// The four worked UpdateTileMappings examples of the UpdateTileMappings reference, each against a
+// tile table written out by hand.
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <vector>
@@ -8,9 +8,9 @@
 #include "runtime/tiles/tiling_fixtures.h"
 #include "runtime/tiles/worked_examples.h"
 
-using d3dcap::tiles::kNullTile;
-using d3dcap::tiles::ObjectId;
-using d3dcap::tiles::TileState;
+using d3dcap::runtime::tiles::kNullTile;
+using d3dcap::runtime::tiles::ObjectId;
+using d3dcap::runtime::tiles::TileState;
 using namespace tile_tests;
 using namespace worked_examples;
 
@@ -31,8 +31,9 @@ std::vector<std::uint32_t> pool_tiles_of(const TileState& state, ObjectId resour
 
 }  // namespace
 
-TEST_CASE("API reference example: clearing a whole surface to NULL covers every mip and the packed tiles",
-          "[tiles][reference-example]") {
+TEST_CASE(
+    "API reference example: clearing a whole surface to NULL covers every mip and the packed tiles",
+    "[tiles][reference-example]") {
     TileState state;
     RecordingSink sink;
     // 3x2 tiles, 2x1 tiles, then 2 packed mips in 1 tile: 9 tiles.
@@ -54,7 +55,8 @@ TEST_CASE("API reference example: clearing a whole surface to NULL covers every 
     CHECK(sink.messages.empty());
 }
 
-TEST_CASE("API reference example: a 2x3 box at (1,1) maps onto the single pool tile 12", "[tiles][reference-example]") {
+TEST_CASE("API reference example: a 2x3 box at (1,1) maps onto the single pool tile 12",
+          "[tiles][reference-example]") {
     TileState state;
     RecordingSink sink;
     REQUIRE(state.create_pool(kPool, pool_bytes(16), &sink) == S_OK);
@@ -81,7 +83,8 @@ TEST_CASE("API reference example: a 2x3 box at (1,1) maps onto the single pool t
     CHECK(sink.messages.empty());
 }
 
-TEST_CASE("API reference example: scattered single tiles from coordinates and offsets alone", "[tiles][reference-example]") {
+TEST_CASE("API reference example: scattered single tiles from coordinates and offsets alone",
+          "[tiles][reference-example]") {
     TileState state;
     RecordingSink sink;
     REQUIRE(state.create_pool(kPool, pool_bytes(16), &sink) == S_OK);
@@ -111,8 +114,10 @@ TEST_CASE("API reference example: scattered single tiles from coordinates and of
     CHECK(sink.messages.empty());
 }
 
-TEST_CASE("API reference example: 22 tiles of three boxes through SKIP, NULL and REUSE_SINGLE_TILE ranges",
-          "[tiles][reference-example]") {
+TEST_CASE(
+    "API reference example: 22 tiles of three boxes through SKIP, NULL and REUSE_SINGLE_TILE "
+    "ranges",
+    "[tiles][reference-example]") {
     TileState state;
     RecordingSink sink;
     constexpr UINT kWidth = kMixedWidth;

@@ -1,5 +1,5 @@
 // A deliberately simple model of the tile-mapping rules, for checking
-// d3dcap::tiles::TileState against: every tile of every resource is an entry
+// d3dcap::runtime::tiles::TileState against: every tile of every resource is an entry
 // of a std::map, every region is first written out as the list of its tiles,
 // and every call builds its complete list of changes before making any.
 // Slow and obvious on purpose; it shares no code with the real implementation.
@@ -34,7 +34,7 @@ class Model {
   public:
     void add_pool(ObjectId id, std::uint64_t tiles) { pools_[id] = Pool{tiles, false}; }
     void release_pool(ObjectId id) { pools_[id].released = true; }
-    void add_resource(ObjectId id, const d3dcap::tiles::ResourceTiling& tiling) {
+    void add_resource(ObjectId id, const d3dcap::runtime::tiles::ResourceTiling& tiling) {
         Resource& resource = resources_[id];
         resource.tiling = tiling;
         // Every tile in subresource order; packed tiles under the first packed mip.
@@ -43,7 +43,7 @@ class Model {
             for (std::uint32_t mip = 0; mip < tiling.mip_levels; ++mip) {
                 const std::uint32_t sub = mip + slice * tiling.mip_levels;
                 const D3D11_SUBRESOURCE_TILING& st = tiling.subresources[sub];
-                if (st.StartTileIndexInOverallResource == d3dcap::tiles::kPackedStart) {
+                if (st.StartTileIndexInOverallResource == d3dcap::runtime::tiles::kPackedStart) {
                     if (packed_listed) continue;
                     packed_listed = true;
                     for (std::uint32_t i = 0; i < tiling.packed.NumTilesForPackedMips; ++i) {
@@ -103,7 +103,7 @@ class Model {
         }
         const bool packed =
             tiling.subresources[start.Subresource].StartTileIndexInOverallResource ==
-            d3dcap::tiles::kPackedStart;
+            d3dcap::runtime::tiles::kPackedStart;
         if (packed) return std::nullopt;
         if (std::uint64_t{size.Width} * size.Height * size.Depth != size.NumTiles)
             return std::nullopt;
@@ -241,7 +241,7 @@ class Model {
         bool released = false;
     };
     struct Resource {
-        d3dcap::tiles::ResourceTiling tiling;
+        d3dcap::runtime::tiles::ResourceTiling tiling;
         ObjectId pool = 0;
         std::map<std::uint32_t, Mapped> tiles;                    // absent: NULL
         std::vector<std::pair<Coordinate, std::uint32_t>> order;  // walk order: coordinate, tile

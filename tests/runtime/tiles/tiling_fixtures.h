@@ -16,8 +16,8 @@
 
 namespace tile_tests {
 
-using d3dcap::tiles::kPackedStart;
-using d3dcap::tiles::ResourceTiling;
+using d3dcap::runtime::tiles::kPackedStart;
+using d3dcap::runtime::tiles::ResourceTiling;
 
 struct MipTiles {
     std::uint32_t width = 1, height = 1, depth = 1;
@@ -78,7 +78,7 @@ inline ResourceTiling tiled_buffer(std::uint32_t tiles) {
     ResourceTiling tiling;
     tiling.total_tiles = tiles;
     tiling.packed = D3D11_PACKED_MIP_DESC{1, 0, 0, 0};
-    tiling.shape = D3D11_TILE_SHAPE{d3dcap::tiles::kTileBytes, 1, 1};
+    tiling.shape = D3D11_TILE_SHAPE{d3dcap::runtime::tiles::kTileBytes, 1, 1};
     tiling.subresources = {D3D11_SUBRESOURCE_TILING{tiles, 1, 1, 0}};
     return tiling;
 }
@@ -91,7 +91,7 @@ class RecordingSink : public d3dcap::runtime::MessageSink {
 };
 
 constexpr std::uint64_t pool_bytes(std::uint64_t tiles) {
-    return tiles * d3dcap::tiles::kTileBytes;
+    return tiles * d3dcap::runtime::tiles::kTileBytes;
 }
 
 inline D3D11_TILED_RESOURCE_COORDINATE at(UINT x, UINT y, UINT z = 0, UINT subresource = 0) {
@@ -108,8 +108,8 @@ inline D3D11_TILE_REGION_SIZE tiles(UINT count) {
 }
 
 // The pool tile of every tile of a resource, by overall index (kNullTile for NULL).
-inline std::vector<std::uint32_t> pool_tile_table(const d3dcap::tiles::TileState& state,
-                                                  d3dcap::tiles::ObjectId resource) {
+inline std::vector<std::uint32_t> pool_tile_table(const d3dcap::runtime::tiles::TileState& state,
+                                                  d3dcap::runtime::tiles::ObjectId resource) {
     std::vector<std::uint32_t> table;
     for (const auto& mapping : state.mappings(resource)) table.push_back(mapping.pool_tile);
     return table;

@@ -12,11 +12,11 @@
 
 namespace worked_examples {
 
-inline constexpr std::uint32_t N = d3dcap::tiles::kNullTile;
+inline constexpr std::uint32_t N = d3dcap::runtime::tiles::kNullTile;
 
 // 1. Clearing a whole surface to NULL, on 3x2 tiles, 2x1 tiles, then 2
 // packed mips in 1 tile: 9 tiles.
-inline d3dcap::tiles::ResourceTiling clear_tiling() {
+inline d3dcap::runtime::tiles::ResourceTiling clear_tiling() {
     return tile_tests::make_tiling({{3, 2, 1}, {2, 1, 1}}, 2, 1);
 }
 // First every tile onto consecutive pool tiles from 20.

@@ -1,0 +1,405 @@
+#include "runtime/backend/vulkan/shader_translator.h"
+
+// vkd3d_shader.h uses size_t without including <stddef.h>.
+#include <stddef.h>
+#include <vkd3d_shader.h>
+#include <xxhash.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include "runtime/backend/vulkan/stream_output_layout.h"
+#include "runtime/backend/vulkan/uav_slices.h"
+#include "runtime/shader/container.h"
+#include "runtime/shader/decoder.h"
+#include "runtime/shader/dxbc_checksum.h"
+
+namespace d3dcap::runtime::backend::vulkan {
+
+namespace {
+
+std::string take_messages(char* messages) {
+    std::string text = messages ? messages : "";
+    vkd3d_shader_free_messages(messages);
+    while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+    return text;
+}
+
+vkd3d_shader_visibility visibility_of(int program_type) {
+    switch (program_type) {
+        case 0:
+            return VKD3D_SHADER_VISIBILITY_PIXEL;
+        case 1:
+            return VKD3D_SHADER_VISIBILITY_VERTEX;
+        case 2:
+            return VKD3D_SHADER_VISIBILITY_GEOMETRY;
+        case 3:
+            return VKD3D_SHADER_VISIBILITY_HULL;
+        case 4:
+            return VKD3D_SHADER_VISIBILITY_DOMAIN;
+        default:
+            return VKD3D_SHADER_VISIBILITY_COMPUTE;
+    }
+}
+
+// The descriptors the shader uses, as vkd3d-shader scans them.
+bool scan(const vkd3d_shader_compile_info& base, std::vector<ShaderDescriptor>& out,
+          std::string& error) {
+    vkd3d_shader_scan_descriptor_info scanned{};
+    scanned.type = VKD3D_SHADER_STRUCTURE_TYPE_SCAN_DESCRIPTOR_INFO;
+    vkd3d_shader_compile_info info = base;
+    info.next = &scanned;
+    char* messages = nullptr;
+    const int result = vkd3d_shader_scan(&info, &messages);
+    const std::string text = take_messages(messages);
+    if (result != VKD3D_OK) {
+        error = "vkd3d-shader cannot read it (" + std::to_string(result) + ")" +
+                (text.empty() ? "" : ": " + text);
+        return false;
+    }
+    for (unsigned i = 0; i < scanned.descriptor_count; ++i) {
+        const vkd3d_shader_descriptor_info& d = scanned.descriptors[i];
+        ShaderDescriptor descriptor;
+        descriptor.reg = d.register_index;
+        descriptor.buffer = d.resource_type == VKD3D_SHADER_RESOURCE_BUFFER;
+        descriptor.counter = d.flags & VKD3D_SHADER_DESCRIPTOR_INFO_FLAG_UAV_COUNTER;
+        if (d.resource_type <= VKD3D_SHADER_RESOURCE_TEXTURE_CUBEARRAY)
+            descriptor.shape = static_cast<ResourceShape>(d.resource_type);
+        switch (d.type) {
+            case VKD3D_SHADER_DESCRIPTOR_TYPE_CBV:
+                descriptor.kind = RegisterKind::ConstantBuffer;
+                descriptor.binding = BindingSpace::kConstantBuffers + d.register_index;
+                break;
+            case VKD3D_SHADER_DESCRIPTOR_TYPE_SRV:
+                descriptor.kind = RegisterKind::Resource;
+                descriptor.binding = BindingSpace::kResources + d.register_index;
+                break;
+            case VKD3D_SHADER_DESCRIPTOR_TYPE_SAMPLER:
+                descriptor.kind = RegisterKind::Sampler;
+                descriptor.binding = BindingSpace::kSamplers + d.register_index;
+                break;
+            default:
+                descriptor.kind = RegisterKind::Uav;
+                descriptor.binding = BindingSpace::kUavs + d.register_index;
+                break;
+        }
+        const std::uint32_t limits[] = {14, 128, 16, 64};
+        if (d.count != 1 || d.register_index >= limits[static_cast<int>(descriptor.kind)]) {
+            error = "register " + std::to_string(d.register_index) +
+                    " (or an array of registers) is outside D3D11's slots";
+            vkd3d_shader_free_scan_descriptor_info(&scanned);
+            return false;
+        }
+        out.push_back(descriptor);
+    }
+    vkd3d_shader_free_scan_descriptor_info(&scanned);
+    return true;
+}
+
+// D3DCAP_SPIRV_DIR=DIR: every translated module is written to
+// DIR/<bytecode hash>.spv, for spirv-val, spirv-dis and the tests.
+void dump_module(std::uint64_t key, const std::vector<std::uint32_t>& spirv) {
+    const char* directory = std::getenv("D3DCAP_SPIRV_DIR");
+    if (directory == nullptr || *directory == 0) return;
+    char name[32];
+    std::snprintf(name, sizeof name, "/%016llx.spv", static_cast<unsigned long long>(key));
+    if (std::FILE* file = std::fopen((std::string(directory) + name).c_str(), "wb")) {
+        std::fwrite(spirv.data(), 4, spirv.size(), file);
+        std::fclose(file);
+    }
+}
+
+using shader::Opcode;
+
+// What vkd3d-shader 1.2 refuses, or accepts and then drops or gets wrong,
+// by opcode (pipeline-facts.md); empty for the rest.
+const char* unsupported(Opcode op) {
+    switch (op) {
+        case Opcode::Call:
+        case Opcode::Callc:
+            return "subroutine calls are refused by vkd3d-shader 1.2";
+        case Opcode::InterfaceCall:
+        case Opcode::DclFunctionBody:
+        case Opcode::DclFunctionTable:
+        case Opcode::DclInterface:
+            return "class linkage is dropped by vkd3d-shader 1.2";
+        case Opcode::EmitThenCut:
+        case Opcode::EmitThenCutStream:
+            return "emit_then_cut is refused by vkd3d-shader 1.2";
+        case Opcode::Umad:
+        case Opcode::Uaddc:
+        case Opcode::Usubb:
+        case Opcode::Msad:
+        case Opcode::EvalSnapped:
+        case Opcode::Abort:
+        case Opcode::DebugBreak:
+        case Opcode::DclOutputSgv:
+            return "refused by vkd3d-shader 1.2";
+        default:
+            break;
+    }
+    const auto number = static_cast<std::uint32_t>(op);
+    if ((number >= static_cast<std::uint32_t>(Opcode::Dadd) &&
+         number <= static_cast<std::uint32_t>(Opcode::Ftod)) ||
+        op == Opcode::Ddiv || op == Opcode::Dfma || op == Opcode::Drcp || op == Opcode::Dtoi ||
+        op == Opcode::Dtou || op == Opcode::Itod || op == Opcode::Utod)
+        return "double precision is refused by vkd3d-shader 1.2";
+    if (number >= static_cast<std::uint32_t>(Opcode::Gather4Feedback))
+        return "tiled-resource feedback is not translated by vkd3d-shader";
+    return nullptr;
+}
+
+bool null_destination(const shader::Instruction& instruction, std::size_t operand) {
+    return operand < instruction.operands.size() &&
+           instruction.operands[operand].type == shader::OperandType::Null;
+}
+
+// Reads the shader with the project's own token reader before vkd3d-shader
+// sees it: what vkd3d-shader would refuse, drop or mistranslate is refused
+// here, naming the instruction; umul whose high half goes nowhere becomes
+// imul (the low halves are the same), since vkd3d-shader drops umul.
+bool lower(std::vector<std::uint8_t>& container, std::string& error) {
+    const auto program = shader::decode_container(container, error);
+    if (!program) return false;
+    const auto chunks = shader::read_container(container, error);
+    if (!chunks) return false;
+    const shader::ContainerChunk* code = shader::code_chunk(*chunks);
+    if (code == nullptr) {
+        error = "has no SHDR or SHEX chunk";
+        return false;
+    }
+    const std::size_t code_start = static_cast<std::size_t>(code->data.data() - container.data());
+    bool patched = false;
+    for (const shader::Instruction& instruction : program->instructions) {
+        auto at = [&](const char* why) {
+            char offset[16];
+            std::snprintf(offset, sizeof offset, "0x%x", instruction.byte_offset);
+            error = std::string("instruction at offset ") + offset + ": " +
+                    std::string(instruction.info().name) + ": " + why;
+            return false;
+        };
+        if (const char* why = unsupported(instruction.opcode)) return at(why);
+        switch (instruction.opcode) {
+            case Opcode::Umul:
+                if (!null_destination(instruction, 0))
+                    return at("its high half is not translated by vkd3d-shader 1.2");
+                {
+                    std::uint32_t token;
+                    std::memcpy(&token, container.data() + code_start + instruction.byte_offset, 4);
+                    token = (token & ~0x7ffu) | static_cast<std::uint32_t>(Opcode::Imul);
+                    std::memcpy(container.data() + code_start + instruction.byte_offset, &token, 4);
+                    patched = true;
+                }
+                break;
+            case Opcode::Imul:
+                if (!null_destination(instruction, 0))
+                    return at("its high half is not translated by vkd3d-shader 1.2");
+                break;
+            case Opcode::EmitStream:
+            case Opcode::CutStream:
+                if (!instruction.operands.empty() && instruction.operands[0].register_index() != 0)
+                    return at("streams other than 0 are dropped by vkd3d-shader 1.2");
+                break;
+            case Opcode::SampleC:
+            case Opcode::SampleCLz:
+                if (instruction.has_texel_offsets &&
+                    (instruction.texel_offsets[0] || instruction.texel_offsets[1] ||
+                     instruction.texel_offsets[2]))
+                    return at("texel offsets are dropped by vkd3d-shader 1.2");
+                break;
+            default:
+                break;
+        }
+    }
+    if (patched) shader::write_dxbc_checksum(container);
+    return true;
+}
+
+// Tells declarations apart in the cache key (names by value).
+std::uint64_t declaration_hash(const StreamOutputDeclaration& declaration) {
+    std::string bytes;
+    for (const D3D11_SO_DECLARATION_ENTRY& entry : declaration.entries) {
+        bytes += entry.SemanticName != nullptr ? entry.SemanticName : "";
+        const std::uint32_t fields[] = {entry.Stream, entry.SemanticIndex, entry.StartComponent,
+                                        entry.ComponentCount, entry.OutputSlot};
+        bytes.append(reinterpret_cast<const char*>(fields), sizeof fields);
+    }
+    bytes.append(reinterpret_cast<const char*>(declaration.strides.data()),
+                 sizeof declaration.strides);
+    return XXH3_64bits(bytes.data(), bytes.size()) | 1;
+}
+
+}  // namespace
+
+std::uint32_t descriptor_set_of(int program_type) {
+    switch (program_type) {
+        case 3:  // hull
+            return 1;
+        case 4:  // domain
+            return 2;
+        case 2:  // geometry
+            return 3;
+        case 0:  // pixel
+            return 4;
+        default:  // vertex, compute
+            return 0;
+    }
+}
+
+std::shared_ptr<const TranslatedShader> ShaderTranslator::translate(
+    std::span<const std::uint8_t> bytecode, std::string& error, const TranslatedShader* hull,
+    bool dual_source, const StreamOutputDeclaration* stream_output,
+    std::span<const std::pair<std::uint32_t, std::uint32_t>> uav_first_slices) {
+    std::uint64_t key = XXH3_64bits(bytecode.data(), bytecode.size());
+    if (!uav_first_slices.empty())
+        key ^= XXH3_64bits(uav_first_slices.data(), uav_first_slices.size_bytes()) | 2;
+    if (dual_source) key ^= std::uint64_t{1} << 40;
+    if (stream_output != nullptr && !stream_output->entries.empty())
+        key ^= declaration_hash(*stream_output);
+    else
+        stream_output = nullptr;
+    if (hull != nullptr)
+        key ^= std::uint64_t{hull->tess_output_primitive} << 56 |
+               std::uint64_t{hull->tess_partitioning} << 48;
+    {
+        std::lock_guard lock(mutex_);
+        if (auto found = cache_.find(key); found != cache_.end()) return found->second;
+    }
+    auto shader = std::make_shared<TranslatedShader>();
+    const auto chunks = shader::read_container(bytecode, error);
+    if (!chunks) return nullptr;
+    shader->program_type = shader::program_type(*chunks, error);
+    if (shader->program_type < 0) return nullptr;
+    shader->set = descriptor_set_of(shader->program_type);
+    if (shader->program_type == 3) {  // hull: what the tessellator makes
+        const auto program = shader::decode_container(bytecode, error);
+        if (!program) return nullptr;
+        shader->tess_output_primitive = static_cast<std::uint32_t>(program->tess_output_primitive);
+        shader->tess_partitioning = static_cast<std::uint32_t>(program->tess_partitioning);
+        if (program->tess_partitioning == shader::TessPartitioning::Pow2) {
+            error = "pow2 partitioning is approximated by vkd3d-shader 1.2";
+            return nullptr;
+        }
+    }
+    if (shader->program_type == 4 && hull == nullptr) {
+        error = "a domain shader without a hull shader";
+        return nullptr;
+    }
+    if (const shader::ContainerChunk* inputs = shader::find_chunk(*chunks, "ISGN"))
+        if (!shader::read_signature(*inputs, shader->inputs, error)) return nullptr;
+    if (!shader::output_signature(*chunks, shader->outputs, error)) return nullptr;
+    std::vector<std::uint8_t> lowered(bytecode.begin(), bytecode.end());
+    if (!lower(lowered, error)) return nullptr;
+    if (!uav_first_slices.empty() && !offset_uav_w_slices(lowered, uav_first_slices, error))
+        return nullptr;
+    XfbLayout xfb_layout;
+    if (stream_output != nullptr) {
+        if (shader->program_type != 1 && shader->program_type != 2 && shader->program_type != 4) {
+            error = "stream output after a shader that is not a vertex, domain or geometry shader";
+            return nullptr;
+        }
+        error = lay_out_stream_output(*stream_output, shader->outputs, xfb_layout);
+        if (!error.empty()) return nullptr;
+    }
+
+    vkd3d_shader_compile_info info{};
+    info.type = VKD3D_SHADER_STRUCTURE_TYPE_COMPILE_INFO;
+    info.source = {lowered.data(), lowered.size()};
+    info.source_type = VKD3D_SHADER_SOURCE_DXBC_TPF;
+    info.target_type = VKD3D_SHADER_TARGET_SPIRV_BINARY;
+    info.log_level = VKD3D_SHADER_LOG_WARNING;
+    if (!scan(info, shader->descriptors, error)) return nullptr;
+    for (ShaderDescriptor& d : shader->descriptors)
+        for (const auto& [reg, first] : uav_first_slices)
+            if (d.kind == RegisterKind::Uav && d.reg == reg) d.first_w_slice = first;
+
+    // The full table for the registers the shader uses; counters beside
+    // their UAVs.
+    const vkd3d_shader_visibility visibility = visibility_of(shader->program_type);
+    std::vector<vkd3d_shader_resource_binding> bindings;
+    std::vector<vkd3d_shader_uav_counter_binding> counters;
+    for (const ShaderDescriptor& d : shader->descriptors) {
+        vkd3d_shader_resource_binding binding{};
+        binding.type = d.kind == RegisterKind::ConstantBuffer ? VKD3D_SHADER_DESCRIPTOR_TYPE_CBV
+                       : d.kind == RegisterKind::Resource     ? VKD3D_SHADER_DESCRIPTOR_TYPE_SRV
+                       : d.kind == RegisterKind::Sampler      ? VKD3D_SHADER_DESCRIPTOR_TYPE_SAMPLER
+                                                              : VKD3D_SHADER_DESCRIPTOR_TYPE_UAV;
+        binding.register_index = d.reg;
+        binding.shader_visibility = visibility;
+        // vkd3d-shader matches a binding by this flag for every kind: constant
+        // buffers are buffers, samplers go with images.
+        const bool buffer =
+            d.kind == RegisterKind::ConstantBuffer || (d.kind != RegisterKind::Sampler && d.buffer);
+        binding.flags = buffer ? VKD3D_SHADER_BINDING_FLAG_BUFFER : VKD3D_SHADER_BINDING_FLAG_IMAGE;
+        binding.binding = {shader->set, d.binding, 1};
+        bindings.push_back(binding);
+        if (d.counter) {
+            vkd3d_shader_uav_counter_binding counter{};
+            counter.register_index = d.reg;
+            counter.shader_visibility = visibility;
+            counter.binding = {shader->set, BindingSpace::kUavCounters + d.reg, 1};
+            counters.push_back(counter);
+        }
+    }
+    vkd3d_shader_spirv_target_info target{};
+    target.type = VKD3D_SHADER_STRUCTURE_TYPE_SPIRV_TARGET_INFO;
+    target.environment = VKD3D_SHADER_SPIRV_ENVIRONMENT_VULKAN_1_0;
+    target.dual_source_blending = dual_source;
+    vkd3d_shader_spirv_domain_shader_target_info domain{};
+    if (shader->program_type == 4) {
+        domain.type = VKD3D_SHADER_STRUCTURE_TYPE_SPIRV_DOMAIN_SHADER_TARGET_INFO;
+        domain.output_primitive =
+            static_cast<vkd3d_shader_tessellator_output_primitive>(hull->tess_output_primitive);
+        domain.partitioning =
+            static_cast<vkd3d_shader_tessellator_partitioning>(hull->tess_partitioning);
+        target.next = &domain;
+    }
+    std::vector<vkd3d_shader_transform_feedback_element> xfb_elements;
+    for (const XfbElement& e : xfb_layout.elements)
+        xfb_elements.push_back({0, e.semantic.c_str(), e.semantic_index, 0,
+                                static_cast<std::uint8_t>(e.component_count),
+                                static_cast<std::uint8_t>(e.slot)});
+    vkd3d_shader_transform_feedback_info xfb{};
+    xfb.type = VKD3D_SHADER_STRUCTURE_TYPE_TRANSFORM_FEEDBACK_INFO;
+    xfb.next = &target;
+    xfb.elements = xfb_elements.data();
+    xfb.element_count = static_cast<unsigned>(xfb_elements.size());
+    xfb.buffer_strides = xfb_layout.strides.data();
+    xfb.buffer_stride_count = static_cast<unsigned>(xfb_layout.strides.size());
+    vkd3d_shader_interface_info shader_interface{};
+    shader_interface.type = VKD3D_SHADER_STRUCTURE_TYPE_INTERFACE_INFO;
+    shader_interface.next = stream_output != nullptr ? static_cast<const void*>(&xfb) : &target;
+    shader_interface.bindings = bindings.data();
+    shader_interface.binding_count = static_cast<unsigned>(bindings.size());
+    shader_interface.uav_counters = counters.data();
+    shader_interface.uav_counter_count = static_cast<unsigned>(counters.size());
+    info.next = &shader_interface;
+    const vkd3d_shader_compile_option strip{VKD3D_SHADER_COMPILE_OPTION_STRIP_DEBUG, 1};
+    info.options = &strip;
+    info.option_count = 1;
+
+    vkd3d_shader_code spirv{};
+    char* messages = nullptr;
+    const int result = vkd3d_shader_compile(&info, &spirv, &messages);
+    const std::string text = take_messages(messages);
+    if (result != VKD3D_OK) {
+        error = "vkd3d-shader cannot translate it (" + std::to_string(result) + ")" +
+                (text.empty() ? "" : ": " + text);
+        return nullptr;
+    }
+    const auto* words = static_cast<const std::uint32_t*>(spirv.code);
+    shader->spirv.assign(words, words + spirv.size / 4);
+    vkd3d_shader_free_shader_code(&spirv);
+    if (stream_output != nullptr) {
+        error = set_xfb_offsets(shader->spirv, xfb_layout);
+        if (!error.empty()) return nullptr;
+        shader->streams_out = true;
+    }
+    dump_module(key, shader->spirv);
+
+    std::lock_guard lock(mutex_);
+    return cache_.emplace(key, std::move(shader)).first->second;
+}
+
+}  // namespace d3dcap::runtime::backend::vulkan

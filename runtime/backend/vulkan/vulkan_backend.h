@@ -1,0 +1,500 @@
+// The HARDWARE device's data side: resources live on a Vulkan GPU. Buffers
+// are VkBuffers and textures VkImages (see storage.h) in sub-allocated
+// memory; tile pools are device memory in 64 KiB pages, tiled resources are
+// sparse-residency images and buffers bound to them with vkQueueBindSparse as
+// the tile model's mappings change. Contents move in the reference device's
+// canonical layout, so content hashes compare across devices. Internal to
+// libd3dcap.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "runtime/backend/backend.h"
+#include "runtime/backend/clear_plan.h"
+#include "runtime/backend/filling_backend.h"
+#include "runtime/backend/subresource_layout.h"
+#include "runtime/backend/vulkan/gpu_context.h"
+#include "runtime/backend/vulkan/query_slots.h"
+#include "runtime/backend/vulkan/shader_translator.h"
+#include "runtime/backend/vulkan/storage.h"
+
+namespace d3dcap::runtime::backend::vulkan {
+
+// 64 KiB pages of device memory, one allocation per growth of the pool.
+struct PoolChunk {
+    std::uint64_t first_tile = 0, tiles = 0;
+    VkDeviceMemory memory = VK_NULL_HANDLE;
+    VkBuffer buffer = VK_NULL_HANDLE;  // the same memory as a buffer, for reads and zeroing
+};
+
+// Read-only copies of one pool page, laid out one after another, that tiles
+// mapping that page are bound to instead of it, so that a run or box of such
+// tiles (REUSE_SINGLE_TILE) is one bind entry, not one per tile. Buffers
+// share byte copies. A GPU may keep image texels in pages in a form only
+// images of that kind read back (compressed), so a texture's replica is its
+// own, copied image to image: `source`, an image made like the texture with
+// its first tile on the page, into the full tiles of mip 0 of `clone`,
+// another such image, whose tiles are the copies.
+struct PageReplica {
+    PoolChunk copies;  // `tiles` copies of the page
+    VkImage source = VK_NULL_HANDLE, clone = VK_NULL_HANDLE;
+    std::vector<VkImageCopy> regions;  // source -> clone, one per copy
+    std::uint64_t tiles_bound = 0;     // tiles bound to it
+    bool stale = false;                // the page may have changed since it was copied
+};
+// A replica of a pool page for a texture (owner: its id) or for buffers (0).
+struct ReplicaKey {
+    ObjectId pool = 0;
+    std::uint32_t page = 0;
+    ObjectId owner = 0;
+    auto operator<=>(const ReplicaKey&) const = default;
+};
+
+// A compute shader's pipeline (its descriptor set 0 holds what the shader uses).
+struct ComputePipeline {
+    std::shared_ptr<const TranslatedShader> shader;
+    VkDescriptorSetLayout set_layout = VK_NULL_HANDLE;
+    VkPipelineLayout layout = VK_NULL_HANDLE;
+    VkPipeline pipeline = VK_NULL_HANDLE;
+};
+
+// The translated shaders of a draw, by stage (vertex, hull, domain,
+// geometry, pixel); null where none is bound.
+struct PipelineShaders {
+    std::array<std::shared_ptr<const TranslatedShader>, 5> stages;
+};
+
+// A graphics pipeline of one draw state; set N holds stage N's slots.
+struct GraphicsPipeline {
+    PipelineShaders shaders;
+    VkDescriptorSetLayout set_layouts[5] = {};  // null for stages without a shader
+    VkPipelineLayout layout = VK_NULL_HANDLE;
+    VkPipeline pipeline = VK_NULL_HANDLE;
+    std::vector<std::uint32_t> vertex_slots;  // the vertex-buffer slots it reads
+};
+
+// Vulkan objects made for one piece of work, released when it is done.
+struct WorkObjects {
+    std::vector<VkBufferView> buffer_views;
+    std::vector<VkImageView> image_views;
+};
+
+VkDescriptorType descriptor_type(const ShaderDescriptor& d);
+// The set-layout bindings of a translated shader's descriptors (UAV
+// counters included) for one stage.
+std::vector<VkDescriptorSetLayoutBinding> layout_bindings(const TranslatedShader& shader,
+                                                          VkShaderStageFlags stage);
+
+struct GpuResource {
+    ResourceInfo info;
+    VkBuffer buffer = VK_NULL_HANDLE;
+    VkImage image = VK_NULL_HANDLE;
+    Allocation memory;  // non-sparse resources
+    ImageStorage storage;
+    // Tiled resources: the mapping each tile is bound to now, and where the
+    // packed mips live.
+    std::vector<tiles::TileMapping> bound;
+    // Per tile: 1 where it is bound to a replica of its page, not the page.
+    std::vector<std::uint8_t> on_replica;
+    std::uint64_t replica_tiles = 0;  // how many are
+    // The replica generation at which no tile was seen to map a replicated
+    // page (0: not known), so that writes need not look again.
+    std::uint64_t no_replicated_pages_at = 0;
+    tiles::ResourceTiling tiling;
+    VkSparseImageMemoryRequirements tail{};
+    bool has_tail = false;
+    // Tiled resources on a GPU without sparse residency: a dense image or
+    // buffer, `bound` telling what each dense tile holds (vulkan_shadow.cpp),
+    // the pool version it was last brought up to date with, and the tiles
+    // the current call may have written.
+    bool shadowed = false;
+    std::uint64_t synced_version = 0;
+    std::vector<std::uint32_t> written;
+    bool all_written = false;
+    // Tile pools; `version` changes whenever its pages may have changed.
+    std::vector<PoolChunk> chunks;
+    std::uint64_t version = 1;
+    bool offered = false;
+    std::uint64_t used_in = 0;  // the last batch that recorded work with it
+    // Maps of textures: the subresource in canonical layout until Unmap.
+    std::map<std::uint32_t, std::vector<std::uint8_t>> mapped;
+    std::map<std::uint32_t, D3D11_MAP> map_types;
+
+    bool is_buffer() const { return info.dimension == D3D11_RESOURCE_DIMENSION_BUFFER; }
+    bool multisampled() const { return storage.samples != VK_SAMPLE_COUNT_1_BIT; }
+};
+
+// 32-bit counters the GPU keeps for the objects they belong to (a UAV's
+// hidden counter, the bytes stream output wrote to a buffer): slots of a
+// device buffer, `stride` bytes apart, handed out per object.
+struct CounterSlots {
+    explicit CounterSlots(std::uint32_t slot_stride) : stride(slot_stride) {}
+    std::uint32_t stride, count = 4096;
+    std::unique_ptr<GpuResource> buffer;
+    std::unordered_map<ObjectId, std::uint32_t> slots;
+    std::vector<std::uint32_t> free;
+};
+
+// A raw view of the first `bytes` of a buffer (the device's own shaders' UAVs).
+ViewInfo raw_view(ObjectId buffer, std::uint64_t bytes);
+
+// "this device keeps FORMAT textures as bits only", for what cannot use them.
+std::string kept_as_bits(const GpuResource& resource);
+
+class VulkanBackend;
+
+// Holds the device's lock for one call; when the outermost one ends, the
+// shadowed tiled resources the call wrote go back to their pools.
+class Operation {
+  public:
+    explicit Operation(VulkanBackend& backend);
+    ~Operation();
+    Operation(const Operation&) = delete;
+    Operation& operator=(const Operation&) = delete;
+
+  private:
+    VulkanBackend& backend_;
+    std::unique_lock<std::recursive_mutex> lock_;
+};
+
+class VulkanBackend final : public FillingBackend {
+  public:
+    // The first discrete GPU (or D3DCAP_GPU), or with `cpu` the first CPU
+    // adapter; null with a message when there is none the device can run on.
+    static std::unique_ptr<VulkanBackend> create(std::string& error, bool cpu = false);
+    ~VulkanBackend() override;
+
+    const char* name() const override { return "vulkan"; }
+    bool gpu_clock_ns(std::uint64_t* ns) const override;
+    bool times_tagged_work() const override { return gpu_->timed(); }
+    void tag_work(std::uint64_t tag) override;
+    void set_work_timing(WorkTiming timing) override;
+    std::uint64_t take_work_times(bool wait, std::vector<WorkTime>& out) override;
+    D3D11_TILED_RESOURCES_TIER tiled_resources_tier() const override;
+    std::optional<AdapterIdentity> adapter_identity() const override;
+    std::string tier_reason() const override;
+    bool logic_ops() const override;
+    bool draws_samples(DXGI_FORMAT format, std::uint32_t samples) override;
+    bool executes_shaders() const override { return true; }
+    std::string prepare_shader(std::span<const std::uint8_t> bytecode,
+                               const StreamOutputDeclaration* stream_output) override;
+    std::string dispatch(const StageWork& compute, const DispatchSize& groups,
+                         WorkResults& results) override;
+    std::string draw(const DrawWork& work, const DrawArguments& arguments,
+                     WorkResults& results) override;
+    bool read_results(std::uint64_t ticket, bool wait, WorkResults& out) override;
+    void forget_results(std::uint64_t ticket) override;
+    std::uint64_t gpu_predicate(const std::vector<std::uint64_t>& tickets, bool overflow) override;
+    void forget_predicate(std::uint64_t id) override;
+    void set_uav_counter(ObjectId view, std::uint32_t value) override;
+    void copy_uav_counter(ObjectId view, std::uint32_t value, ObjectId dest,
+                          std::uint32_t offset) override;
+    void forget_uav_counter(ObjectId view) override;
+
+    HRESULT create_resource(const ResourceInfo& info,
+                            const D3D11_SUBRESOURCE_DATA* initial) override;
+    void destroy_resource(ObjectId resource) override;
+    void resize_tile_pool(ObjectId pool, std::uint64_t new_byte_width) override;
+    void tile_mappings_changed(ObjectId resource, std::uint32_t flags) override;
+    void flush() override;
+    void wait_for_work() override;
+    void begin_event(const std::string& label) override;
+    void end_event() override;
+    void set_marker(const std::string& label) override;
+    bool timestamp_frequency(std::uint64_t* frequency) override;
+    std::uint64_t write_timestamp() override;
+
+    void copy_resource(ObjectId dest, ObjectId source) override;
+    void copy_subresource_region(ObjectId dest, std::uint32_t dest_subresource, std::uint32_t x,
+                                 std::uint32_t y, std::uint32_t z, ObjectId source,
+                                 std::uint32_t source_subresource, const D3D11_BOX* source_box,
+                                 std::uint32_t copy_flags) override;
+    void update_subresource(ObjectId dest, std::uint32_t subresource, const D3D11_BOX* box,
+                            const void* data, std::uint32_t row_pitch, std::uint32_t depth_pitch,
+                            std::uint32_t copy_flags) override;
+    void update_tiles(ObjectId resource, const std::vector<tiles::TileRef>& tiles,
+                      const void* data) override;
+    void copy_tiles(ObjectId resource, const std::vector<tiles::TileRef>& tiles, ObjectId buffer,
+                    std::uint64_t buffer_offset, std::uint32_t flags) override;
+
+    void generate_mips(const ViewInfo& view) override;
+    void resolve_subresource(ObjectId dest, std::uint32_t dest_subresource, ObjectId source,
+                             std::uint32_t source_subresource, DXGI_FORMAT format) override;
+
+    HRESULT map(ObjectId resource, std::uint32_t subresource, D3D11_MAP type,
+                D3D11_MAPPED_SUBRESOURCE* mapped) override;
+    void unmap(ObjectId resource, std::uint32_t subresource) override;
+    bool read_subresource(ObjectId resource, std::uint32_t subresource,
+                          std::vector<std::uint8_t>& bytes) override;
+    bool read_subresource_pieces(ObjectId resource, std::uint32_t subresource,
+                                 const ByteSink& sink) override;
+    void offer(ObjectId resource) override;
+    bool reclaim(ObjectId resource) override;
+
+  private:
+    friend class Operation;
+    explicit VulkanBackend(std::unique_ptr<GpuContext> gpu);
+    GpuResource* find(ObjectId id);
+    // find, with the resource's pending binds made first (for work that may
+    // touch any of its tiles).
+    GpuResource* use(ObjectId id);
+    std::uint32_t sparse_memory_types() const;
+
+    void start_tiles(GpuResource& resource);
+    HRESULT create_buffer(GpuResource& resource);
+    bool bind_buffer_memory(const ResourceInfo& info, VkBuffer buffer, Allocation& memory);
+    bool rename_buffer(GpuResource& resource);
+    HRESULT create_image(GpuResource& resource);
+    VkImage make_image(const ImageStorage& storage);
+    void to_general_layout(VkImage image, VkImageAspectFlags aspects);
+    HRESULT create_pool(GpuResource& resource);
+    bool grow_pool(GpuResource& pool, std::uint64_t tiles);
+    void release(GpuResource& resource);
+    void release_later(VkBuffer buffer, VkImage image, const Allocation& memory);
+    void forget_retired_pools();
+
+    // Host bytes <-> an element box of one subresource. Upload rows are
+    // row_pitch apart and slices slice_pitch apart; downloads hand the box's
+    // canonical bytes to the sink in order, a piece at a time.
+    void upload_box(GpuResource& resource, std::uint32_t sub, const ElementBox& box,
+                    const std::uint8_t* bytes, std::uint64_t row_pitch, std::uint64_t slice_pitch);
+    void download_box(GpuResource& resource, std::uint32_t sub, const ElementBox& box,
+                      const ByteSink& sink);
+    std::vector<std::uint8_t> download_box(GpuResource& resource, std::uint32_t sub,
+                                           const ElementBox& box);
+    void fill(GpuResource& resource, const FillBox& fill);
+    void fill_view(const ViewInfo& view, const ClearTexel& clear, const D3D11_RECT* rects,
+                   std::uint32_t rect_count) override;
+    void copy_box(GpuResource& dest, std::uint32_t dest_sub, std::uint32_t x, std::uint32_t y,
+                  std::uint32_t z, GpuResource& source, std::uint32_t source_sub,
+                  const ElementBox& box);
+    // Runs a reference-device operation on copies of resources' contents and
+    // writes the results back (GenerateMips and resolves, which need the
+    // conversion rules the reference device implements).
+    void run_on_reference(const std::vector<ObjectId>& ids,
+                          const std::function<void(Backend&)>& operation);
+
+    // Tiles: the memory behind a pool tile, the image region of a standard
+    // tile, and the packed mips of a slice as the tile model's byte stream.
+    // Binds what changed in the tile state since the last bind.
+    void bind_pending(GpuResource& resource);
+    void bind_changes(GpuResource& resource,
+                      const std::vector<std::pair<std::uint32_t, tiles::TileMapping>>& changes);
+    // One tile's memory: a pool page, a replica (uniform_pages > 0) or none.
+    struct TileMemory {
+        std::uint32_t tile = 0;
+        VkDeviceMemory memory = VK_NULL_HANDLE;
+        std::uint64_t page = 0;
+        std::uint32_t uniform_pages = 0;
+    };
+    // Binds tiles of one resource in one batch, coalesced (or one entry per
+    // tile for the baseline).
+    void bind_tiles(GpuResource& resource, const std::vector<TileMemory>& tiles);
+    bool allocate_pages(std::uint64_t pages, PoolChunk& chunk);
+    void release_pages(std::vector<PoolChunk> chunks);
+
+    // Page replicas (vulkan_replicas.cpp). The replica to bind `tiles` tiles
+    // of a resource mapping a pool page to: an existing one, a new one where
+    // that many tiles are worth it, or null.
+    PageReplica* replica_for(const GpuResource& resource, const tiles::TileMapping& page,
+                             std::uint64_t tiles);
+    bool make_image_replica(const GpuResource& resource, const tiles::TileMapping& page,
+                            std::uint64_t copies, PageReplica& replica);
+    void record_refill(const ReplicaKey& key, const PageReplica& replica);
+    void release_replica(PageReplica& replica);
+    // A write to these tiles of a resource (all of them when null; a pool:
+    // any of its pages): tiles bound to a replica are bound to their page
+    // first, so that the write reaches it, and the replicas of pages it may
+    // change are copied again once the call's work is recorded.
+    void replicas_written(GpuResource& resource, const std::vector<std::uint32_t>* tiles);
+    void refresh_replicas();
+    // A tile leaves its replica; replicas no tile is bound to are released
+    // by release_unbound_replicas, after the binds that left them.
+    void leave_replica(GpuResource& resource, std::uint32_t tile);
+    void release_unbound_replicas();
+    bool pool_page(ObjectId pool, std::uint32_t pool_tile, VkDeviceMemory& memory,
+                   std::uint64_t& page);
+    VkBufferImageCopy tile_region(const GpuResource& resource, const tiles::TileRef& tile,
+                                  VkDeviceSize buffer_offset) const;
+    bool packed_tile(const GpuResource& resource, const tiles::TileRef& tile) const;
+    bool packed_index(const GpuResource& resource, std::uint32_t tile) const;
+    // Where overall tile `tile` lies (subresource, and x, y, z in tiles, or
+    // x = index among the slice's packed tiles).
+    bool tile_position(const GpuResource& resource, std::uint32_t tile,
+                       tiles::TileRef& where) const;
+    std::vector<std::uint8_t> packed_stream(GpuResource& resource, std::uint32_t slice);
+
+    // Shadowed tiled resources (no sparse residency on this GPU): brought
+    // up to date from the pool before a call uses them, written back after
+    // a call wrote them (NULL tiles read zero again), and the tiles a write
+    // may have touched (all of them when `tiles` is null).
+    void sync_shadow(GpuResource& resource);
+    void write_back_shadows();
+    void write_back(GpuResource& resource);
+    void wrote(GpuResource& resource, const std::vector<std::uint32_t>* tiles = nullptr);
+    void wrote_box(GpuResource& resource, std::uint32_t sub, const ElementBox& box);
+    struct PageCopy {
+        std::uint32_t tile = 0;
+        VkBuffer page = VK_NULL_HANDLE;  // a pool chunk (or the zero tile)
+        std::uint64_t offset = 0;
+    };
+    std::set<std::uint32_t> copy_pages(GpuResource& resource, const std::vector<PageCopy>& copies,
+                                       bool to_pages);
+    bool pool_buffer_page(ObjectId pool, std::uint32_t pool_tile, VkBuffer& buffer,
+                          std::uint64_t& offset, std::uint64_t& version);
+
+    // Shaders: the pipeline of a translated compute shader (made once).
+    const ComputePipeline* compute_pipeline(const std::shared_ptr<const TranslatedShader>& shader,
+                                            std::string& error);
+    void destroy_pipelines();
+    // Descriptors: one set for a piece of work, the bound slots of a stage
+    // written into it for its shader (empty, or why the work cannot run),
+    // and the objects made for them released.
+    std::string allocate_set(VkDescriptorSetLayout layout, VkDescriptorSet& set);
+    std::string write_descriptors(const StageWork& work, const TranslatedShader& shader,
+                                  VkDescriptorSet set, WorkObjects& made);
+    std::string image_view(const ViewInfo& view, const ShaderDescriptor& d, WorkObjects& made,
+                           VkImageView& out);
+    // A view of one usage: empty, or why not (the image lacks the usage, or
+    // the GPU the format feature `needed`).
+    // The (u#, first W slice) of a stage's Texture3D UAVs that do not start
+    // at slice 0, for the translation (uav_slices.h).
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> uav_first_slices(const StageWork& work);
+    std::string make_view(const GpuResource& resource, VkImageViewCreateInfo info,
+                          VkImageUsageFlags usage, VkFormatFeatureFlags needed, WorkObjects& made,
+                          VkImageView& out);
+    std::string counter_descriptor(const StageWork& work, const ShaderDescriptor& d,
+                                   WorkObjects& made, VkBufferView& view);
+    VkSampler sampler_for(const D3D11_SAMPLER_DESC& desc, std::string& error);
+    void release(WorkObjects& made);
+    // Draws: the pipeline of a draw's state (made once), and a view of a
+    // render target or depth-stencil view with its size.
+    const GraphicsPipeline* graphics_pipeline(const DrawWork& work, const PipelineShaders& shaders,
+                                              std::string& error);
+    void destroy(GraphicsPipeline& pipeline);
+    VkDescriptorSetLayout empty_set_layout();
+    std::string attachment_view(const ViewInfo& view, bool depth, WorkObjects& made,
+                                VkImageView& out, VkExtent2D& extent);
+
+    // MSAA textures (vulkan_multisample.cpp): a subresource's samples in
+    // the canonical layout, read and written by the device's own shaders,
+    // which run on buffers of the device's own (ids above every D3D11 one).
+    std::vector<std::uint8_t> read_samples(GpuResource& resource, std::uint32_t sub);
+    void write_samples(GpuResource& resource, std::uint32_t sub, const std::uint8_t* canonical);
+    // ClearDepthStencilView of an MSAA depth-stencil texture.
+    void clear_depth_samples(GpuResource& resource, const FillBox& fill);
+    const std::vector<std::uint8_t>& internal_shader(const std::string& text);
+    ObjectId internal_buffer(std::uint64_t bytes, const std::uint8_t* data);
+
+    // Stream output (vulkan_stream_output.cpp): each buffer that stream
+    // output wrote has a counter of the bytes it holds (D3D11's
+    // BufferFilledSize) in stream_counters_, where SOSetTargets' offsets
+    // are written, transform feedback resumes, and DrawAuto reads.
+    VkBufferUsageFlags buffer_usage() const;
+    struct StreamOutputTargets {
+        std::uint32_t count = 0;  // slots 0..count-1 bound
+        VkBuffer buffers[D3D11_SO_BUFFER_SLOT_COUNT] = {};
+        VkDeviceSize offsets[D3D11_SO_BUFFER_SLOT_COUNT] = {},
+                     sizes[D3D11_SO_BUFFER_SLOT_COUNT] = {};
+        VkBuffer counters[D3D11_SO_BUFFER_SLOT_COUNT] = {};
+        VkDeviceSize counter_offsets[D3D11_SO_BUFFER_SLOT_COUNT] = {};
+        bool query = false;  // an SO statistics query runs around the draw
+    };
+    // Before the draw's commands and barrier: the targets, their counters
+    // set where SOSetTargets gave offsets. Empty, or why not.
+    std::string prepare_stream_output(const DrawWork& work, StreamOutputTargets& out);
+    // Inside rendering, around the draw (`query`: the SO statistics slot).
+    void begin_stream_output(VkCommandBuffer commands, const StreamOutputTargets& targets,
+                             const std::optional<QuerySlots::Slot>& query);
+    void end_stream_output(VkCommandBuffer commands, const StreamOutputTargets& targets,
+                           const std::optional<QuerySlots::Slot>& query);
+    // DrawAuto: the counter of the buffer in vertex-buffer slot 0 (false
+    // when stream output never wrote it: nothing to draw).
+    bool draw_auto_counter(const DrawWork& work, VkBuffer& counter, VkDeviceSize& offset);
+    struct TransformFeedbackCommands {
+        PFN_vkCmdBindTransformFeedbackBuffersEXT bind = nullptr;
+        PFN_vkCmdBeginTransformFeedbackEXT begin = nullptr;
+        PFN_vkCmdEndTransformFeedbackEXT end = nullptr;
+        PFN_vkCmdBeginQueryIndexedEXT begin_query = nullptr;
+        PFN_vkCmdEndQueryIndexedEXT end_query = nullptr;
+        PFN_vkCmdDrawIndirectByteCountEXT draw_byte_count = nullptr;
+    };
+    const TransformFeedbackCommands* transform_feedback();
+
+    std::recursive_mutex mutex_;              // the device is free-threaded
+    int depth_ = 0;                           // Operations open on this thread
+    bool shadow_tiles_ = false;               // tiled resources are shadowed (no sparse residency)
+    bool syncing_ = false;                    // inside sync_shadow/write_back: no marking
+    std::vector<ObjectId> written_;           // shadowed resources the current call wrote
+    std::unique_ptr<GpuResource> zero_tile_;  // 64 KiB of zeros, for NULL tiles
+    std::unique_ptr<GpuContext> gpu_;
+    vulkan::SparseBinder binder_;
+    std::unordered_map<ObjectId, std::unique_ptr<GpuResource>> resources_;
+    std::unordered_map<ObjectId, std::unique_ptr<GpuResource>> retired_pools_;
+    // Tiled resources whose mappings changed since their last bind.
+    std::set<ObjectId> pending_binds_;
+    // Page replicas by (pool, pool tile); bumped whenever one is made.
+    std::map<ReplicaKey, PageReplica> replicas_;
+    std::uint64_t replica_generation_ = 1;
+    std::uint64_t replica_pages_ = 0;  // pages all replicas hold
+    bool replicas_stale_ = false;
+    // D3DCAP_VULKAN_BIND_PER_TILE=1: one bind entry per tile, the baseline
+    // the coalescer is measured against.
+    bool per_tile_binds_ = false;
+    std::uint32_t pool_memory_types_ = ~0u;  // types sparse images and buffers can bind
+    std::unique_ptr<Backend> scratch_;       // reference device for run_on_reference
+    ShaderTranslator translator_;
+    std::unordered_map<const TranslatedShader*, ComputePipeline> compute_pipelines_;
+    std::unordered_map<std::string, VkSampler> samplers_;                   // by description bytes
+    std::unordered_map<std::string, GraphicsPipeline> graphics_pipelines_;  // by state key
+    VkDescriptorSetLayout empty_set_layout_ = VK_NULL_HANDLE;
+    VkDescriptorPool descriptor_pool_ = VK_NULL_HANDLE;  // sets come from here
+    std::vector<VkDescriptorPool> free_descriptor_pools_;
+    CounterSlots stream_counters_{4};  // by buffer
+    // By UAV view (0: the one UAVs without a counter of their own share);
+    // 256 bytes apart, past any texel-buffer alignment.
+    CounterSlots uav_counters_{256};
+    TransformFeedbackCommands transform_feedback_;
+    bool transform_feedback_loaded_ = false;
+    std::unordered_map<std::string, std::vector<std::uint8_t>> internal_shaders_;  // by text
+    ObjectId next_internal_id_ = ObjectId{1} << 62;
+
+    // Counts and counters the GPU keeps (vulkan_counts.cpp). The byte
+    // offset of an object's counter; with make, a new one (zero) where it
+    // has none (false: no room).
+    bool counter_slot(CounterSlots& counters, ObjectId owner, bool make, VkDeviceSize& offset);
+    void forget_counter(CounterSlots& counters, ObjectId owner);
+    // The query slots of one draw or dispatch, by what the running queries
+    // count, until the runtime forgets its ticket.
+    struct PendingCounts {
+        std::optional<QuerySlots::Slot> samples, statistics, stream_output, timestamp;
+        std::uint64_t batch = 0;  // the batch that records the work
+    };
+    // Takes and resets the slots (before rendering); false: the GPU cannot
+    // make a query.
+    bool start_counts(bool samples, bool statistics, bool stream_output, PendingCounts& out);
+    void give_back(const PendingCounts& counts);
+    // The ticket of recorded counts (0 when nothing was counted).
+    std::uint64_t keep_counts(const PendingCounts& counts);
+    QuerySlots occlusion_slots_{VK_QUERY_TYPE_OCCLUSION, 0, 1};
+    QuerySlots statistics_slots_{VK_QUERY_TYPE_PIPELINE_STATISTICS, kD3D11Statistics, 11};
+    QuerySlots stream_slots_{VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT, 0, 2};
+    QuerySlots timestamp_slots_{VK_QUERY_TYPE_TIMESTAMP, 0, 1};
+    std::unordered_map<std::uint64_t, PendingCounts> pending_counts_;
+    std::uint64_t next_ticket_ = 1;
+    // Work a GPU predicate predicates runs inside conditional rendering on
+    // its value (an internal buffer's first word); false: not predicated.
+    bool begin_predicated(VkCommandBuffer commands, const GpuPredicate& predicate);
+    void end_predicated(VkCommandBuffer commands, bool predicated);
+    PFN_vkCmdBeginConditionalRenderingEXT begin_conditional_ = nullptr;
+    PFN_vkCmdEndConditionalRenderingEXT end_conditional_ = nullptr;
+};
+
+}  // namespace d3dcap::runtime::backend::vulkan

@@ -1,0 +1,278 @@
+// What the GPU counts for the host without the host waiting: the queries
+// around each draw and dispatch (per-draw slots whose values are read only
+// when a D3D11 query's result is asked for), predicates evaluated from them
+// in the command stream (conditional rendering), and the 32-bit counters it
+// keeps for UAVs and stream-output buffers, set and copied in the command
+// stream.
+#include <cstdio>
+#include <cstring>
+
+#include "runtime/backend/vulkan/vulkan_backend.h"
+
+namespace d3dcap::runtime::backend::vulkan {
+namespace {
+
+// A predicate's value from the query results at 16 + 16 i (i < the count
+// in word 1): 1 where any occlusion count is not zero, or (word 2 set: an
+// overflow predicate) where any draw's stream output needed more
+// primitives than it wrote; into word 0.
+constexpr const char* kPredicateCs = R"(cs_5_0
+dcl_uav_raw u0
+dcl_temps 4
+dcl_thread_group 1, 1, 1
+ld_raw r0.x, l(4), u0.xxxx
+mov r0.yzw, l(0, 0, 0, 0)
+loop
+uge r1.x, r0.y, r0.x
+breakc_nz r1.x
+imad r1.y, r0.y, l(16), l(16)
+ld_raw r2.xyzw, r1.y, u0.xyzw
+or r1.z, r2.x, r2.y
+or r0.z, r0.z, r1.z
+ult r3.x, r2.y, r2.w
+ieq r3.y, r2.y, r2.w
+ult r3.z, r2.x, r2.z
+and r3.y, r3.y, r3.z
+or r3.x, r3.x, r3.y
+or r0.w, r0.w, r3.x
+iadd r0.y, r0.y, l(1)
+endloop
+ld_raw r1.x, l(8), u0.xxxx
+movc r0.x, r1.x, r0.w, r0.z
+ine r0.x, r0.x, l(0)
+and r0.x, r0.x, l(1)
+store_raw u0.x, l(0), r0.x
+ret
+)";
+
+}  // namespace
+
+bool VulkanBackend::counter_slot(CounterSlots& counters, ObjectId owner, bool make,
+                                 VkDeviceSize& offset) {
+    if (const auto found = counters.slots.find(owner); found != counters.slots.end()) {
+        offset = VkDeviceSize{found->second} * counters.stride;
+        return true;
+    }
+    if (!make) return false;
+    if (!counters.buffer) {
+        counters.buffer = std::make_unique<GpuResource>();
+        counters.buffer->info.dimension = D3D11_RESOURCE_DIMENSION_BUFFER;
+        counters.buffer->info.byte_width = std::uint64_t{counters.count} * counters.stride;
+        if (FAILED(create_buffer(*counters.buffer))) {
+            counters.buffer.reset();
+            return false;
+        }
+        for (std::uint32_t slot = counters.count; slot-- > 0;) counters.free.push_back(slot);
+    }
+    if (counters.free.empty()) return false;
+    const std::uint32_t slot = counters.free.back();
+    counters.free.pop_back();
+    counters.slots[owner] = slot;
+    offset = VkDeviceSize{slot} * counters.stride;
+    vkCmdFillBuffer(gpu_->commands(), counters.buffer->buffer, offset, 4, 0);
+    gpu_->barrier();  // before anything else is written over it
+    return true;
+}
+
+void VulkanBackend::forget_counter(CounterSlots& counters, ObjectId owner) {
+    const auto found = counters.slots.find(owner);
+    if (found == counters.slots.end()) return;
+    counters.free.push_back(found->second);
+    counters.slots.erase(found);
+}
+
+void VulkanBackend::set_uav_counter(ObjectId view, std::uint32_t value) {
+    const Operation call(*this);
+    VkDeviceSize offset = 0;
+    if (!counter_slot(uav_counters_, view, true, offset)) {
+        std::fprintf(stderr, "d3dcap: Vulkan device: no room left for UAV counters\n");
+        return;
+    }
+    vkCmdUpdateBuffer(gpu_->commands(), uav_counters_.buffer->buffer, offset, 4, &value);
+}
+
+// The counter's value where the GPU keeps it; the runtime's own value for
+// a view no work has used (it is what the view was given).
+void VulkanBackend::copy_uav_counter(ObjectId view, std::uint32_t value, ObjectId dest,
+                                     std::uint32_t offset) {
+    const Operation call(*this);
+    VkDeviceSize counter = 0;
+    GpuResource* buffer = use(dest);
+    if (buffer == nullptr || !buffer->is_buffer()) return;
+    if (!counter_slot(uav_counters_, view, false, counter)) {
+        const D3D11_BOX box{offset, 0, 0, offset + 4, 1, 1};
+        update_subresource(dest, 0, &box, &value, 4, 4, 0);
+        return;
+    }
+    wrote(*buffer);  // before the copy: it may bind tiles
+    const VkBufferCopy region{counter, offset, 4};
+    vkCmdCopyBuffer(gpu_->commands(), uav_counters_.buffer->buffer, buffer->buffer, 1, &region);
+}
+
+void VulkanBackend::forget_uav_counter(ObjectId view) {
+    const Operation call(*this);
+    forget_counter(uav_counters_, view);
+}
+
+bool VulkanBackend::start_counts(bool samples, bool statistics, bool stream_output,
+                                 PendingCounts& out) {
+    out = {};
+    const VkDevice dev = gpu_->vk();
+    const VkCommandBuffer commands = gpu_->commands();
+    auto take = [&](bool wanted, QuerySlots& slots, std::optional<QuerySlots::Slot>& slot) {
+        if (!wanted) return true;
+        QuerySlots::Slot taken;
+        if (!slots.take(dev, commands, taken)) return false;
+        slot = taken;
+        return true;
+    };
+    // Without the feature the statistics stay zero.
+    const bool statistics_counted = statistics && gpu_->device().execution().pipeline_statistics;
+    if (take(samples, occlusion_slots_, out.samples) &&
+        take(statistics_counted, statistics_slots_, out.statistics) &&
+        take(stream_output, stream_slots_, out.stream_output))
+        return true;
+    give_back(out);
+    return false;
+}
+
+// After all work recorded so far.
+std::uint64_t VulkanBackend::write_timestamp() {
+    const Operation call(*this);
+    if (!gpu_->timed()) return 0;
+    PendingCounts counts;
+    QuerySlots::Slot slot;
+    if (!timestamp_slots_.take(gpu_->vk(), gpu_->commands(), slot)) return 0;
+    vkCmdWriteTimestamp2(gpu_->commands(), VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, slot.pool,
+                         slot.index);
+    counts.timestamp = slot;
+    return keep_counts(counts);
+}
+
+// The counts' query results copied into an internal buffer (runs of slots
+// one copy each), reduced by kPredicateCs to the predicate's value: the
+// buffer's id.
+std::uint64_t VulkanBackend::gpu_predicate(const std::vector<std::uint64_t>& tickets,
+                                           bool overflow) {
+    const Operation call(*this);
+    if (!gpu_->device().execution().conditional_rendering) return 0;
+    if (begin_conditional_ == nullptr) {
+        begin_conditional_ = reinterpret_cast<PFN_vkCmdBeginConditionalRenderingEXT>(
+            vkGetDeviceProcAddr(gpu_->vk(), "vkCmdBeginConditionalRenderingEXT"));
+        end_conditional_ = reinterpret_cast<PFN_vkCmdEndConditionalRenderingEXT>(
+            vkGetDeviceProcAddr(gpu_->vk(), "vkCmdEndConditionalRenderingEXT"));
+    }
+    if (begin_conditional_ == nullptr || end_conditional_ == nullptr) return 0;
+    std::vector<QuerySlots::Slot> slots;
+    for (const std::uint64_t ticket : tickets) {
+        const auto found = pending_counts_.find(ticket);
+        if (found == pending_counts_.end()) continue;
+        const auto& slot = overflow ? found->second.stream_output : found->second.samples;
+        if (slot) slots.push_back(*slot);
+    }
+    const std::uint64_t bytes = 16 + 16 * std::uint64_t{slots.size()};
+    const ObjectId buffer = internal_buffer(bytes, nullptr);
+    if (buffer == 0) return 0;
+    const VkBuffer values = find(buffer)->buffer;
+    const VkCommandBuffer commands = gpu_->commands();
+    const std::uint32_t header[4] = {0, static_cast<std::uint32_t>(slots.size()), overflow, 0};
+    vkCmdUpdateBuffer(commands, values, 0, sizeof header, header);
+    for (std::size_t first = 0; first < slots.size();) {
+        std::size_t end = first + 1;
+        while (end < slots.size() && slots[end].pool == slots[first].pool &&
+               slots[end].index == slots[end - 1].index + 1)
+            ++end;
+        vkCmdCopyQueryPoolResults(commands, slots[first].pool, slots[first].index,
+                                  static_cast<std::uint32_t>(end - first), values, 16 + 16 * first,
+                                  16, VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
+        first = end;
+    }
+    StageWork compute;
+    compute.bytecode = internal_shader(kPredicateCs);
+    compute.uavs.emplace_back(0, raw_view(buffer, bytes));
+    WorkResults results;
+    if (const std::string why = dispatch(compute, DispatchSize{1, 1, 1}, results); !why.empty()) {
+        std::fprintf(stderr, "d3dcap: Vulkan device: cannot evaluate a predicate: %s\n",
+                     why.c_str());
+        destroy_resource(buffer);
+        return 0;
+    }
+    return buffer;
+}
+
+void VulkanBackend::forget_predicate(std::uint64_t id) {
+    destroy_resource(id);
+}
+
+bool VulkanBackend::begin_predicated(VkCommandBuffer commands, const GpuPredicate& predicate) {
+    if (predicate.id == 0) return false;
+    const GpuResource* values = find(predicate.id);
+    if (values == nullptr || begin_conditional_ == nullptr) return false;
+    VkConditionalRenderingBeginInfoEXT info{};
+    info.sType = VK_STRUCTURE_TYPE_CONDITIONAL_RENDERING_BEGIN_INFO_EXT;
+    info.buffer = values->buffer;
+    // The work runs where the value is not zero; D3D11 skips it where the
+    // result equals the value SetPredication was given.
+    info.flags = predicate.skip_when ? VK_CONDITIONAL_RENDERING_INVERTED_BIT_EXT : 0;
+    begin_conditional_(commands, &info);
+    return true;
+}
+
+void VulkanBackend::end_predicated(VkCommandBuffer commands, bool predicated) {
+    if (predicated) end_conditional_(commands);
+}
+
+void VulkanBackend::give_back(const PendingCounts& counts) {
+    if (counts.samples) occlusion_slots_.give_back(*counts.samples);
+    if (counts.statistics) statistics_slots_.give_back(*counts.statistics);
+    if (counts.stream_output) stream_slots_.give_back(*counts.stream_output);
+    if (counts.timestamp) timestamp_slots_.give_back(*counts.timestamp);
+}
+
+std::uint64_t VulkanBackend::keep_counts(const PendingCounts& counts) {
+    if (!counts.samples && !counts.statistics && !counts.stream_output && !counts.timestamp)
+        return 0;
+    const std::uint64_t ticket = next_ticket_++;
+    PendingCounts& kept = pending_counts_[ticket];
+    kept = counts;
+    kept.batch = gpu_->recording_batch();
+    return ticket;
+}
+
+bool VulkanBackend::read_results(std::uint64_t ticket, bool wait, WorkResults& out) {
+    const Operation call(*this);
+    const auto found = pending_counts_.find(ticket);
+    if (found == pending_counts_.end()) return false;
+    const PendingCounts& counts = found->second;
+    if (!gpu_->batch_done(counts.batch) && (!wait || !gpu_->finish())) return false;
+    const VkDevice dev = gpu_->vk();
+    out = {};
+    if (counts.samples && !occlusion_slots_.read(dev, *counts.samples, &out.samples_passed))
+        return false;
+    if (counts.statistics) {
+        std::uint64_t values[11] = {};
+        static_assert(sizeof values == sizeof out.statistics);
+        if (!statistics_slots_.read(dev, *counts.statistics, values)) return false;
+        std::memcpy(&out.statistics, values, sizeof values);
+    }
+    if (counts.stream_output) {
+        // Stream 0's primitives written and needed.
+        std::uint64_t values[2] = {};
+        if (!stream_slots_.read(dev, *counts.stream_output, values)) return false;
+        out.stream_output[0].NumPrimitivesWritten = values[0];
+        out.stream_output[0].PrimitivesStorageNeeded = values[1];
+    }
+    if (counts.timestamp && !timestamp_slots_.read(dev, *counts.timestamp, &out.timestamp))
+        return false;
+    return true;
+}
+
+void VulkanBackend::forget_results(std::uint64_t ticket) {
+    const Operation call(*this);
+    const auto found = pending_counts_.find(ticket);
+    if (found == pending_counts_.end()) return;
+    give_back(found->second);
+    pending_counts_.erase(found);
+}
+
+}  // namespace d3dcap::runtime::backend::vulkan

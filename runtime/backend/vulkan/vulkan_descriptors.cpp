@@ -1,0 +1,478 @@
+// One stage's bound slots as the descriptors of its translated shader:
+// constant-buffer windows, buffer views (typed, raw, structured), texture
+// views in the shape the shader declares, storage images, and samplers
+// made from D3D11 sampler descriptions (cached). Unbound slots read zero
+// where the GPU has null descriptors, as on Windows.
+#include <algorithm>
+#include <cstring>
+
+#include "runtime/backend/vulkan/vk_formats.h"
+#include "runtime/backend/vulkan/vulkan_backend.h"
+#include "runtime/formats/formats.h"
+
+namespace d3dcap::runtime::backend::vulkan {
+namespace {
+
+// The Vulkan format of a typed buffer view; raw and structured views read
+// 32-bit words. VK_FORMAT_UNDEFINED: no texel-buffer format for it.
+VkFormat texel_buffer_format(DXGI_FORMAT format) {
+    if (format == DXGI_FORMAT_UNKNOWN || format == DXGI_FORMAT_R32_TYPELESS)
+        return VK_FORMAT_R32_UINT;  // structured, raw
+    const VkFormat same = same_bits_format(format);
+    return is_depth(same) ? VK_FORMAT_UNDEFINED : same;
+}
+
+const ViewInfo* view_in(const std::vector<std::pair<std::uint32_t, ViewInfo>>& slots,
+                        std::uint32_t slot) {
+    for (const auto& [bound, view] : slots)
+        if (bound == slot) return &view;
+    return nullptr;
+}
+
+std::string register_name(const ShaderDescriptor& d) {
+    const char* prefix = d.kind == RegisterKind::ConstantBuffer ? "cb"
+                         : d.kind == RegisterKind::Resource     ? "t"
+                         : d.kind == RegisterKind::Sampler      ? "s"
+                                                                : "u";
+    return prefix + std::to_string(d.reg);
+}
+
+VkImageViewType view_type(ResourceShape shape) {
+    switch (shape) {
+        case ResourceShape::Texture1D:
+            return VK_IMAGE_VIEW_TYPE_1D;
+        case ResourceShape::Texture1DArray:
+            return VK_IMAGE_VIEW_TYPE_1D_ARRAY;
+        case ResourceShape::Texture2DArray:
+        case ResourceShape::Texture2DMSArray:
+            return VK_IMAGE_VIEW_TYPE_2D_ARRAY;
+        case ResourceShape::Texture3D:
+            return VK_IMAGE_VIEW_TYPE_3D;
+        case ResourceShape::Cube:
+            return VK_IMAGE_VIEW_TYPE_CUBE;
+        case ResourceShape::CubeArray:
+            return VK_IMAGE_VIEW_TYPE_CUBE_ARRAY;
+        default:
+            return VK_IMAGE_VIEW_TYPE_2D;
+    }
+}
+
+VkImageType image_type_of(VkImageViewType type) {
+    switch (type) {
+        case VK_IMAGE_VIEW_TYPE_1D:
+        case VK_IMAGE_VIEW_TYPE_1D_ARRAY:
+            return VK_IMAGE_TYPE_1D;
+        case VK_IMAGE_VIEW_TYPE_3D:
+            return VK_IMAGE_TYPE_3D;
+        default:
+            return VK_IMAGE_TYPE_2D;
+    }
+}
+
+VkSamplerAddressMode address_mode(D3D11_TEXTURE_ADDRESS_MODE mode) {
+    switch (mode) {
+        case D3D11_TEXTURE_ADDRESS_MIRROR:
+            return VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT;
+        case D3D11_TEXTURE_ADDRESS_CLAMP:
+            return VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+        case D3D11_TEXTURE_ADDRESS_BORDER:
+            return VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER;
+        case D3D11_TEXTURE_ADDRESS_MIRROR_ONCE:
+            return VK_SAMPLER_ADDRESS_MODE_MIRROR_CLAMP_TO_EDGE;
+        default:
+            return VK_SAMPLER_ADDRESS_MODE_REPEAT;
+    }
+}
+
+// D3D11's sampler when none is bound.
+D3D11_SAMPLER_DESC default_sampler() {
+    D3D11_SAMPLER_DESC desc{};
+    desc.Filter = D3D11_FILTER_MIN_MAG_MIP_LINEAR;
+    desc.AddressU = desc.AddressV = desc.AddressW = D3D11_TEXTURE_ADDRESS_CLAMP;
+    desc.MaxAnisotropy = 1;
+    desc.ComparisonFunc = D3D11_COMPARISON_NEVER;
+    std::fill(std::begin(desc.BorderColor), std::end(desc.BorderColor), 1.0f);
+    desc.MinLOD = -3.402823466e+38f;
+    desc.MaxLOD = 3.402823466e+38f;
+    return desc;
+}
+
+}  // namespace
+
+VkSampler VulkanBackend::sampler_for(const D3D11_SAMPLER_DESC& desc, std::string& error) {
+    std::string key(reinterpret_cast<const char*>(&desc), sizeof desc);
+    if (auto found = samplers_.find(key); found != samplers_.end()) return found->second;
+    const vulkan::ExecutionFeatures& has = gpu_->device().execution();
+    const vulkan::AdapterInfo& adapter = gpu_->device().adapter();
+    const std::uint32_t filter = desc.Filter;
+    const std::uint32_t reduction = (filter >> 7) & 3;  // standard, comparison, minimum, maximum
+    const bool anisotropic = (filter & D3D11_ANISOTROPIC_FILTERING_BIT) != 0;
+    VkSamplerCreateInfo info{};
+    info.sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO;
+    info.minFilter = (filter >> 4) & 1 ? VK_FILTER_LINEAR : VK_FILTER_NEAREST;
+    info.magFilter = (filter >> 2) & 1 ? VK_FILTER_LINEAR : VK_FILTER_NEAREST;
+    info.mipmapMode = filter & 1 ? VK_SAMPLER_MIPMAP_MODE_LINEAR : VK_SAMPLER_MIPMAP_MODE_NEAREST;
+    info.addressModeU = address_mode(desc.AddressU);
+    info.addressModeV = address_mode(desc.AddressV);
+    info.addressModeW = address_mode(desc.AddressW);
+    info.mipLodBias =
+        std::clamp(desc.MipLODBias, -adapter.max_sampler_lod_bias, adapter.max_sampler_lod_bias);
+    info.anisotropyEnable = anisotropic;
+    info.maxAnisotropy =
+        std::clamp(static_cast<float>(desc.MaxAnisotropy), 1.0f, adapter.max_sampler_anisotropy);
+    info.compareEnable = reduction == 1;
+    info.compareOp = static_cast<VkCompareOp>(std::clamp<int>(desc.ComparisonFunc, 1, 8) - 1);
+    info.minLod = std::clamp(desc.MinLOD, -1000.0f, 1000.0f);
+    info.maxLod = std::clamp(desc.MaxLOD, info.minLod, 1000.0f);
+    if (anisotropic && !has.anisotropy) {
+        error = "anisotropic filtering, which this GPU lacks";
+        return VK_NULL_HANDLE;
+    }
+    const bool mirror_once = desc.AddressU == D3D11_TEXTURE_ADDRESS_MIRROR_ONCE ||
+                             desc.AddressV == D3D11_TEXTURE_ADDRESS_MIRROR_ONCE ||
+                             desc.AddressW == D3D11_TEXTURE_ADDRESS_MIRROR_ONCE;
+    if (mirror_once && !has.mirror_once) {
+        error = "TEXTURE_ADDRESS_MIRROR_ONCE, which this GPU lacks";
+        return VK_NULL_HANDLE;
+    }
+    VkSamplerReductionModeCreateInfo reduce{};
+    reduce.sType = VK_STRUCTURE_TYPE_SAMPLER_REDUCTION_MODE_CREATE_INFO;
+    if (reduction >= 2) {
+        if (!has.minmax_filter) {
+            error = "a MINIMUM/MAXIMUM filter, which this GPU lacks";
+            return VK_NULL_HANDLE;
+        }
+        reduce.reductionMode =
+            reduction == 2 ? VK_SAMPLER_REDUCTION_MODE_MIN : VK_SAMPLER_REDUCTION_MODE_MAX;
+        info.pNext = &reduce;
+    }
+    // The border colour matters only where an address mode uses it.
+    VkSamplerCustomBorderColorCreateInfoEXT custom{};
+    custom.sType = VK_STRUCTURE_TYPE_SAMPLER_CUSTOM_BORDER_COLOR_CREATE_INFO_EXT;
+    const float* c = desc.BorderColor;
+    const bool border = info.addressModeU == VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER ||
+                        info.addressModeV == VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER ||
+                        info.addressModeW == VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER;
+    auto is = [&](float r, float g, float b, float a) {
+        return c[0] == r && c[1] == g && c[2] == b && c[3] == a;
+    };
+    info.borderColor = VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK;
+    if (border && is(0, 0, 0, 1)) {
+        info.borderColor = VK_BORDER_COLOR_FLOAT_OPAQUE_BLACK;
+    } else if (border && is(1, 1, 1, 1)) {
+        info.borderColor = VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE;
+    } else if (border && !is(0, 0, 0, 0)) {
+        if (!has.custom_border) {
+            error = "a border colour other than black or white, which this GPU lacks";
+            return VK_NULL_HANDLE;
+        }
+        std::memcpy(custom.customBorderColor.float32, c, sizeof custom.customBorderColor.float32);
+        custom.format = VK_FORMAT_UNDEFINED;
+        custom.pNext = info.pNext;
+        info.pNext = &custom;
+        info.borderColor = VK_BORDER_COLOR_FLOAT_CUSTOM_EXT;
+    }
+    VkSampler sampler = VK_NULL_HANDLE;
+    if (vkCreateSampler(gpu_->vk(), &info, nullptr, &sampler) != VK_SUCCESS) {
+        error = "the GPU cannot make this sampler";
+        return VK_NULL_HANDLE;
+    }
+    samplers_.emplace(std::move(key), sampler);
+    return sampler;
+}
+
+// A UAV's hidden counter: its slot in the device's counter buffer (a view
+// without a counter of its own uses the shared slot 0), seen through an
+// R32_UINT view.
+std::string VulkanBackend::counter_descriptor(const StageWork& work, const ShaderDescriptor& d,
+                                              WorkObjects& made, VkBufferView& view) {
+    ObjectId owner = 0;
+    for (const auto& [slot, uav] : work.uav_counters)
+        if (slot == d.reg) owner = uav;
+    VkDeviceSize offset = 0;
+    if (!counter_slot(uav_counters_, owner, true, offset))
+        return "the device has no room left for UAV counters";
+    VkBufferViewCreateInfo info{};
+    info.sType = VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO;
+    info.buffer = uav_counters_.buffer->buffer;
+    info.format = VK_FORMAT_R32_UINT;
+    info.offset = offset;
+    info.range = 4;
+    if (vkCreateBufferView(gpu_->vk(), &info, nullptr, &view) != VK_SUCCESS)
+        return "u" + std::to_string(d.reg) + ": the GPU cannot view its counter";
+    made.buffer_views.push_back(view);
+    return {};
+}
+
+std::string VulkanBackend::image_view(const ViewInfo& view, const ShaderDescriptor& d,
+                                      WorkObjects& made, VkImageView& out) {
+    const std::string name = register_name(d);
+    GpuResource* resource = use(view.resource);
+    if (resource == nullptr || resource->is_buffer()) return name + " is not bound to a texture";
+    const ImageStorage& storage = resource->storage;
+    if (!storage.real)
+        return name + ": " + kept_as_bits(*resource) + ", which shaders cannot read yet";
+    const bool uav = d.kind == RegisterKind::Uav;
+    if (uav) wrote(*resource);
+    VkImageViewCreateInfo info{};
+    info.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO;
+    info.image = resource->image;
+    info.viewType = view_type(d.shape);
+    if (image_type_of(info.viewType) != storage.type)
+        return name + " is declared with another dimension than the bound view's texture";
+    if (info.viewType == VK_IMAGE_VIEW_TYPE_CUBE_ARRAY && !gpu_->device().execution().cube_arrays)
+        return name + " is a cube array, which this GPU lacks";
+    info.format = storage.aspects == VK_IMAGE_ASPECT_COLOR_BIT ? same_bits_format(view.format)
+                                                               : storage.format;
+    if (info.format == VK_FORMAT_UNDEFINED)
+        return name + ": " + formats::describe(view.format) + " has no Vulkan format";
+    info.components = uav ? VkComponentMapping{} : view_swizzle(view.format);
+    VkImageAspectFlags aspect = storage.aspects;
+    if (aspect != VK_IMAGE_ASPECT_COLOR_BIT) {  // a sampled view sees one aspect
+        aspect = depth_view_aspects(view.format);
+        if (aspect != VK_IMAGE_ASPECT_STENCIL_BIT) aspect = VK_IMAGE_ASPECT_DEPTH_BIT;
+    }
+    const bool volume = storage.type == VK_IMAGE_TYPE_3D;
+    std::uint32_t layers = 1;
+    if (info.viewType == VK_IMAGE_VIEW_TYPE_CUBE) layers = 6;
+    if (info.viewType == VK_IMAGE_VIEW_TYPE_1D_ARRAY ||
+        info.viewType == VK_IMAGE_VIEW_TYPE_2D_ARRAY ||
+        info.viewType == VK_IMAGE_VIEW_TYPE_CUBE_ARRAY)
+        layers = view.slice_count;
+    // A Texture3D UAV's first W slice is added to z in the shader.
+    if (volume && uav && view.first_slice != d.first_w_slice)
+        return name + ": the shader was translated for another first W slice";
+    info.subresourceRange = {aspect, view.first_mip, uav ? 1 : view.mip_count,
+                             volume ? 0 : view.first_slice, layers};
+    const std::string why = uav ? make_view(*resource, info, VK_IMAGE_USAGE_STORAGE_BIT,
+                                            VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT, made, out)
+                                : make_view(*resource, info, VK_IMAGE_USAGE_SAMPLED_BIT,
+                                            VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT, made, out);
+    return why.empty() ? why : name + ": " + why + " (" + formats::describe(view.format) + ")";
+}
+
+std::vector<std::pair<std::uint32_t, std::uint32_t>> VulkanBackend::uav_first_slices(
+    const StageWork& work) {
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> out;
+    for (const auto& [slot, view] : work.uavs) {
+        const GpuResource* resource = find(view.resource);
+        if (resource != nullptr && !resource->is_buffer() &&
+            resource->storage.type == VK_IMAGE_TYPE_3D && view.first_slice != 0)
+            out.emplace_back(slot, view.first_slice);
+    }
+    return out;
+}
+
+std::string kept_as_bits(const GpuResource& resource) {
+    return "this device keeps " + formats::describe(resource.info.format) +
+           (resource.info.sample_count > 1 ? " with MSAA" : "") + " textures as bits only";
+}
+
+std::string VulkanBackend::make_view(const GpuResource& resource, VkImageViewCreateInfo info,
+                                     VkImageUsageFlags usage, VkFormatFeatureFlags needed,
+                                     WorkObjects& made, VkImageView& out) {
+    if (!(resource.storage.usage & usage)) return "the texture was not created for this binding";
+    VkFormatProperties properties{};
+    vkGetPhysicalDeviceFormatProperties(gpu_->device().physical_device(), info.format, &properties);
+    if (info.format == VK_FORMAT_UNDEFINED || !(properties.optimalTilingFeatures & needed))
+        return "this GPU cannot use the view's format this way";
+    VkImageViewUsageCreateInfo usage_info{};
+    usage_info.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_USAGE_CREATE_INFO;
+    usage_info.usage = usage;
+    info.pNext = &usage_info;
+    if (vkCreateImageView(gpu_->vk(), &info, nullptr, &out) != VK_SUCCESS)
+        return "the GPU cannot make this view";
+    made.image_views.push_back(out);
+    return {};
+}
+
+std::string VulkanBackend::write_descriptors(const StageWork& work, const TranslatedShader& shader,
+                                             VkDescriptorSet set, WorkObjects& made) {
+    const VkDevice dev = gpu_->vk();
+    const bool null_descriptors = gpu_->device().execution().null_descriptor;
+    const std::size_t count = shader.descriptors.size();
+    // Stable addresses for the writes' pointers.
+    std::vector<VkDescriptorBufferInfo> buffers(count);
+    std::vector<VkDescriptorImageInfo> images(count);
+    std::vector<VkBufferView> texel_views(count, VK_NULL_HANDLE);
+    std::vector<VkBufferView> counter_views(count, VK_NULL_HANDLE);
+    std::vector<VkWriteDescriptorSet> writes;
+    const VkDeviceSize texel_alignment = gpu_->device().adapter().min_texel_buffer_alignment;
+    for (std::size_t i = 0; i < count; ++i) {
+        const ShaderDescriptor& d = shader.descriptors[i];
+        const std::string name = register_name(d);
+        VkWriteDescriptorSet write{};
+        write.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
+        write.dstSet = set;
+        write.dstBinding = d.binding;
+        write.descriptorCount = 1;
+        write.descriptorType = descriptor_type(d);
+        write.pBufferInfo = &buffers[i];
+        write.pImageInfo = &images[i];
+        write.pTexelBufferView = &texel_views[i];
+        images[i].imageLayout = VK_IMAGE_LAYOUT_GENERAL;
+        if (d.kind == RegisterKind::Sampler) {
+            const D3D11_SAMPLER_DESC* bound = nullptr;
+            for (const auto& [slot, desc] : work.samplers)
+                if (slot == d.reg) bound = &desc;
+            const D3D11_SAMPLER_DESC fallback = default_sampler();
+            std::string why;
+            images[i].sampler = sampler_for(bound ? *bound : fallback, why);
+            if (images[i].sampler == VK_NULL_HANDLE) return name + ": " + why;
+            writes.push_back(write);
+            continue;
+        }
+        if (d.kind == RegisterKind::ConstantBuffer) {
+            const ConstantBufferWindow& window = work.constant_buffers[d.reg];
+            GpuResource* buffer = window.buffer ? use(window.buffer) : nullptr;
+            if (buffer != nullptr && window.size != 0) {
+                buffers[i] = {buffer->buffer, window.offset,
+                              std::min<VkDeviceSize>(window.size, 65536)};
+            } else if (null_descriptors) {
+                buffers[i] = {VK_NULL_HANDLE, 0, VK_WHOLE_SIZE};
+            } else {
+                return name + " is not bound";
+            }
+            writes.push_back(write);
+            continue;
+        }
+        const bool uav = d.kind == RegisterKind::Uav;
+        const ViewInfo* view = view_in(uav ? work.uavs : work.resources, d.reg);
+        if (view == nullptr) {
+            if (!null_descriptors) return name + " is not bound";
+            writes.push_back(write);  // a null view or image
+            continue;
+        }
+        if (!d.buffer) {
+            const std::string why = image_view(*view, d, made, images[i].imageView);
+            if (!why.empty()) return why;
+            writes.push_back(write);
+            continue;
+        }
+        GpuResource* buffer = use(view->resource);
+        if (buffer == nullptr || !buffer->is_buffer())
+            return name + " is not bound to a buffer view";
+        if (uav) wrote(*buffer);
+        const VkFormat format = texel_buffer_format(view->format);
+        const std::uint32_t element = view->format == DXGI_FORMAT_UNKNOWN
+                                          ? buffer->info.structure_stride
+                                      : view->format == DXGI_FORMAT_R32_TYPELESS
+                                          ? 4
+                                          : formats::info(view->format).bits_per_element / 8u;
+        const VkDeviceSize offset = view->first_element * element;
+        if (format == VK_FORMAT_UNDEFINED)
+            return name + " has a format the Vulkan device does not read in shaders yet";
+        if (offset % texel_alignment) return name + " starts at a byte offset this GPU cannot view";
+        VkBufferViewCreateInfo view_info{};
+        view_info.sType = VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO;
+        view_info.buffer = buffer->buffer;
+        view_info.format = format;
+        view_info.offset = offset;
+        view_info.range = view->element_count * element;
+        if (vkCreateBufferView(dev, &view_info, nullptr, &texel_views[i]) != VK_SUCCESS)
+            return name + ": the GPU cannot view this buffer range";
+        made.buffer_views.push_back(texel_views[i]);
+        writes.push_back(write);
+        if (d.counter) {
+            const std::string why = counter_descriptor(work, d, made, counter_views[i]);
+            if (!why.empty()) return why;
+            VkWriteDescriptorSet counter = write;
+            counter.dstBinding = BindingSpace::kUavCounters + d.reg;
+            counter.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER;
+            counter.pTexelBufferView = &counter_views[i];
+            writes.push_back(counter);
+        }
+    }
+    vkUpdateDescriptorSets(dev, static_cast<std::uint32_t>(writes.size()), writes.data(), 0,
+                           nullptr);
+    return {};
+}
+
+// Sets come from pools of kSetsPerPool; a full pool is reset and reused
+// once the work recorded with its sets is done.
+std::string VulkanBackend::allocate_set(VkDescriptorSetLayout layout, VkDescriptorSet& set) {
+    constexpr std::uint32_t kSetsPerPool = 64;
+    const VkDevice dev = gpu_->vk();
+    VkDescriptorSetAllocateInfo set_info{};
+    set_info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO;
+    set_info.descriptorSetCount = 1;
+    set_info.pSetLayouts = &layout;
+    set_info.descriptorPool = descriptor_pool_;
+    if (descriptor_pool_ && vkAllocateDescriptorSets(dev, &set_info, &set) == VK_SUCCESS) return {};
+    if (descriptor_pool_) {
+        // Reset after the batch that records this work, which binds sets
+        // already taken from the pool (it opens now if none is open).
+        gpu_->commands();
+        gpu_->when_done([this, dev, pool = descriptor_pool_] {
+            vkResetDescriptorPool(dev, pool, 0);
+            free_descriptor_pools_.push_back(pool);
+        });
+        descriptor_pool_ = VK_NULL_HANDLE;
+    }
+    if (!free_descriptor_pools_.empty()) {
+        descriptor_pool_ = free_descriptor_pools_.back();
+        free_descriptor_pools_.pop_back();
+    } else {
+        // What one set of any stage may hold, kSetsPerPool times.
+        const VkDescriptorPoolSize sizes[] = {
+            {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 16 * kSetsPerPool},
+            {VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, 128 * kSetsPerPool},
+            {VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER, 128 * kSetsPerPool},
+            {VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, 128 * kSetsPerPool},
+            {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 64 * kSetsPerPool},
+            {VK_DESCRIPTOR_TYPE_SAMPLER, 16 * kSetsPerPool}};
+        VkDescriptorPoolCreateInfo pool_info{};
+        pool_info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO;
+        pool_info.maxSets = kSetsPerPool;
+        pool_info.poolSizeCount = static_cast<std::uint32_t>(std::size(sizes));
+        pool_info.pPoolSizes = sizes;
+        if (vkCreateDescriptorPool(dev, &pool_info, nullptr, &descriptor_pool_) != VK_SUCCESS)
+            return "the GPU has no descriptor memory left";
+    }
+    set_info.descriptorPool = descriptor_pool_;
+    if (vkAllocateDescriptorSets(dev, &set_info, &set) != VK_SUCCESS)
+        return "the GPU has no descriptor memory left";
+    return {};
+}
+
+// Once the work recorded with them is done.
+void VulkanBackend::release(WorkObjects& made) {
+    if (!made.buffer_views.empty() || !made.image_views.empty()) {
+        gpu_->when_done([dev = gpu_->vk(), buffer_views = std::move(made.buffer_views),
+                         image_views = std::move(made.image_views)] {
+            for (VkBufferView view : buffer_views) vkDestroyBufferView(dev, view, nullptr);
+            for (VkImageView view : image_views) vkDestroyImageView(dev, view, nullptr);
+        });
+    }
+    made = {};
+}
+
+std::vector<VkDescriptorSetLayoutBinding> layout_bindings(const TranslatedShader& shader,
+                                                          VkShaderStageFlags stage) {
+    std::vector<VkDescriptorSetLayoutBinding> bindings;
+    for (const ShaderDescriptor& d : shader.descriptors) {
+        bindings.push_back({d.binding, descriptor_type(d), 1, stage, nullptr});
+        if (d.counter)
+            bindings.push_back({BindingSpace::kUavCounters + d.reg,
+                                VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER, 1, stage, nullptr});
+    }
+    return bindings;
+}
+
+VkDescriptorType descriptor_type(const ShaderDescriptor& d) {
+    switch (d.kind) {
+        case RegisterKind::ConstantBuffer:
+            return VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
+        case RegisterKind::Resource:
+            return d.buffer ? VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER
+                            : VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE;
+        case RegisterKind::Sampler:
+            return VK_DESCRIPTOR_TYPE_SAMPLER;
+        case RegisterKind::Uav:
+            return d.buffer ? VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER
+                            : VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
+    }
+    return VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
+}
+
+}  // namespace d3dcap::runtime::backend::vulkan

@@ -1,0 +1,115 @@
+// Stream output on the Vulkan device: transform feedback into the
+// SOSetTargets buffers, resumed from and counted into a per-buffer counter
+// (D3D11's BufferFilledSize) that SOSetTargets' offsets set, DrawAuto reads
+// (vkCmdDrawIndirectByteCountEXT) and SO statistics queries count around.
+#include <cstring>
+
+#include "runtime/backend/vulkan/vulkan_backend.h"
+
+namespace d3dcap::runtime::backend::vulkan {
+namespace {
+
+template <class Function>
+Function load(VkDevice device, const char* name) {
+    return reinterpret_cast<Function>(vkGetDeviceProcAddr(device, name));
+}
+
+}  // namespace
+
+const VulkanBackend::TransformFeedbackCommands* VulkanBackend::transform_feedback() {
+    if (!gpu_->device().execution().transform_feedback) return nullptr;
+    if (!transform_feedback_loaded_) {
+        transform_feedback_loaded_ = true;
+        const VkDevice dev = gpu_->vk();
+        TransformFeedbackCommands& f = transform_feedback_;
+        f.bind = load<PFN_vkCmdBindTransformFeedbackBuffersEXT>(
+            dev, "vkCmdBindTransformFeedbackBuffersEXT");
+        f.begin = load<PFN_vkCmdBeginTransformFeedbackEXT>(dev, "vkCmdBeginTransformFeedbackEXT");
+        f.end = load<PFN_vkCmdEndTransformFeedbackEXT>(dev, "vkCmdEndTransformFeedbackEXT");
+        f.begin_query = load<PFN_vkCmdBeginQueryIndexedEXT>(dev, "vkCmdBeginQueryIndexedEXT");
+        f.end_query = load<PFN_vkCmdEndQueryIndexedEXT>(dev, "vkCmdEndQueryIndexedEXT");
+        f.draw_byte_count =
+            load<PFN_vkCmdDrawIndirectByteCountEXT>(dev, "vkCmdDrawIndirectByteCountEXT");
+    }
+    const TransformFeedbackCommands& f = transform_feedback_;
+    return f.bind && f.begin && f.end && f.begin_query && f.end_query && f.draw_byte_count
+               ? &f
+               : nullptr;
+}
+
+std::string VulkanBackend::prepare_stream_output(const DrawWork& work, StreamOutputTargets& out) {
+    out = {};
+    const StreamOutputWork& so = work.stream_output;
+    if (!so.active()) return {};
+    std::uint32_t declared = 0;  // slots the declaration writes
+    for (const D3D11_SO_DECLARATION_ENTRY& entry : so.declaration->entries)
+        declared |= 1u << entry.OutputSlot;
+    std::uint32_t bound = 0;
+    for (std::uint32_t slot = 0; slot < so.targets.size(); ++slot)
+        if (so.targets[slot]) bound |= 1u << slot;
+    if ((bound & declared) == 0) return {};  // nothing to write: the draw only rasterizes
+    if ((bound & declared) != declared)
+        return "the stream-output declaration writes buffer slots that have no buffer bound";
+    if (transform_feedback() == nullptr) return "this GPU has no transform feedback";
+    while ((declared >> out.count) != 0) ++out.count;
+    for (std::uint32_t slot = 0; slot < out.count; ++slot) {
+        if (!(declared & (1u << slot))) continue;
+        GpuResource* buffer = use(so.targets[slot]);
+        if (buffer == nullptr || !buffer->is_buffer())
+            return "stream-output slot " + std::to_string(slot) +
+                   " is not bound to a buffer of this device";
+        VkDeviceSize counter = 0;
+        if (!counter_slot(stream_counters_, buffer->info.id, true, counter))
+            return "the device has no room left for stream-output counters";
+        wrote(*buffer);
+        out.buffers[slot] = buffer->buffer;
+        out.sizes[slot] = buffer->info.byte_width;
+        out.counters[slot] = stream_counters_.buffer->buffer;
+        out.counter_offsets[slot] = counter;
+        // An offset from SOSetTargets: writing starts there (the counter is
+        // where transform feedback resumes).
+        if (so.offsets[slot] != StreamOutputWork::kAppend) {
+            const std::uint32_t start = static_cast<std::uint32_t>(
+                std::min<std::uint64_t>(so.offsets[slot], buffer->info.byte_width));
+            vkCmdUpdateBuffer(gpu_->commands(), stream_counters_.buffer->buffer, counter, 4,
+                              &start);
+        }
+    }
+    // Slots below the last that the declaration does not write take a
+    // buffer nothing is written to, without a counter.
+    for (std::uint32_t slot = 0; slot < out.count; ++slot) {
+        if (declared & (1u << slot)) continue;
+        out.buffers[slot] = stream_counters_.buffer->buffer;
+        out.sizes[slot] = 4;
+    }
+    out.query = work.count_stream_output;
+    return {};
+}
+
+void VulkanBackend::begin_stream_output(VkCommandBuffer commands,
+                                        const StreamOutputTargets& targets,
+                                        const std::optional<QuerySlots::Slot>& query) {
+    if (targets.count == 0) return;
+    const TransformFeedbackCommands& f = *transform_feedback();
+    f.bind(commands, 0, targets.count, targets.buffers, targets.offsets, targets.sizes);
+    f.begin(commands, 0, targets.count, targets.counters, targets.counter_offsets);
+    if (query) f.begin_query(commands, query->pool, query->index, 0, 0);
+}
+
+void VulkanBackend::end_stream_output(VkCommandBuffer commands, const StreamOutputTargets& targets,
+                                      const std::optional<QuerySlots::Slot>& query) {
+    if (targets.count == 0) return;
+    const TransformFeedbackCommands& f = *transform_feedback();
+    if (query) f.end_query(commands, query->pool, query->index, 0);
+    f.end(commands, 0, targets.count, targets.counters, targets.counter_offsets);
+}
+
+bool VulkanBackend::draw_auto_counter(const DrawWork& work, VkBuffer& counter,
+                                      VkDeviceSize& offset) {
+    const ObjectId buffer = work.vertex_buffers[0].buffer;
+    if (buffer == 0 || !counter_slot(stream_counters_, buffer, false, offset)) return false;
+    counter = stream_counters_.buffer->buffer;
+    return true;
+}
+
+}  // namespace d3dcap::runtime::backend::vulkan

@@ -1,0 +1,728 @@
+// Draws and dispatches (validated and counted), queries, markers, deferred
+// recording, command lists and SwapDeviceContextState.
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstring>
+
+#include "runtime/d3d11/context.h"
+#include "runtime/d3d11/device.h"
+#include "runtime/formats/formats.h"
+
+namespace d3dcap::runtime::d3d11 {
+
+void Context::execute(CommandList& list, bool restore_state) {
+    // A command list inherits nothing: it runs from the cleared state and
+    // leaves the context cleared, or as it was when asked to restore.
+    ContextState saved;
+    if (restore_state) saved = state_;
+    clear_state();
+    for (const Command& command : list.commands()) command(*this);
+    if (restore_state) {
+        state_ = std::move(saved);
+    } else {
+        clear_state();
+    }
+}
+
+void Context::ExecuteCommandList(ID3D11CommandList* list, BOOL restore) {
+    const char* call = "ID3D11DeviceContext::ExecuteCommandList";
+    auto* commands = static_cast<CommandList*>(list);
+    if (!commands) {
+        log().error(call, "pCommandList", "is NULL; the call is dropped");
+        return;
+    }
+    if (&commands->device() != &device()) {
+        log().error(call, "pCommandList", "belongs to another device; the call is dropped");
+        return;
+    }
+    if (deferred_) {
+        record([ref = Ref<CommandList>(commands), restore](Context& target) {
+            target.ExecuteCommandList(ref.get(), restore);
+        });
+        // The executing context ends the nested list cleared or restored,
+        // just as this context's own state does now.
+        if (!restore) clear_state();
+        return;
+    }
+    execute(*commands, restore);
+}
+
+HRESULT Context::FinishCommandList(BOOL restore, ID3D11CommandList** list) {
+    const char* call = "ID3D11DeviceContext::FinishCommandList";
+    if (list) *list = nullptr;
+    if (!deferred_) {
+        log().error(call, "", "only deferred contexts record command lists");
+        return DXGI_ERROR_INVALID_CALL;
+    }
+    for (const auto& [key, mapping] : deferred_maps_) {
+        if (mapping.mapped) {
+            log().error(call, "", "a subresource mapped on this context is still mapped");
+            return DXGI_ERROR_INVALID_CALL;
+        }
+    }
+    std::vector<Command> commands = std::move(commands_);
+    commands_.clear();
+    deferred_maps_.clear();
+    if (restore) {
+        // The context keeps its state; the next list sets it first, since
+        // the context that runs a list starts cleared.
+        auto snapshot = std::make_shared<const ContextState>(state_);
+        record([snapshot](Context& target) { target.state_ = *snapshot; });
+    } else {
+        clear_state();
+    }
+    if (!list) {
+        log().warning(call, "ppCommandList", "is NULL; the recorded commands are dropped");
+        return S_OK;
+    }
+    *list = new CommandList(device(), flags_, std::move(commands));
+    return S_OK;
+}
+
+// Work a device holds back (the Vulkan device's batched commands and
+// sparse binds) goes to the GPU now.
+void Context::Flush() {
+    if (deferred_) return;
+    auto guard = device().lock();
+    device().backend().flush();
+}
+
+void Context::SwapDeviceContextState(ID3DDeviceContextState* state,
+                                     ID3DDeviceContextState** previous) {
+    const char* call = "ID3D11DeviceContext1::SwapDeviceContextState";
+    if (previous) *previous = nullptr;
+    if (deferred_) {
+        log().error(call, "", "deferred contexts cannot swap context state; dropped");
+        return;
+    }
+    auto* next = static_cast<DeviceContextState*>(state);
+    if (!next) {
+        log().error(call, "pState", "is NULL; dropped");
+        return;
+    }
+    if (&next->device() != &device()) {
+        log().error(call, "pState", "belongs to another device; dropped");
+        return;
+    }
+    Ref<DeviceContextState> before = device().swap_context_state(*next);
+    hand_out(previous, before.get());
+}
+
+// Draws and dispatches
+
+bool Context::check_draw_args(const char* call, ID3D11Buffer* args, UINT offset, UINT size) {
+    Buffer* buffer = to_buffer(args);
+    if (!buffer) {
+        log().error(call, "pBufferForArgs", "is NULL; dropped");
+        return false;
+    }
+    if (!(buffer->info().misc_flags & D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS)) {
+        log().error(call, "pBufferForArgs",
+                    "was created without RESOURCE_MISC_DRAWINDIRECT_ARGS; dropped");
+        return false;
+    }
+    if (offset % 4 || std::uint64_t{offset} + size > buffer->info().byte_width) {
+        log().error(call, "AlignedByteOffsetForArgs",
+                    std::to_string(offset) +
+                        " is not 4-byte aligned or leaves room for fewer than " +
+                        std::to_string(size) + " bytes of arguments; dropped");
+        return false;
+    }
+    return true;
+}
+
+// On a deferred context a draw is counted there and recorded, so that the
+// context that runs the command list counts it again.
+void Context::Draw(UINT vertex_count, UINT start_vertex) {
+    if (deferred_) record([=](Context& target) { target.Draw(vertex_count, start_vertex); });
+    backend::DrawArguments arguments;
+    arguments.count = vertex_count;
+    arguments.start = start_vertex;
+    run_draw("ID3D11DeviceContext::Draw", arguments);
+}
+
+void Context::DrawIndexed(UINT index_count, UINT start_index, INT base_vertex) {
+    if (deferred_) {
+        record([=](Context& target) { target.DrawIndexed(index_count, start_index, base_vertex); });
+    }
+    backend::DrawArguments arguments;
+    arguments.indexed = true;
+    arguments.count = index_count;
+    arguments.start = start_index;
+    arguments.base_vertex = base_vertex;
+    run_draw("ID3D11DeviceContext::DrawIndexed", arguments);
+}
+
+void Context::DrawInstanced(UINT vertex_count, UINT instance_count, UINT start_vertex,
+                            UINT start_instance) {
+    if (deferred_) {
+        record([=](Context& target) {
+            target.DrawInstanced(vertex_count, instance_count, start_vertex, start_instance);
+        });
+    }
+    backend::DrawArguments arguments;
+    arguments.count = vertex_count;
+    arguments.instances = instance_count;
+    arguments.start = start_vertex;
+    arguments.start_instance = start_instance;
+    run_draw("ID3D11DeviceContext::DrawInstanced", arguments);
+}
+
+void Context::DrawIndexedInstanced(UINT index_count, UINT instance_count, UINT start_index,
+                                   INT base_vertex, UINT start_instance) {
+    if (deferred_) {
+        record([=](Context& target) {
+            target.DrawIndexedInstanced(index_count, instance_count, start_index, base_vertex,
+                                        start_instance);
+        });
+    }
+    backend::DrawArguments arguments;
+    arguments.indexed = true;
+    arguments.count = index_count;
+    arguments.instances = instance_count;
+    arguments.start = start_index;
+    arguments.base_vertex = base_vertex;
+    arguments.start_instance = start_instance;
+    run_draw("ID3D11DeviceContext::DrawIndexedInstanced", arguments);
+}
+
+void Context::DrawAuto() {
+    if (deferred_) record([](Context& target) { target.DrawAuto(); });
+    backend::DrawArguments arguments;
+    arguments.from_stream_output = true;
+    run_draw("ID3D11DeviceContext::DrawAuto", arguments);
+}
+
+void Context::DrawIndexedInstancedIndirect(ID3D11Buffer* args, UINT offset) {
+    const char* call = "ID3D11DeviceContext::DrawIndexedInstancedIndirect";
+    if (!check_draw_args(call, args, offset, sizeof(D3D11_DRAW_INDEXED_INSTANCED_INDIRECT_ARGS))) {
+        return;
+    }
+    if (deferred_) {
+        record([ref = Ref<Buffer>(to_buffer(args)), offset](Context& target) {
+            target.DrawIndexedInstancedIndirect(ref.get(), offset);
+        });
+    }
+    backend::DrawArguments arguments;
+    arguments.indexed = true;
+    arguments.arguments = to_buffer(args)->id();
+    arguments.offset = offset;
+    run_draw(call, arguments);
+}
+
+void Context::DrawInstancedIndirect(ID3D11Buffer* args, UINT offset) {
+    const char* call = "ID3D11DeviceContext::DrawInstancedIndirect";
+    if (!check_draw_args(call, args, offset, sizeof(D3D11_DRAW_INSTANCED_INDIRECT_ARGS))) {
+        return;
+    }
+    if (deferred_) {
+        record([ref = Ref<Buffer>(to_buffer(args)), offset](Context& target) {
+            target.DrawInstancedIndirect(ref.get(), offset);
+        });
+    }
+    backend::DrawArguments arguments;
+    arguments.arguments = to_buffer(args)->id();
+    arguments.offset = offset;
+    run_draw(call, arguments);
+}
+
+void Context::Dispatch(UINT x, UINT y, UINT z) {
+    const UINT limit = D3D11_CS_DISPATCH_MAX_THREAD_GROUPS_PER_DIMENSION;
+    if (x > limit || y > limit || z > limit) {
+        log().error("ID3D11DeviceContext::Dispatch", "ThreadGroupCount",
+                    std::to_string(x) + "x" + std::to_string(y) + "x" + std::to_string(z) +
+                        " has a dimension above 65535; dropped");
+        return;
+    }
+    ++counters_.dispatches;
+    if (deferred_) {
+        record([=](Context& target) { target.Dispatch(x, y, z); });
+        return;
+    }
+    run_dispatch("ID3D11DeviceContext::Dispatch", backend::DispatchSize{x, y, z});
+}
+
+backend::StageWork Context::stage_work(Stage stage) const {
+    const StageState& bound = state_.stages[static_cast<int>(stage)];
+    backend::StageWork work;
+    if (bound.shader) work.bytecode = bound.shader->bytecode();
+    for (std::size_t slot = 0; slot < bound.constant_buffers.size(); ++slot) {
+        const ConstantBufferBinding& cb = bound.constant_buffers[slot];
+        if (!cb.buffer) continue;
+        const std::uint64_t size = cb.buffer->info().byte_width;
+        const std::uint64_t offset = std::min<std::uint64_t>(16ull * cb.first_constant, size);
+        work.constant_buffers[slot] = {
+            cb.buffer->id(), offset,
+            std::min<std::uint64_t>(16ull * cb.constant_count, size - offset)};
+    }
+    for (std::uint32_t slot = 0; slot < bound.shader_resources.size(); ++slot)
+        if (bound.shader_resources[slot])
+            work.resources.emplace_back(slot, bound.shader_resources[slot]->info());
+    for (std::uint32_t slot = 0; slot < bound.samplers.size(); ++slot)
+        if (bound.samplers[slot]) work.samplers.emplace_back(slot, bound.samplers[slot]->desc());
+    if (stage == Stage::Compute) {
+        for (std::uint32_t slot = 0; slot < state_.compute_uavs.size(); ++slot)
+            if (UnorderedAccessView* uav = state_.compute_uavs[slot].get()) {
+                work.uavs.emplace_back(slot, uav->info());
+                if (has_hidden_counter(*uav)) work.uav_counters.emplace_back(slot, uav->id());
+            }
+    }
+    return work;
+}
+
+namespace {
+
+D3D11_RASTERIZER_DESC1 default_rasterizer() {
+    D3D11_RASTERIZER_DESC1 desc{};
+    desc.FillMode = D3D11_FILL_SOLID;
+    desc.CullMode = D3D11_CULL_BACK;
+    desc.DepthClipEnable = TRUE;
+    return desc;
+}
+
+D3D11_BLEND_DESC1 default_blend() {
+    D3D11_BLEND_DESC1 desc{};
+    for (auto& target : desc.RenderTarget) {
+        target.SrcBlend = target.SrcBlendAlpha = D3D11_BLEND_ONE;
+        target.DestBlend = target.DestBlendAlpha = D3D11_BLEND_ZERO;
+        target.BlendOp = target.BlendOpAlpha = D3D11_BLEND_OP_ADD;
+        target.LogicOp = D3D11_LOGIC_OP_NOOP;
+        target.RenderTargetWriteMask = D3D11_COLOR_WRITE_ENABLE_ALL;
+    }
+    return desc;
+}
+
+D3D11_DEPTH_STENCIL_DESC default_depth_stencil() {
+    D3D11_DEPTH_STENCIL_DESC desc{};
+    desc.DepthEnable = TRUE;
+    desc.DepthWriteMask = D3D11_DEPTH_WRITE_MASK_ALL;
+    desc.DepthFunc = D3D11_COMPARISON_LESS;
+    desc.StencilReadMask = desc.StencilWriteMask = 0xff;
+    for (D3D11_DEPTH_STENCILOP_DESC* face : {&desc.FrontFace, &desc.BackFace}) {
+        face->StencilFailOp = face->StencilDepthFailOp = face->StencilPassOp =
+            D3D11_STENCIL_OP_KEEP;
+        face->StencilFunc = D3D11_COMPARISON_ALWAYS;
+    }
+    return desc;
+}
+
+}  // namespace
+
+backend::DrawWork Context::draw_work() const {
+    backend::DrawWork work;
+    for (int stage = 0; stage < 5; ++stage)
+        work.stages[stage] = stage_work(static_cast<Stage>(stage));
+    for (std::uint32_t slot = 0; slot < state_.output_uavs.size(); ++slot)
+        if (UnorderedAccessView* uav = state_.output_uavs[slot].get()) {
+            backend::StageWork& pixel = work.stages[static_cast<int>(Stage::Pixel)];
+            pixel.uavs.emplace_back(slot, uav->info());
+            if (has_hidden_counter(*uav)) pixel.uav_counters.emplace_back(slot, uav->id());
+        }
+    if (state_.input_layout)
+        work.input_layout = backend::resolve_input_layout(state_.input_layout->elements());
+    for (std::size_t slot = 0; slot < state_.vertex_buffers.size(); ++slot) {
+        const VertexBufferBinding& vb = state_.vertex_buffers[slot];
+        if (vb.buffer) work.vertex_buffers[slot] = {vb.buffer->id(), vb.stride, vb.offset};
+    }
+    if (state_.index_buffer) work.index_buffer = state_.index_buffer->id();
+    work.index_format = state_.index_format;
+    work.index_offset = state_.index_offset;
+    work.topology = state_.topology;
+    work.rasterizer =
+        state_.rasterizer_state ? state_.rasterizer_state->desc() : default_rasterizer();
+    work.blend = state_.blend_state ? state_.blend_state->desc() : default_blend();
+    work.blend_factor = state_.blend_factor;
+    work.sample_mask = state_.sample_mask;
+    work.depth_stencil =
+        state_.depth_stencil_state ? state_.depth_stencil_state->desc() : default_depth_stencil();
+    work.stencil_ref = state_.stencil_ref;
+    work.viewports.assign(state_.viewports.begin(),
+                          state_.viewports.begin() + state_.viewport_count);
+    work.scissors.assign(state_.scissors.begin(), state_.scissors.begin() + state_.scissor_count);
+    for (std::uint32_t slot = 0; slot < state_.render_targets.size(); ++slot)
+        if (state_.render_targets[slot])
+            work.render_targets.emplace_back(slot, state_.render_targets[slot]->info());
+    if (state_.depth_stencil_view) work.depth_stencil_view = state_.depth_stencil_view->info();
+    const ShaderBase* geometry = state_.stages[static_cast<int>(Stage::Geometry)].shader.get();
+    if (geometry != nullptr && !geometry->stream_output().entries.empty()) {
+        backend::StreamOutputWork& so = work.stream_output;
+        so.declaration = &geometry->stream_output();
+        for (std::size_t slot = 0; slot < so.targets.size(); ++slot) {
+            if (!state_.stream_output_targets[slot]) continue;
+            so.targets[slot] = state_.stream_output_targets[slot]->id();
+            so.offsets[slot] = state_.stream_output_offsets[slot];
+        }
+    }
+    return work;
+}
+
+void Context::run_draw(const char* call, const backend::DrawArguments& arguments) {
+    count_draw();
+    if (deferred_) return;
+    if (!arguments.arguments && !arguments.from_stream_output &&
+        (arguments.count == 0 || arguments.instances == 0))
+        return;
+    backend::GpuPredicate predicate;
+    if (predicated(&predicate)) return;
+    if (!state_.stages[static_cast<int>(Stage::Vertex)].shader) return;  // nothing runs
+    // Devices that run no shaders skip it without gathering the state.
+    if (!device().backend().executes_shaders()) {
+        ++counters_.not_executed;
+        return;
+    }
+    backend::DrawWork work = draw_work();
+    work.count_samples = !running_occlusion_.empty();
+    work.count_statistics = !running_statistics_.empty();
+    work.count_stream_output = !running_stream_output_.empty();
+    work.predicate = predicate;
+    auto guard = device().lock();
+    backend::WorkResults results;
+    const std::string why = device().backend().draw(work, arguments, results);
+    count_results(results);
+    // SOSetTargets' offsets hold for the first draw that streams out; later
+    // draws append to what it wrote.
+    if (work.stream_output.active())
+        for (std::size_t slot = 0; slot < work.stream_output.targets.size(); ++slot)
+            if (work.stream_output.targets[slot])
+                state_.stream_output_offsets[slot] = backend::StreamOutputWork::kAppend;
+    if (why.empty()) return;
+    ++counters_.not_executed;
+    log().error(call, "", "not executed: " + why);
+}
+
+// Predicated work (draws, dispatches, copies, updates, clears, GenerateMips,
+// ResolveSubresource) is skipped when the predicate's result equals the
+// value given to SetPredication: occlusion and stream-output overflow
+// predicates, on devices that run the draws they count (elsewhere the
+// result is unknown, and nothing is skipped).
+// Draws and dispatches (with `gpu`) whose predicate's counts are still on
+// the device are predicated there instead, where it can; other work waits
+// for the counts once.
+bool Context::predicated(backend::GpuPredicate* gpu) const {
+    Query* predicate = state_.predicate.get();
+    if (predicate == nullptr || predicate->state != Query::State::Issued) return false;
+    if (!device().backend().executes_shaders()) return false;
+    if (predicate->desc().Query != D3D11_QUERY_OCCLUSION_PREDICATE &&
+        !predicate->counts_stream_output())
+        return false;
+    const bool skip_when = state_.predicate_value != FALSE;
+    std::optional<bool> result = predicate->known_result();
+    if (!result && gpu != nullptr) {
+        if (const std::uint64_t id = predicate->gpu_predicate(device().backend())) {
+            *gpu = {id, skip_when};
+            return false;
+        }
+    }
+    if (!result) {
+        predicate->settle();
+        result = predicate->known_result();
+    }
+    return result.value_or(false) == skip_when;
+}
+
+void Context::count_results(const backend::WorkResults& results) {
+    std::shared_ptr<PendingResults> pending;
+    if (results.ticket != 0)
+        pending = std::make_shared<PendingResults>(device().backend(), results.ticket);
+    for (auto* running : {&running_occlusion_, &running_statistics_, &running_stream_output_})
+        for (const Ref<Query>& query : *running) {
+            if (pending)
+                query->add_later(pending);
+            else
+                query->add(results);
+        }
+}
+
+void Context::run_dispatch(const char* call, backend::DispatchSize groups) {
+    if (!groups.arguments && (groups.x == 0 || groups.y == 0 || groups.z == 0)) return;
+    // No compute shader: nothing runs, as on Windows.
+    if (!state_.stages[static_cast<int>(Stage::Compute)].shader || predicated(&groups.predicate))
+        return;
+    if (!device().backend().executes_shaders()) {
+        ++counters_.not_executed;
+        return;
+    }
+    const backend::StageWork work = stage_work(Stage::Compute);
+    groups.count_statistics = !running_statistics_.empty();
+    auto guard = device().lock();
+    backend::WorkResults results;
+    const std::string why = device().backend().dispatch(work, groups, results);
+    count_results(results);
+    if (why.empty()) return;
+    ++counters_.not_executed;
+    log().error(call, "", "not executed: " + why);
+}
+
+void Context::DispatchIndirect(ID3D11Buffer* args, UINT offset) {
+    const char* call = "ID3D11DeviceContext::DispatchIndirect";
+    if (!check_draw_args(call, args, offset, 12)) return;
+    ++counters_.dispatches;
+    if (deferred_) {
+        record([ref = Ref<Buffer>(to_buffer(args)), offset](Context& target) {
+            target.DispatchIndirect(ref.get(), offset);
+        });
+        return;
+    }
+    run_dispatch(call, backend::DispatchSize{0, 0, 0, to_buffer(args)->id(), offset});
+}
+
+// Queries
+
+namespace {
+
+Query* to_query(ID3D11Asynchronous* async) {
+    Object* object = object_of(async);
+    return object && object->kind() == ObjectKind::Query ? static_cast<Query*>(object) : nullptr;
+}
+
+std::uint64_t now_ns() {
+    return static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                          std::chrono::steady_clock::now().time_since_epoch())
+                                          .count());
+}
+
+}  // namespace
+
+void Context::Begin(ID3D11Asynchronous* async) {
+    const char* call = "ID3D11DeviceContext::Begin";
+    Query* query = to_query(async);
+    if (!query) {
+        log().error(call, "pAsync", "is NULL or not a query of this runtime; dropped");
+        return;
+    }
+    if (!query->needs_begin()) {
+        log().error(call, "pAsync", "EVENT and TIMESTAMP queries take End only; dropped");
+        return;
+    }
+    if (deferred_) {
+        record([ref = Ref<Query>(query)](Context& target) { target.Begin(ref.get()); });
+        return;
+    }
+    query->state = Query::State::Building;
+    const bool statistics = query->desc().Query == D3D11_QUERY_PIPELINE_STATISTICS;
+    if (query->occlusion() || statistics || query->counts_stream_output()) {
+        query->restart();
+        auto& running = statistics                      ? running_statistics_
+                        : query->counts_stream_output() ? running_stream_output_
+                                                        : running_occlusion_;
+        if (std::find(running.begin(), running.end(), Ref<Query>(query)) == running.end())
+            running.emplace_back(query);
+    }
+}
+
+void Context::End(ID3D11Asynchronous* async) {
+    const char* call = "ID3D11DeviceContext::End";
+    Query* query = to_query(async);
+    if (!query) {
+        log().error(call, "pAsync", "is NULL or not a query of this runtime; dropped");
+        return;
+    }
+    if (deferred_) {
+        record([ref = Ref<Query>(query)](Context& target) { target.End(ref.get()); });
+        return;
+    }
+    if (query->needs_begin() && query->state != Query::State::Building) {
+        log().warning(call, "pAsync", "End without Begin; the query counts from here");
+    }
+    query->state = Query::State::Issued;
+    for (auto* running : {&running_occlusion_, &running_statistics_, &running_stream_output_})
+        running->erase(std::remove(running->begin(), running->end(), Ref<Query>(query)),
+                       running->end());
+    const D3D11_QUERY kind = query->desc().Query;
+    if (kind != D3D11_QUERY_TIMESTAMP && kind != D3D11_QUERY_TIMESTAMP_DISJOINT) return;
+    // The device's own clock where it has one: a GPU's timestamp, written in
+    // the command stream and read when asked for.
+    auto guard = device().lock();
+    backend::Backend& backend = device().backend();
+    std::uint64_t frequency = 0;
+    if (!backend.timestamp_frequency(&frequency)) {
+        query->timestamp = now_ns();
+        query->frequency = 1000000000ull;
+        return;
+    }
+    query->frequency = frequency;
+    if (kind != D3D11_QUERY_TIMESTAMP) return;
+    query->restart();
+    if (const std::uint64_t ticket = backend.write_timestamp())
+        query->add_later(std::make_shared<PendingResults>(backend, ticket));
+}
+
+HRESULT Context::GetData(ID3D11Asynchronous* async, void* data, UINT size, UINT flags) {
+    const char* call = "ID3D11DeviceContext::GetData";
+    Query* query = to_query(async);
+    if (!query) {
+        log().error(call, "pAsync", "is NULL or not a query of this runtime");
+        return E_INVALIDARG;
+    }
+    if (deferred_) {
+        log().error(call, "", "deferred contexts cannot read query data");
+        return DXGI_ERROR_INVALID_CALL;
+    }
+    if (flags & ~UINT{D3D11_ASYNC_GETDATA_DONOTFLUSH}) {
+        log().error(call, "GetDataFlags", hex(flags) + " has bits other than DONOTFLUSH");
+        return E_INVALIDARG;
+    }
+    const UINT needed = query->GetDataSize();
+    // NULL data or a size of 0 polls; otherwise the size must be the query's.
+    if (data && size == 0) data = nullptr;
+    if ((data && size != needed) || (!data && size != 0)) {
+        log().error(call, "DataSize",
+                    std::to_string(size) + " with " + (data ? "data" : "no data") +
+                        "; this query " + "returns " + std::to_string(needed) +
+                        " bytes (or pass NULL and 0 to poll)");
+        return E_INVALIDARG;
+    }
+    if (query->state != Query::State::Issued) {
+        log().error(call, "pAsync",
+                    query->state == Query::State::Building ? "Begin without End yet"
+                                                           : "the query was never issued (End)");
+        return DXGI_ERROR_INVALID_CALL;
+    }
+    if (!data) return S_OK;
+    std::memset(data, 0, size);  // OCCLUSION 0, statistics 0, predicates FALSE
+    {
+        auto guard = device().lock();
+        query->settle();  // what the device still counts: the result waits for it
+    }
+    switch (query->desc().Query) {
+        case D3D11_QUERY_EVENT: {
+            {
+                auto guard = device().lock();
+                device().backend().wait_for_work();  // "done" must be true of the GPU
+            }
+            const BOOL done = TRUE;
+            std::memcpy(data, &done, sizeof done);
+            break;
+        }
+        case D3D11_QUERY_TIMESTAMP:
+            std::memcpy(data, &query->timestamp, sizeof(UINT64));
+            break;
+        case D3D11_QUERY_OCCLUSION:
+            std::memcpy(data, &query->samples_passed, sizeof(UINT64));
+            break;
+        case D3D11_QUERY_PIPELINE_STATISTICS:
+            std::memcpy(data, &query->statistics, sizeof query->statistics);
+            break;
+        case D3D11_QUERY_OCCLUSION_PREDICATE: {
+            const BOOL passed = query->samples_passed != 0;
+            std::memcpy(data, &passed, sizeof passed);
+            break;
+        }
+        case D3D11_QUERY_SO_STATISTICS:
+        case D3D11_QUERY_SO_STATISTICS_STREAM0:
+        case D3D11_QUERY_SO_STATISTICS_STREAM1:
+        case D3D11_QUERY_SO_STATISTICS_STREAM2:
+        case D3D11_QUERY_SO_STATISTICS_STREAM3: {
+            const D3D11_QUERY_DATA_SO_STATISTICS counts = query->stream_output_counts();
+            std::memcpy(data, &counts, sizeof counts);
+            break;
+        }
+        case D3D11_QUERY_SO_OVERFLOW_PREDICATE:
+        case D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM0:
+        case D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM1:
+        case D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM2:
+        case D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM3: {
+            const BOOL overflowed = query->stream_output_overflowed();
+            std::memcpy(data, &overflowed, sizeof overflowed);
+            break;
+        }
+        case D3D11_QUERY_TIMESTAMP_DISJOINT: {
+            // The clock of the device's timestamps (steady-clock nanoseconds
+            // on the CPU devices).
+            const D3D11_QUERY_DATA_TIMESTAMP_DISJOINT disjoint{query->frequency, FALSE};
+            std::memcpy(data, &disjoint, sizeof disjoint);
+            break;
+        }
+        default:
+            break;
+    }
+    return S_OK;
+}
+
+// Markers: balanced per context; the immediate context's go to the device
+// as labels for GPU tools.
+
+namespace {
+
+std::string label_text(LPCWSTR name) {
+    std::string text;
+    for (; name != nullptr && *name != 0; ++name) {
+        const auto code = static_cast<std::uint32_t>(*name);
+        if (code < 0x80) {
+            text += static_cast<char>(code);
+        } else if (code < 0x800) {
+            text += static_cast<char>(0xC0 | code >> 6);
+            text += static_cast<char>(0x80 | (code & 0x3F));
+        } else if (code < 0x10000) {
+            text += static_cast<char>(0xE0 | code >> 12);
+            text += static_cast<char>(0x80 | (code >> 6 & 0x3F));
+            text += static_cast<char>(0x80 | (code & 0x3F));
+        } else {
+            text += static_cast<char>(0xF0 | (code >> 18 & 0x07));
+            text += static_cast<char>(0x80 | (code >> 12 & 0x3F));
+            text += static_cast<char>(0x80 | (code >> 6 & 0x3F));
+            text += static_cast<char>(0x80 | (code & 0x3F));
+        }
+    }
+    return text;
+}
+
+}  // namespace
+
+void Context::label(LabelKind kind, LPCWSTR name) {
+    if (kind == LabelKind::Begin) {
+        ++event_depth_;
+    } else if (kind == LabelKind::End) {
+        if (event_depth_ == 0) return;  // unbalanced: nothing to end
+        --event_depth_;
+    }
+    if (deferred_) return;
+    auto guard = device().lock();
+    backend::Backend& backend = device().backend();
+    switch (kind) {
+        case LabelKind::Begin:
+            backend.begin_event(label_text(name));
+            break;
+        case LabelKind::End:
+            backend.end_event();
+            break;
+        case LabelKind::Marker:
+            backend.set_marker(label_text(name));
+            break;
+    }
+}
+
+void Context::SetMarkerInt(LPCWSTR name, INT) {
+    label(LabelKind::Marker, name);
+}
+void Context::BeginEventInt(LPCWSTR name, INT) {
+    label(LabelKind::Begin, name);
+}
+void Context::EndEvent() {
+    label(LabelKind::End, nullptr);
+}
+
+HRESULT Annotation::QueryInterface(REFIID riid, void** out) {
+    return owner_.QueryInterface(riid, out);
+}
+ULONG Annotation::AddRef() {
+    return owner_.AddRef();
+}
+ULONG Annotation::Release() {
+    return owner_.Release();
+}
+// -1: "not running under a profiling tool", as the documentation says.
+INT Annotation::BeginEvent(LPCWSTR name) {
+    owner_.label(Context::LabelKind::Begin, name);
+    return -1;
+}
+INT Annotation::EndEvent() {
+    owner_.label(Context::LabelKind::End, nullptr);
+    return -1;
+}
+void Annotation::SetMarker(LPCWSTR name) {
+    owner_.label(Context::LabelKind::Marker, name);
+}
+
+}  // namespace d3dcap::runtime::d3d11

@@ -44,7 +44,7 @@ WRAPPED_OBJECTS = (
     ("SwapChain", ("IDXGISwapChain1",), False),
 )
 
-# Methods whose capture wrapper is written by hand (capture/special/), because
+# Methods whose capture wrapper is written by hand (capture/hand_written/), because
 # recording them takes more than their parameters: identity and lifetime,
 # data whose size follows a rule, mapped memory, frames and annotations, and
 # the tile mappings the layer keeps for snapshots.

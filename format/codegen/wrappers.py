@@ -14,7 +14,8 @@ A generated method body:
   - wraps objects the call handed out (out parameters) on the way up,
   - encodes the call with its generated encoder when the recorder wants it.
 The methods in objects.CAPTURE_HAND_WRITTEN call a hand-written function
-hand::<Interface>_<Method>(self, real, arguments...) instead (capture/special/).
+hand_written::<Interface>_<Method>(self, real, arguments...) instead
+(capture/hand_written/).
 """
 
 from __future__ import annotations
@@ -89,7 +90,8 @@ class Wrappers:
                     x.name == method for x in self.api.interfaces[owner_name].methods):
                 raise TableError(f"wrappers: CAPTURE_HAND_WRITTEN names unknown method {name}")
         if m.qualified_name in CAPTURE_HAND_WRITTEN:
-            call = f"hand::{owner}_{m.name}(header_, real_as<{owner}>(){', ' if args else ''}{args})"
+            call = (f"hand_written::{owner}_{m.name}(header_, real_as<{owner}>()"
+                    f"{', ' if args else ''}{args})")
             return [head, f"        return {call};" if ret != "void" else f"        {call};",
                     "    }"]
         lines = [head, f"        CallRecorder call(&header_, api::CallId::{call_type_name(m)});"]
@@ -311,11 +313,11 @@ def generate_header(api) -> str:
             "// True for the vtable pointer of a facet class.",
             "bool is_facet_vtable(const void* vtable);",
             "",
-            "// The special methods, written by hand (capture/special/).",
-            "namespace hand {"]
+            "// The special methods, written by hand (capture/hand_written/).",
+            "namespace hand_written {"]
     out += w.hand_declarations()
-    out += ["}  // namespace hand", "// clang-format on", "", "}  // namespace d3dcap::capture",
-            ""]
+    out += ["}  // namespace hand_written", "// clang-format on", "",
+            "}  // namespace d3dcap::capture", ""]
     return "\n".join(out)
 
 

@@ -37,7 +37,7 @@ def generate(api, declared_count: int) -> str:
             "    std::string_view interface_name;  // empty for entry points",
             "    std::string_view method;",
             "    std::int16_t slot;                // vtable slot, -1 for entry points",
-            "    bool special;                     // listed as hand-written in the table",
+            "    bool hand_written;                // listed as hand-written in the table",
             "    std::string_view returns;",
             "    std::uint16_t first_param;        // index into kParams",
             "    std::uint16_t param_count;",

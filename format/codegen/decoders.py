@@ -32,7 +32,7 @@ objects it handed out:
   REFIID/REFGUID      from fb::Guid
 
 Calls replayed by hand ([hand_written=replay(WHY)] in the table, listed in
-kReplayedByHand) get no invoker: the engine has code for them.  Calls that
+kHandWrittenReplays) get no invoker: the engine has code for them.  Calls that
 cannot be replayed from what a trace holds get none either; kNotReplayed says
 why, from rules on their parameters.
 """
@@ -639,7 +639,7 @@ def generate_header(api) -> str:
             "    std::string_view reason;",
             "};",
             f"inline constexpr std::array<HandWrittenCall, {len(by_hand)}> "
-            "kReplayedByHand{{"]
+            "kHandWrittenReplays{{"]
     out += [f"    HandWrittenCall{{CallId::{call_type_name(c)}, "
             f"{_string_literal(c.hand_written.replay)}}}," for c in by_hand]
     out += ["}};", "",

@@ -38,7 +38,7 @@ nlohmann::json call_json(const api::CallInfo& call) {
     nlohmann::json j = {{"id", static_cast<int>(call.id)},
                         {"method", call.method},
                         {"returns", call.returns},
-                        {"special", call.special},
+                        {"hand_written", call.hand_written},
                         {"params", std::move(params)}};
     if (!call.interface_name.empty()) {
         j["interface"] = call.interface_name;
@@ -103,11 +103,11 @@ std::size_t print_api(const ApiListOptions& options, std::ostream& out) {
             out << call.interface_name << " slot " << call.slot << "\t";
         }
         if (options.params) {
-            out << call.returns << ' ' << call.method << (call.special ? "  [special]" : "")
-                << '\n';
+            out << call.returns << ' ' << call.method
+                << (call.hand_written ? "  [hand-written]" : "") << '\n';
             print_params(call, out);
         } else {
-            out << signature(i) << (call.special ? "  [special]" : "") << '\n';
+            out << signature(i) << (call.hand_written ? "  [hand-written]" : "") << '\n';
         }
     }
     if (options.json) out << list.dump(2) << '\n';

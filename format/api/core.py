@@ -4,13 +4,16 @@
 def declare(api) -> None:
     api.interface("IUnknown", base=None, header="unknwn",
                   uuid="00000000-0000-0000-c000-000000000046", methods=[
-        (1, "[special] HRESULT QueryInterface(REFIID riid, [out, iid=riid] void **ppvObject)"),
-        (2, "[special] ULONG AddRef()"),
-        (3, "[special] ULONG Release()"),
+        (1, "[hand_written=capture+listed] "
+            "HRESULT QueryInterface(REFIID riid, [out, iid=riid] void **ppvObject)"),
+        (2, "[hand_written=capture+replay(reference counts follow ObjectDestroyed records)+listed] "
+            "ULONG AddRef()"),
+        (3, "[hand_written=capture+replay(reference counts follow ObjectDestroyed records)+listed] "
+            "ULONG Release()"),
     ])
     api.interface("ID3D11DeviceChild", base="IUnknown", header="d3d11",
                   uuid="1841e5c8-16b0-489b-bcc8-44cfb0d5deae", methods=[
-        (4, "[special] void GetDevice([out] ID3D11Device **ppDevice)"),
+        (4, "[hand_written=listed] void GetDevice([out] ID3D11Device **ppDevice)"),
         (5, "HRESULT GetPrivateData(REFGUID guid, [inout] UINT *pDataSize, "
             "[out, opt, bytes=*pDataSize] void *pData)"),
         (6, "HRESULT SetPrivateData(REFGUID guid, UINT DataSize, "

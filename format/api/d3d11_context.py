@@ -31,10 +31,14 @@ def declare(api) -> None:
         (105, "void DrawIndexed(UINT IndexCount, UINT StartIndexLocation, INT BaseVertexLocation)"),
         (106, "void Draw(UINT VertexCount, UINT StartVertexLocation)"),
         # Map/Unmap: the mapped memory must be tracked and its writes captured.
-        (107, "[special] HRESULT Map(ID3D11Resource *pResource, UINT Subresource, "
+        (107, "[hand_written=capture+replay(keeps the mapping for the writes recorded at "
+              "Unmap)+listed] "
+              "HRESULT Map(ID3D11Resource *pResource, UINT Subresource, "
               "D3D11_MAP MapType, [enum=D3D11_MAP_FLAG] UINT MapFlags, "
               "[out, opt] D3D11_MAPPED_SUBRESOURCE *pMappedResource)"),
-        (108, "[special] void Unmap(ID3D11Resource *pResource, UINT Subresource)"),
+        (108, "[hand_written=capture+replay(writes the recorded bytes into the mapped "
+              "memory)+listed] "
+              "void Unmap(ID3D11Resource *pResource, UINT Subresource)"),
         (109, "void PSSetConstantBuffers(UINT StartSlot, UINT NumBuffers, "
               "[opt, count=NumBuffers] ID3D11Buffer *const *ppConstantBuffers)"),
         (110, "void IASetInputLayout([opt] ID3D11InputLayout *pInputLayout)"),
@@ -61,7 +65,8 @@ def declare(api) -> None:
         (120, "void Begin(ID3D11Asynchronous *pAsync)"),
         (121, "void End(ID3D11Asynchronous *pAsync)"),
         # GetData: polled results, replay must wait for the recorded outcome.
-        (122, "[special] HRESULT GetData(ID3D11Asynchronous *pAsync, "
+        (122, "[hand_written=replay(polls until the recorded outcome)+listed] "
+              "HRESULT GetData(ID3D11Asynchronous *pAsync, "
               "[out, opt, bytes=DataSize] void *pData, UINT DataSize, "
               "[enum=D3D11_ASYNC_GETDATA_FLAG] UINT GetDataFlags)"),
         (123, "void SetPredication([opt] ID3D11Predicate *pPredicate, BOOL PredicateValue)"),
@@ -72,9 +77,9 @@ def declare(api) -> None:
         (126, "void OMSetRenderTargets(UINT NumViews, "
               "[opt, count=NumViews] ID3D11RenderTargetView *const *ppRenderTargetViews, "
               "[opt] ID3D11DepthStencilView *pDepthStencilView)"),
-        # Special: NumRTVs / NumUAVs may be the D3D11_KEEP_* sentinels
+        # NumRTVs / NumUAVs may be the D3D11_KEEP_* sentinels
         # (0xffffffff), in which case the matching arrays are ignored.
-        (127, "[special] void OMSetRenderTargetsAndUnorderedAccessViews(UINT NumRTVs, "
+        (127, "[hand_written=listed] void OMSetRenderTargetsAndUnorderedAccessViews(UINT NumRTVs, "
               "[opt, count=NumRTVs] ID3D11RenderTargetView *const *ppRenderTargetViews, "
               "[opt] ID3D11DepthStencilView *pDepthStencilView, "
               "UINT UAVStartSlot, UINT NumUAVs, "
@@ -104,7 +109,7 @@ def declare(api) -> None:
               "UINT SrcSubresource, [opt] const D3D11_BOX *pSrcBox)"),
         (140, "void CopyResource(ID3D11Resource *pDstResource, ID3D11Resource *pSrcResource)"),
         # The source size depends on the resource's format, box and pitches.
-        (141, "[special] void UpdateSubresource(ID3D11Resource *pDstResource, "
+        (141, "[hand_written=capture+listed] void UpdateSubresource(ID3D11Resource *pDstResource, "
               "UINT DstSubresource, [opt] const D3D11_BOX *pDstBox, "
               "[size=subresource_data] const void *pSrcData, "
               "UINT SrcRowPitch, UINT SrcDepthPitch)"),
@@ -124,7 +129,7 @@ def declare(api) -> None:
         (150, "void ResolveSubresource(ID3D11Resource *pDstResource, UINT DstSubresource, "
               "ID3D11Resource *pSrcResource, UINT SrcSubresource, DXGI_FORMAT Format)"),
         # Replays a recorded command list and may reset the context state.
-        (151, "[special] void ExecuteCommandList(ID3D11CommandList *pCommandList, "
+        (151, "[hand_written=listed] void ExecuteCommandList(ID3D11CommandList *pCommandList, "
               "BOOL RestoreContextState)"),
         (152, "void HSSetShaderResources(UINT StartSlot, UINT NumViews, "
               "[opt, count=NumViews] ID3D11ShaderResourceView *const *ppShaderResourceViews)"),
@@ -249,7 +254,7 @@ def declare(api) -> None:
         (205, "D3D11_DEVICE_CONTEXT_TYPE GetType()"),
         (206, "UINT GetContextFlags()"),
         # slot 114: creates the command list object the capture must wrap.
-        (207, "[special] HRESULT FinishCommandList(BOOL RestoreDeferredContextState, "
+        (207, "[hand_written=listed] HRESULT FinishCommandList(BOOL RestoreDeferredContextState, "
               "[out, opt] ID3D11CommandList **ppCommandList)"),
     ])
 
@@ -261,7 +266,7 @@ def declare(api) -> None:
               "UINT SrcSubresource, [opt] const D3D11_BOX *pSrcBox, "
               "[enum=D3D11_COPY_FLAGS] UINT CopyFlags)"),
         # Unlike UpdateSubresource, pDstBox never offsets pSrcData.
-        (209, "[special] void UpdateSubresource1(ID3D11Resource *pDstResource, "
+        (209, "[hand_written=capture+listed] void UpdateSubresource1(ID3D11Resource *pDstResource, "
               "UINT DstSubresource, [opt] const D3D11_BOX *pDstBox, "
               "[size=subresource_data] const void *pSrcData, "
               "UINT SrcRowPitch, UINT SrcDepthPitch, [enum=D3D11_COPY_FLAGS] UINT CopyFlags)"),
@@ -318,7 +323,7 @@ def declare(api) -> None:
               "[out, opt, count=NumBuffers] UINT *pFirstConstant, "
               "[out, opt, count=NumBuffers] UINT *pNumConstants)"),
         # Swaps the whole pipeline state object; capture must track it.
-        (224, "[special] void SwapDeviceContextState(ID3DDeviceContextState *pState, "
+        (224, "[hand_written=listed] void SwapDeviceContextState(ID3DDeviceContextState *pState, "
               "[out, opt] ID3DDeviceContextState **ppPreviousState)"),
         # pRect NULL (or NumRects 0) clears the whole view.
         (225, "void ClearView(ID3D11View *pView, const FLOAT Color[4], "
@@ -331,7 +336,7 @@ def declare(api) -> None:
                   uuid="420d5b32-b90c-4da4-bef0-359f6a24a83a", methods=[
         # slot 134.  NULL arrays have documented defaults (whole resource,
         # 1-tile regions, no flags, a single range covering every tile).
-        (227, "HRESULT UpdateTileMappings(ID3D11Resource *pTiledResource, "
+        (227, "[hand_written=capture] HRESULT UpdateTileMappings(ID3D11Resource *pTiledResource, "
               "UINT NumTiledResourceRegions, "
               "[opt, count=NumTiledResourceRegions] "
               "const D3D11_TILED_RESOURCE_COORDINATE *pTiledResourceRegionStartCoordinates, "
@@ -342,7 +347,7 @@ def declare(api) -> None:
               "[opt, count=NumRanges] const UINT *pTilePoolStartOffsets, "
               "[opt, count=NumRanges] const UINT *pRangeTileCounts, "
               "[enum=D3D11_TILE_MAPPING_FLAG] UINT Flags)"),
-        (228, "HRESULT CopyTileMappings(ID3D11Resource *pDestTiledResource, "
+        (228, "[hand_written=capture] HRESULT CopyTileMappings(ID3D11Resource *pDestTiledResource, "
               "const D3D11_TILED_RESOURCE_COORDINATE *pDestRegionStartCoordinate, "
               "ID3D11Resource *pSourceTiledResource, "
               "const D3D11_TILED_RESOURCE_COORDINATE *pSourceRegionStartCoordinate, "
@@ -353,17 +358,18 @@ def declare(api) -> None:
               "const D3D11_TILE_REGION_SIZE *pTileRegionSize, ID3D11Buffer *pBuffer, "
               "UINT64 BufferStartOffsetInBytes, [enum=D3D11_TILE_COPY_FLAG] UINT Flags)"),
         # Source data is linear, 64 KiB per tile.
-        (230, "[special] void UpdateTiles(ID3D11Resource *pDestTiledResource, "
+        (230, "[hand_written=capture+listed] void UpdateTiles(ID3D11Resource *pDestTiledResource, "
               "const D3D11_TILED_RESOURCE_COORDINATE *pDestTileRegionStartCoordinate, "
               "const D3D11_TILE_REGION_SIZE *pDestTileRegionSize, "
               "[bytes=pDestTileRegionSize->NumTiles * D3D11_2_TILED_RESOURCE_TILE_SIZE_IN_BYTES] "
               "const void *pSourceTileData, [enum=D3D11_TILE_COPY_FLAG] UINT Flags)"),
-        (231, "HRESULT ResizeTilePool(ID3D11Buffer *pTilePool, UINT64 NewSizeInBytes)"),
+        (231, "[hand_written=capture] "
+              "HRESULT ResizeTilePool(ID3D11Buffer *pTilePool, UINT64 NewSizeInBytes)"),
         # Each side is a resource, a view, or NULL (meaning all tiled resources).
         (232, "void TiledResourceBarrier("
               "[opt] ID3D11DeviceChild *pTiledResourceOrViewAccessBeforeBarrier, "
               "[opt] ID3D11DeviceChild *pTiledResourceOrViewAccessAfterBarrier)"),
-        (233, "BOOL IsAnnotationEnabled()"),
+        (233, "[hand_written=capture] BOOL IsAnnotationEnabled()"),
         (234, "void SetMarkerInt([string] LPCWSTR pLabel, INT Data)"),
         (235, "void BeginEventInt([string] LPCWSTR pLabel, INT Data)"),
         (236, "void EndEvent()"),

@@ -185,7 +185,8 @@ def _dxgi1_4_interfaces(api) -> None:
     ])
     api.interface("IDXGIFactory4", base="IDXGIFactory3", header="dxgi1_4",
                   uuid="1bc6ea02-ef36-464f-bf0c-21ca39e5168a", methods=[
-        (644, "HRESULT EnumAdapterByLuid(LUID AdapterLuid, REFIID riid, "
+        (644, "[hand_written=replay(finds replay's adapter: LUIDs change at every boot)] "
+              "HRESULT EnumAdapterByLuid(LUID AdapterLuid, REFIID riid, "
               "[out, iid=riid] void **ppvAdapter)"),
         (645, "HRESULT EnumWarpAdapter(REFIID riid, [out, iid=riid] void **ppvAdapter)"),
     ])

@@ -23,8 +23,23 @@ Parameter and field attributes:
     iid=PARAM          a void** that receives the interface named by PARAM
     enum=NAME          an integer (UINT, INT) that holds values or flags of enum
                        NAME; dumps print them by name
-Method attributes (before the return type):
-    special            capture/replay code for it is written by hand
+Method and entry point attributes (before the return type):
+    hand_written=PARTS the call is an exception to the generated code: PARTS,
+                       joined with '+', say which of its code is written by hand
+      capture          its capture: a method's wrapper calls
+                       hand_written::<Interface>_<Method> (capture/hand_written/),
+                       because recording it takes more than its parameters
+                       (identity and lifetime, data whose size follows a rule,
+                       mapped memory, frames and annotations, the tile mappings
+                       kept for snapshots); an entry point's is always by hand
+                       (capture/interposer/), so every entry point says capture
+      replay(WHY)      its replay (replay/engine/hand_written.cpp): it gets no
+                       generated invoker; WHY is what replay reports say of it
+      listed           listed as hand-written: CallInfo::hand_written,
+                       kHandWrittenCalls and `d3dcap api` show it, and it gets no
+                       record template (encoders.py).  The first table listed
+                       every call it meant to write by hand; where a listed call
+                       says neither capture nor replay, its generated code serves
 
 Interfaces whose methods are given without call ids are declared only: they
 are in the headers (with their real vtables, ABI-checked) so that programs
@@ -101,13 +116,21 @@ class Param:
         return f"{text}{sep}{self.name}{suffix}"
 
 
+@dataclasses.dataclass(frozen=True)
+class HandWritten:
+    """Which of a call's code is written by hand ([hand_written=PARTS])."""
+    capture: bool = False
+    replay: str | None = None   # why it is replayed by hand; None: generated or refused
+    listed: bool = False
+
+
 @dataclasses.dataclass
 class Method:
     call_id: int | None  # None: a method of a declared-only interface
     name: str
     returns: Type
     params: list[Param]
-    special: bool = False
+    hand_written: HandWritten = dataclasses.field(default_factory=HandWritten)
     interface: "Interface | None" = None
     slot: int = -1
 
@@ -137,7 +160,7 @@ class Function:
     returns: Type
     params: list[Param]
     header: str
-    special: bool = True
+    hand_written: HandWritten
 
     @property
     def qualified_name(self) -> str:
@@ -195,8 +218,9 @@ class Typedef:
 # Parsing
 
 _IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
-_ATTR_FLAGS = {"in", "out", "inout", "opt", "string", "special"}
+_ATTR_FLAGS = {"in", "out", "inout", "opt", "string"}
 _ATTR_VALUES = {"count", "bytes", "size", "iid", "enum"}
+_CALL_ATTR_VALUES = {"hand_written"}
 
 
 def _split_top_level(text: str, sep: str) -> list[str]:
@@ -216,8 +240,9 @@ def _split_top_level(text: str, sep: str) -> list[str]:
     return [p.strip() for p in parts if p.strip()]
 
 
-def _parse_attrs(text: str, where: str) -> tuple[dict, str]:
-    """Takes a leading [attr, key=value] list off text."""
+def _parse_attrs(text: str, where: str, flags=_ATTR_FLAGS,
+                 values=_ATTR_VALUES) -> tuple[dict, str]:
+    """Takes a leading [flag, key=value] list off text."""
     attrs: dict = {}
     text = text.strip()
     if not text.startswith("["):
@@ -228,10 +253,10 @@ def _parse_attrs(text: str, where: str) -> tuple[dict, str]:
     for item in _split_top_level(text[1:end], ","):
         if "=" in item:
             key, value = (s.strip() for s in item.split("=", 1))
-            if key not in _ATTR_VALUES:
+            if key not in values:
                 raise TableError(f"{where}: unknown attribute '{key}'")
             attrs[key] = value
-        elif item in _ATTR_FLAGS:
+        elif item in flags:
             attrs[item] = True
         else:
             raise TableError(f"{where}: unknown attribute '{item}'")
@@ -274,9 +299,30 @@ def parse_param(text: str, where: str) -> Param:
     return param
 
 
+def parse_hand_written(value: str | None, where: str) -> HandWritten:
+    """Reads the PARTS of hand_written=PARTS; None (no attribute) is nothing by hand."""
+    if value is None:
+        return HandWritten()
+    capture, replay, listed = False, None, False
+    for part in _split_top_level(value, "+"):
+        reason = re.fullmatch(r"replay\((.*)\)", part, re.S)
+        if part == "capture" and not capture:
+            capture = True
+        elif part == "listed" and not listed:
+            listed = True
+        elif reason and replay is None:
+            replay = " ".join(reason.group(1).split())
+            if not replay or ")" in replay:
+                raise TableError(f"{where}: replay(WHY) needs a reason without ')'")
+        else:
+            raise TableError(f"{where}: hand_written part '{part}' is unknown or given twice "
+                             "(capture, replay(WHY), listed)")
+    return HandWritten(capture=capture, replay=replay, listed=listed)
+
+
 def parse_signature(text: str, where: str) -> tuple[dict, Type, str, list[Param]]:
     """Reads '[attrs] RET NAME(params)'."""
-    attrs, rest = _parse_attrs(text, where)
+    attrs, rest = _parse_attrs(text, where, frozenset(), _CALL_ATTR_VALUES)
     match = re.fullmatch(rf"(.+?)\b({_IDENT})\s*\((.*)\)\s*;?", rest.strip(), re.S)
     if not match:
         raise TableError(f"{where}: cannot read signature '{text.strip()[:80]}'")
@@ -361,8 +407,12 @@ class Api:
         for entry in methods:
             call_id, text = (None, entry) if isinstance(entry, str) else entry
             attrs, returns, mname, params = parse_signature(text, name)
+            hand_written = parse_hand_written(attrs.get("hand_written"), f"{name}::{mname}")
+            if call_id is None and hand_written != HandWritten():
+                raise TableError(f"{name}::{mname}: a declared-only method is never recorded, "
+                                 "so nothing of it is written by hand")
             parsed.append(Method(call_id=call_id, name=mname, returns=returns, params=params,
-                                 special=bool(attrs.get("special"))))
+                                 hand_written=hand_written))
         iface = Interface(name=name, base=base, uuid=uuid.lower(), header=header, methods=parsed)
         for m in parsed:
             m.interface = iface
@@ -386,8 +436,13 @@ class Api:
             self._add(self.constants, Constant(cname, value.strip(), header), header)
 
     def function(self, call_id: int, text: str, *, header: str) -> None:
-        _, returns, name, params = parse_signature(text, "function")
-        self._add(self.functions, Function(call_id, name, returns, params, header), header)
+        attrs, returns, name, params = parse_signature(text, "function")
+        hand_written = parse_hand_written(attrs.get("hand_written"), name)
+        if not hand_written.capture:
+            raise TableError(f"{name}: an entry point's capture is written by hand "
+                             "(capture/interposer/): declare it [hand_written=capture...]")
+        self._add(self.functions, Function(call_id, name, returns, params, header, hand_written),
+                  header)
 
     # -- derived views ------------------------------------------------------
 

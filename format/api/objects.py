@@ -43,22 +43,3 @@ WRAPPED_OBJECTS = (
     ("Output", ("IDXGIOutput1",), False),
     ("SwapChain", ("IDXGISwapChain1",), False),
 )
-
-# Methods whose capture wrapper is written by hand (capture/special/), because
-# recording them takes more than their parameters: identity and lifetime,
-# data whose size follows a rule, mapped memory, frames and annotations, and
-# the tile mappings the layer keeps for snapshots.
-# Every other method, [special] ones included, gets a generated wrapper.
-CAPTURE_HAND_WRITTEN = frozenset((
-    "IUnknown::QueryInterface", "IUnknown::AddRef", "IUnknown::Release",
-    "ID3D11Device::CreateTexture1D", "ID3D11Device::CreateTexture2D",
-    "ID3D11Device::CreateTexture3D",
-    "ID3D11DeviceContext::Map", "ID3D11DeviceContext::Unmap",
-    "ID3D11DeviceContext::UpdateSubresource", "ID3D11DeviceContext1::UpdateSubresource1",
-    "ID3D11DeviceContext2::UpdateTiles", "ID3D11DeviceContext2::IsAnnotationEnabled",
-    "ID3D11DeviceContext2::UpdateTileMappings", "ID3D11DeviceContext2::CopyTileMappings",
-    "ID3D11DeviceContext2::ResizeTilePool",
-    "ID3DUserDefinedAnnotation::GetStatus",
-    "IDXGIResource1::CreateSharedHandle",
-    "IDXGISwapChain::Present", "IDXGISwapChain1::Present1",
-))

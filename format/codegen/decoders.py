@@ -31,9 +31,10 @@ objects it handed out:
                       call every out object goes to ctx.objects.add(id, ...)
   REFIID/REFGUID      from fb::Guid
 
-Calls replayed by hand (kReplayedByHand below) get no invoker: the engine
-has code for them.  Calls that cannot be replayed from what a trace holds
-get none either; kNotReplayed says why, from rules on their parameters.
+Calls replayed by hand ([hand_written=replay(WHY)] in the table, listed in
+kHandWrittenReplays) get no invoker: the engine has code for them.  Calls that
+cannot be replayed from what a trace holds get none either; kNotReplayed says
+why, from rules on their parameters.
 """
 
 from __future__ import annotations
@@ -46,19 +47,6 @@ from .decoders_cpp import HEADER_CONTEXT, HEADER_TYPES, SOURCE_HELPERS
 from .encoders import _FIELD_SIZES, _PLATFORM_C_TYPES, _WIDE_STRINGS
 from .json_dump import PLATFORM_STRUCTS, Classifier, Kind, NeedsStructs, accessor
 from .schema import call_type_name
-
-# Calls the replay engine replays with hand-written code, and why.
-kReplayedByHand = {
-    "D3D11CreateDevice": "creates the device on the driver type replay chose",
-    "D3D11CreateDeviceAndSwapChain": "creates the device on the driver type replay chose",
-    "ID3D11DeviceContext_Map": "keeps the mapping for the writes recorded at Unmap",
-    "ID3D11DeviceContext_Unmap": "writes the recorded bytes into the mapped memory",
-    "ID3D11DeviceContext_GetData": "polls until the recorded outcome",
-    "IDXGIDevice2_EnqueueSetEvent": "signals an event of its own, not the recorded handle",
-    "IDXGIFactory4_EnumAdapterByLuid": "finds replay's adapter: LUIDs change at every boot",
-    "IUnknown_AddRef": "reference counts follow ObjectDestroyed records",
-    "IUnknown_Release": "reference counts follow ObjectDestroyed records",
-}
 
 # Size rules the replay engine implements (SizeRules).
 _SIZE_RULES = {"subresource_data", "texture_initial_data"}
@@ -147,19 +135,15 @@ class Decoders(NeedsStructs):
     # -- which calls -------------------------------------------------------------
 
     def generated(self) -> list:
-        return [c for c in self.api.all_calls() if call_type_name(c) not in kReplayedByHand
+        return [c for c in self.api.all_calls() if c.hand_written.replay is None
                 and _not_replayable(self.api, c) is None]
 
     def by_hand(self) -> list:
-        names = {call_type_name(c) for c in self.api.all_calls()}
-        unknown = set(kReplayedByHand) - names
-        if unknown:
-            raise TableError(f"decoders: kReplayedByHand names unknown calls {sorted(unknown)}")
-        return [c for c in self.api.all_calls() if call_type_name(c) in kReplayedByHand]
+        return [c for c in self.api.all_calls() if c.hand_written.replay is not None]
 
     def not_replayed(self) -> list[tuple[object, str]]:
         return [(c, _not_replayable(self.api, c)) for c in self.api.all_calls()
-                if call_type_name(c) not in kReplayedByHand
+                if c.hand_written.replay is None
                 and _not_replayable(self.api, c) is not None]
 
     # -- enums -----------------------------------------------------------------------
@@ -654,9 +638,10 @@ def generate_header(api) -> str:
             "    CallId call;",
             "    std::string_view reason;",
             "};",
-            f"inline constexpr std::array<HandWrittenCall, {len(by_hand)}> kReplayedByHand{{{{"]
+            f"inline constexpr std::array<HandWrittenCall, {len(by_hand)}> "
+            "kHandWrittenReplays{{"]
     out += [f"    HandWrittenCall{{CallId::{call_type_name(c)}, "
-            f"{_string_literal(kReplayedByHand[call_type_name(c)])}}}," for c in by_hand]
+            f"{_string_literal(c.hand_written.replay)}}}," for c in by_hand]
     out += ["}};", "",
             "// Calls a trace does not hold enough to replay, and why.",
             f"inline constexpr std::array<HandWrittenCall, {len(not_replayed)}> kNotReplayed{{{{"]

@@ -20,8 +20,8 @@ parameter table (schema.py) from the C arguments:
   NULL pointers       absent fields (scalars read through them stay 0)
   REFIID/REFGUID      fb::Guid
 
-Every call gets an encoder, [special] ones too (their wrappers are written by
-hand and call it; kHandWrittenCalls lists them).  An iid= out parameter is
+Every call gets an encoder, hand-written ones too (code written by hand calls
+it; kHandWrittenCalls lists the calls marked listed).  An iid= out parameter is
 recorded as the id of the object it received.  A size=RULE parameter takes its
 sizes from the caller, which applies the hand-written rule: an extra argument
 <name>_bytes (std::size_t for a blob, std::span<const std::size_t> with one
@@ -114,8 +114,8 @@ class Encoders(NeedsStructs):
     def calls(self) -> list:
         return list(self.api.all_calls())
 
-    def hand_written(self) -> list:
-        return [c for c in self.api.all_calls() if c.special]
+    def listed(self) -> list:
+        return [c for c in self.api.all_calls() if c.hand_written.listed]
 
     def _c_type(self, fbs_struct: str) -> str:
         return _PLATFORM_C_TYPES.get(fbs_struct, fbs_struct)
@@ -436,8 +436,10 @@ class Encoders(NeedsStructs):
         """(shape statements, patch statements) of a call whose record the
         capture layer may patch in place, or None: void calls whose every
         parameter is an in scalar, object, inline struct, string, blob or array
-        of scalars or objects (no tables, no out values, no size rules)."""
-        if call.special or call.returns.text.strip() != "void":
+        of scalars or objects (no tables, no out values, no size rules), and
+        neither listed as hand-written nor captured by hand."""
+        hand = call.hand_written
+        if hand.listed or hand.capture or call.returns.text.strip() != "void":
             return None
         names = {p.name for p in call.params}
         shape: list[str] = []
@@ -538,7 +540,7 @@ def _call_id(call) -> str:
 
 def generate_header(api) -> str:
     enc = Encoders(api)
-    calls, special = enc.calls(), enc.hand_written()
+    calls, listed = enc.calls(), enc.listed()
     for call in calls:
         enc.encoder(call)   # collects the unrecorded parameters
     out = [f"// {BANNER}",
@@ -590,10 +592,10 @@ def generate_header(api) -> str:
             f"inline constexpr std::array<CallId, {len(calls)}> kEncodedCalls{{{{"]
     out += [f"    {_call_id(c)}," for c in calls]
     out += ["}};", "",
-            "// [special] calls: their wrappers are written by hand (they still use the",
-            "// generated encoders).",
-            f"inline constexpr std::array<CallId, {len(special)}> kHandWrittenCalls{{{{"]
-    out += [f"    {_call_id(c)}," for c in special]
+            "// The calls listed as hand-written ([hand_written=...listed] in the table);",
+            "// code written by hand still uses the generated encoders.",
+            f"inline constexpr std::array<CallId, {len(listed)}> kHandWrittenCalls{{{{"]
+    out += [f"    {_call_id(c)}," for c in listed]
     out += ["}};", "",
             "// Parameters the generated encoders leave absent, and why.",
             "struct UnrecordedParam {",

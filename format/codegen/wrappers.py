@@ -13,8 +13,9 @@ A generated method body:
   - makes the real call,
   - wraps objects the call handed out (out parameters) on the way up,
   - encodes the call with its generated encoder when the recorder wants it.
-The methods in objects.CAPTURE_HAND_WRITTEN call a hand-written function
-hand::<Interface>_<Method>(self, real, arguments...) instead (capture/special/).
+The methods the table marks [hand_written=capture...] call a hand-written
+function hand_written::<Interface>_<Method>(self, real, arguments...) instead
+(capture/hand_written/).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from __future__ import annotations
 import re
 
 from ..api.model import TableError
-from ..api.objects import CAPTURE_HAND_WRITTEN, WRAPPED_OBJECTS
+from ..api.objects import WRAPPED_OBJECTS
 from .common import BANNER
 from .encoders import Encoders
 from .json_dump import Classifier
@@ -51,6 +52,12 @@ class Wrappers:
                     self.kinds_of.setdefault(link, [])
                     if kind not in self.kinds_of[link]:
                         self.kinds_of[link].append(kind)
+        # A method captured by hand on no wrapped interface would never be reached.
+        for iface in api.interfaces.values():
+            for m in iface.methods:
+                if m.hand_written.capture and iface.name not in self.kinds_of:
+                    raise TableError(f"wrappers: {m.qualified_name} is captured by hand but no "
+                                     f"object in objects.py exposes {iface.name}")
 
     def chain(self, name: str) -> list[str]:
         """IUnknown first, name last."""
@@ -83,13 +90,9 @@ class Wrappers:
         head = f"    {ret} STDMETHODCALLTYPE {m.name}({params}) override {{"
         owner = m.interface.name
         args = ", ".join(p.name for p in m.params)
-        for name in CAPTURE_HAND_WRITTEN:
-            owner_name, _, method = name.partition("::")
-            if owner_name not in self.api.interfaces or not any(
-                    x.name == method for x in self.api.interfaces[owner_name].methods):
-                raise TableError(f"wrappers: CAPTURE_HAND_WRITTEN names unknown method {name}")
-        if m.qualified_name in CAPTURE_HAND_WRITTEN:
-            call = f"hand::{owner}_{m.name}(header_, real_as<{owner}>(){', ' if args else ''}{args})"
+        if m.hand_written.capture:
+            call = (f"hand_written::{owner}_{m.name}(header_, real_as<{owner}>()"
+                    f"{', ' if args else ''}{args})")
             return [head, f"        return {call};" if ret != "void" else f"        {call};",
                     "    }"]
         lines = [head, f"        CallRecorder call(&header_, api::CallId::{call_type_name(m)});"]
@@ -255,7 +258,7 @@ class Wrappers:
         for name in self.facets:
             for link in self.chain(name):
                 for m in self.api.interfaces[link].methods:
-                    if m.qualified_name not in CAPTURE_HAND_WRITTEN or m.qualified_name in seen:
+                    if not m.hand_written.capture or m.qualified_name in seen:
                         continue
                     seen.add(m.qualified_name)
                     params = "".join(f", {p.c_decl()}" for p in m.params)
@@ -268,7 +271,7 @@ def generate_header(api) -> str:
     w = Wrappers(api)
     kinds = [k for k, _, _ in WRAPPED_OBJECTS]
     out = [f"// {BANNER}",
-           "// The capture layer's wrapper kinds and the hand-written special methods.",
+           "// The capture layer's wrapper kinds and its hand-written methods.",
            "#pragma once",
            "",
            "#include <array>",
@@ -311,11 +314,11 @@ def generate_header(api) -> str:
             "// True for the vtable pointer of a facet class.",
             "bool is_facet_vtable(const void* vtable);",
             "",
-            "// The special methods, written by hand (capture/special/).",
-            "namespace hand {"]
+            "// The methods whose capture is written by hand (capture/hand_written/).",
+            "namespace hand_written {"]
     out += w.hand_declarations()
-    out += ["}  // namespace hand", "// clang-format on", "", "}  // namespace d3dcap::capture",
-            ""]
+    out += ["}  // namespace hand_written", "// clang-format on", "",
+            "}  // namespace d3dcap::capture", ""]
     return "\n".join(out)
 
 

@@ -1,9 +1,10 @@
-// The calls whose recording is special (api::kReplayedByHand): the entry
-// points, which create the device on the driver type replay chose; Map and
-// Unmap, which carry the bytes written into mapped memory; GetData, which
-// polls; EnqueueSetEvent, whose handle belongs to the capturing process;
-// EnumAdapterByLuid, whose LUID belongs to the capturing boot; and
-// AddRef/Release, which replay leaves to ObjectDestroyed records.
+// The calls the API table marks [hand_written=replay(WHY)]
+// (api::kHandWrittenReplays): the entry points, which create the device on
+// the driver type replay chose; Map and Unmap, which carry the bytes written
+// into mapped memory; GetData, which polls; EnqueueSetEvent, whose handle
+// belongs to the capturing process; EnumAdapterByLuid, whose LUID belongs to
+// the capturing boot; and AddRef/Release, which replay leaves to
+// ObjectDestroyed records.
 #include <d3d11_2.h>
 #include <dxgi1_6.h>
 #include <sys/eventfd.h>

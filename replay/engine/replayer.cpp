@@ -48,7 +48,8 @@ struct Routes {
         for (const api::CallInfo& call : api::kCalls)
             names[static_cast<std::size_t>(call.id)] = call_name(call);
         for (api::CallId id : api::kInvokedCalls) set(id, Route::Generated, {});
-        for (const auto& call : api::kReplayedByHand) set(call.call, Route::ByHand, call.reason);
+        for (const auto& call : api::kHandWrittenReplays)
+            set(call.call, Route::ByHand, call.reason);
         for (const auto& call : api::kNotReplayed) set(call.call, Route::NotReplayed, call.reason);
     }
     void set(api::CallId id, Route r, std::string_view why) {

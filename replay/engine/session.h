@@ -46,7 +46,7 @@ struct Session {
     std::int64_t snapshot_record = -1;  // its index in the event's state snapshot
 };
 
-// Replays one of api::kReplayedByHand; ok is false with session.ctx.error set
+// Replays one of api::kHandWrittenReplays; ok is false with session.ctx.error set
 // when the record cannot be decoded.
 api::Invoked replay_by_hand(Session& session, api::CallId id, const fb::Record& record);
 

@@ -111,20 +111,21 @@ TEST_CASE("UpdateTileMappings describes its arrays by NumTiledResourceRegions an
 
 TEST_CASE("UpdateTiles consumes NumTiles x 64 KiB of source data and is hand-written") {
     const CallInfo& call = by_name("ID3D11DeviceContext2", "UpdateTiles");
-    CHECK(call.special);
+    CHECK(call.hand_written);
     CHECK(param(call, "pSourceTileData").bytes ==
           "pDestTileRegionSize->NumTiles * D3D11_2_TILED_RESOURCE_TILE_SIZE_IN_BYTES");
 }
 
-TEST_CASE("methods whose capture is written by hand are flagged") {
-    CHECK(by_name("ID3D11DeviceContext", "Map").special);
-    CHECK(by_name("ID3D11DeviceContext", "Unmap").special);
-    CHECK(by_name("ID3D11DeviceContext", "UpdateSubresource").special);
-    CHECK(by_name("ID3D11DeviceContext1", "UpdateSubresource1").special);
-    CHECK(by_name("ID3D11DeviceContext1", "SwapDeviceContextState").special);
-    CHECK(by_name("ID3D11DeviceContext", "ExecuteCommandList").special);
-    CHECK_FALSE(by_name("ID3D11DeviceContext", "Draw").special);
-    CHECK_FALSE(by_name("ID3D11DeviceContext2", "CopyTileMappings").special);
+TEST_CASE("calls the table lists as hand-written are flagged") {
+    CHECK(by_name("ID3D11DeviceContext", "Map").hand_written);
+    CHECK(by_name("ID3D11DeviceContext", "Unmap").hand_written);
+    CHECK(by_name("ID3D11DeviceContext", "UpdateSubresource").hand_written);
+    CHECK(by_name("ID3D11DeviceContext1", "UpdateSubresource1").hand_written);
+    CHECK(by_name("ID3D11DeviceContext1", "SwapDeviceContextState").hand_written);
+    CHECK(by_name("ID3D11DeviceContext", "ExecuteCommandList").hand_written);
+    CHECK_FALSE(by_name("ID3D11DeviceContext", "Draw").hand_written);
+    // Captured by hand, but not listed: the flag is the table's listed part only.
+    CHECK_FALSE(by_name("ID3D11DeviceContext2", "CopyTileMappings").hand_written);
 }
 
 TEST_CASE("annotation labels are strings and the context-1 constant windows are counted") {

@@ -4,7 +4,7 @@ names the problem, and the real table loads with the expected shape."""
 import unittest
 
 from format import api as api_table
-from format.api.model import Api, TableError
+from format.api.model import Api, HandWritten, TableError
 from format.codegen import c_headers, layout, schema
 from format.codegen.common import snake_case
 
@@ -74,6 +74,37 @@ class RejectsMalformedTables(unittest.TestCase):
         with self.assertRaisesRegex(TableError, "D3D11_BOX: declared twice"):
             api.struct("D3D11_BOX", header="d3d11", fields="UINT left;")
 
+    def test_unknown_hand_written_part(self):
+        api = small_api()
+        with self.assertRaisesRegex(TableError, "IWidget::Poke: hand_written part 'wrapper'"):
+            add_widget(api, [(4, "[hand_written=capture+wrapper] void Poke()")])
+
+    def test_hand_written_replay_needs_a_reason(self):
+        api = small_api()
+        with self.assertRaisesRegex(TableError, r"IWidget::Poke: replay\(WHY\) needs a reason"):
+            add_widget(api, [(4, "[hand_written=replay()] void Poke()")])
+
+    def test_hand_written_is_a_method_attribute(self):
+        api = small_api()
+        with self.assertRaisesRegex(TableError, "unknown attribute 'hand_written'"):
+            add_widget(api, [(4, "void Poke([hand_written=capture] UINT Value)")])
+
+    def test_entry_point_says_its_capture_is_hand_written(self):
+        api = small_api()
+        with self.assertRaisesRegex(TableError, "MakeWidget: an entry point's capture"):
+            api.function(5, "HRESULT WINAPI MakeWidget(UINT Flags)", header="d3d11")
+
+
+class HandWrittenParts(unittest.TestCase):
+    def test_parts_and_reason_are_read_into_the_call(self):
+        api = small_api()
+        add_widget(api, [(4, "[hand_written=capture+replay(waits, then polls "
+                             "again)+listed] void Poke()"), (5, "void Prod()")])
+        poke, prod = api.interfaces["IWidget"].methods
+        self.assertEqual(poke.hand_written,
+                         HandWritten(capture=True, replay="waits, then polls again", listed=True))
+        self.assertEqual(prod.hand_written, HandWritten())
+
 
 class RealTable(unittest.TestCase):
     @classmethod
@@ -115,6 +146,15 @@ class RealTable(unittest.TestCase):
                       "  start_slot:uint;  // in\n"
                       "  num_views:uint;  // in\n"
                       "  pp_shader_resource_views:[ulong];  // in\n}", text)
+
+    def test_hand_written_calls(self):
+        calls = self.api.all_calls()
+        self.assertEqual(sum(c.hand_written.listed for c in calls), 66)
+        self.assertEqual(sum(c.hand_written.capture for c in calls), 24)   # 5 entry points
+        self.assertEqual([c.name for c in calls if c.hand_written.replay],
+                         ["AddRef", "Release", "Map", "Unmap", "GetData", "D3D11CreateDevice",
+                          "D3D11CreateDeviceAndSwapChain", "EnqueueSetEvent",
+                          "EnumAdapterByLuid"])
 
     def test_snake_case(self):
         self.assertEqual(snake_case("pTiledResourceRegionStartCoordinates"),

@@ -245,7 +245,7 @@ TEST_CASE("every call is decoded by generated code or replayed by hand or refuse
     std::size_t generated = 0, by_hand = 0, refused = 0;
     for (const api::CallInfo& call : api::kCalls) {
         const bool g = std::count(api::kInvokedCalls.begin(), api::kInvokedCalls.end(), call.id);
-        const bool h = std::any_of(api::kReplayedByHand.begin(), api::kReplayedByHand.end(),
+        const bool h = std::any_of(api::kHandWrittenReplays.begin(), api::kHandWrittenReplays.end(),
                                    [&](const auto& c) { return c.call == call.id; });
         const bool r = std::any_of(api::kNotReplayed.begin(), api::kNotReplayed.end(),
                                    [&](const auto& c) { return c.call == call.id; });

@@ -6,7 +6,7 @@
 #include "capture/layer/recorder.h"
 #include "capture/layer/tile_tracker.h"
 
-namespace d3dcap::capture::hand {
+namespace d3dcap::capture::hand_written {
 
 namespace {
 
@@ -77,4 +77,4 @@ HRESULT ID3D11DeviceContext2_ResizeTilePool(FacetHeader& self, ID3D11DeviceConte
     return result;
 }
 
-}  // namespace d3dcap::capture::hand
+}  // namespace d3dcap::capture::hand_written

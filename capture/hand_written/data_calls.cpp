@@ -8,7 +8,7 @@
 #include "capture/layer/recorder.h"
 #include "capture/layer/resource_info.h"
 
-namespace d3dcap::capture::hand {
+namespace d3dcap::capture::hand_written {
 
 namespace {
 
@@ -147,4 +147,4 @@ void ID3D11DeviceContext2_UpdateTiles(
         pDestTileRegionSize, plausible ? pSourceTileData : nullptr, Flags));
 }
 
-}  // namespace d3dcap::capture::hand
+}  // namespace d3dcap::capture::hand_written

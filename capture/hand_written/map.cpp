@@ -12,7 +12,7 @@
 #include "capture/layer/recorder.h"
 #include "capture/layer/resource_info.h"
 
-namespace d3dcap::capture::hand {
+namespace d3dcap::capture::hand_written {
 
 namespace {
 
@@ -129,4 +129,4 @@ void ID3D11DeviceContext_Unmap(FacetHeader& self, ID3D11DeviceContext* real,
     call.finish(params, 0, false, writes);
 }
 
-}  // namespace d3dcap::capture::hand
+}  // namespace d3dcap::capture::hand_written

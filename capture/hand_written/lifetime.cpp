@@ -2,7 +2,7 @@
 // object's counts; identity is the wrapper's.
 #include <d3dcap/capture/wrappers.h>
 
-namespace d3dcap::capture::hand {
+namespace d3dcap::capture::hand_written {
 
 HRESULT IUnknown_QueryInterface(FacetHeader& self, IUnknown* real, REFIID riid, void** ppvObject) {
     if (ppvObject == nullptr) return E_POINTER;
@@ -28,4 +28,4 @@ ULONG IUnknown_Release(FacetHeader& /*self*/, IUnknown* real) {
     return real->Release();
 }
 
-}  // namespace d3dcap::capture::hand
+}  // namespace d3dcap::capture::hand_written

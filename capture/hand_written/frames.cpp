@@ -3,7 +3,7 @@
 
 #include "capture/layer/recorder.h"
 
-namespace d3dcap::capture::hand {
+namespace d3dcap::capture::hand_written {
 
 HRESULT IDXGISwapChain_Present(FacetHeader& self, IDXGISwapChain* real, UINT SyncInterval,
                                UINT Flags) {
@@ -75,4 +75,4 @@ HRESULT IDXGIResource1_CreateSharedHandle(FacetHeader& self, IDXGIResource1* rea
     return result;
 }
 
-}  // namespace d3dcap::capture::hand
+}  // namespace d3dcap::capture::hand_written

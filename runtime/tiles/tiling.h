@@ -1,7 +1,7 @@
 // How a resource is cut into 64 KiB tiles: tile shapes per format, tile
 // numbering, packed mips, and the answers of ID3D11Device2::GetResourceTiling.
 // The reference device's choices where the documentation leaves one to the
-// hardware are described in README.md (The Linux D3D11.2 runtime).
+// hardware are described in docs/runtime.md.
 #pragma once
 
 #include <d3d11_2.h>

@@ -32,12 +32,12 @@ def declare(api) -> None:
         (106, "void Draw(UINT VertexCount, UINT StartVertexLocation)"),
         # Map/Unmap: the mapped memory must be tracked and its writes captured.
         (107, "[hand_written=capture+replay(keeps the mapping for the writes recorded at "
-              "Unmap)+listed] "
+              "Unmap)] "
               "HRESULT Map(ID3D11Resource *pResource, UINT Subresource, "
               "D3D11_MAP MapType, [enum=D3D11_MAP_FLAG] UINT MapFlags, "
               "[out, opt] D3D11_MAPPED_SUBRESOURCE *pMappedResource)"),
         (108, "[hand_written=capture+replay(writes the recorded bytes into the mapped "
-              "memory)+listed] "
+              "memory)] "
               "void Unmap(ID3D11Resource *pResource, UINT Subresource)"),
         (109, "void PSSetConstantBuffers(UINT StartSlot, UINT NumBuffers, "
               "[opt, count=NumBuffers] ID3D11Buffer *const *ppConstantBuffers)"),
@@ -65,7 +65,7 @@ def declare(api) -> None:
         (120, "void Begin(ID3D11Asynchronous *pAsync)"),
         (121, "void End(ID3D11Asynchronous *pAsync)"),
         # GetData: polled results, replay must wait for the recorded outcome.
-        (122, "[hand_written=replay(polls until the recorded outcome)+listed] "
+        (122, "[hand_written=replay(polls until the recorded outcome)] "
               "HRESULT GetData(ID3D11Asynchronous *pAsync, "
               "[out, opt, bytes=DataSize] void *pData, UINT DataSize, "
               "[enum=D3D11_ASYNC_GETDATA_FLAG] UINT GetDataFlags)"),
@@ -79,7 +79,7 @@ def declare(api) -> None:
               "[opt] ID3D11DepthStencilView *pDepthStencilView)"),
         # NumRTVs / NumUAVs may be the D3D11_KEEP_* sentinels
         # (0xffffffff), in which case the matching arrays are ignored.
-        (127, "[hand_written=listed] void OMSetRenderTargetsAndUnorderedAccessViews(UINT NumRTVs, "
+        (127, "void OMSetRenderTargetsAndUnorderedAccessViews(UINT NumRTVs, "
               "[opt, count=NumRTVs] ID3D11RenderTargetView *const *ppRenderTargetViews, "
               "[opt] ID3D11DepthStencilView *pDepthStencilView, "
               "UINT UAVStartSlot, UINT NumUAVs, "
@@ -109,7 +109,7 @@ def declare(api) -> None:
               "UINT SrcSubresource, [opt] const D3D11_BOX *pSrcBox)"),
         (140, "void CopyResource(ID3D11Resource *pDstResource, ID3D11Resource *pSrcResource)"),
         # The source size depends on the resource's format, box and pitches.
-        (141, "[hand_written=capture+listed] void UpdateSubresource(ID3D11Resource *pDstResource, "
+        (141, "[hand_written=capture] void UpdateSubresource(ID3D11Resource *pDstResource, "
               "UINT DstSubresource, [opt] const D3D11_BOX *pDstBox, "
               "[size=subresource_data] const void *pSrcData, "
               "UINT SrcRowPitch, UINT SrcDepthPitch)"),
@@ -129,7 +129,7 @@ def declare(api) -> None:
         (150, "void ResolveSubresource(ID3D11Resource *pDstResource, UINT DstSubresource, "
               "ID3D11Resource *pSrcResource, UINT SrcSubresource, DXGI_FORMAT Format)"),
         # Replays a recorded command list and may reset the context state.
-        (151, "[hand_written=listed] void ExecuteCommandList(ID3D11CommandList *pCommandList, "
+        (151, "void ExecuteCommandList(ID3D11CommandList *pCommandList, "
               "BOOL RestoreContextState)"),
         (152, "void HSSetShaderResources(UINT StartSlot, UINT NumViews, "
               "[opt, count=NumViews] ID3D11ShaderResourceView *const *ppShaderResourceViews)"),
@@ -254,7 +254,7 @@ def declare(api) -> None:
         (205, "D3D11_DEVICE_CONTEXT_TYPE GetType()"),
         (206, "UINT GetContextFlags()"),
         # slot 114: creates the command list object the capture must wrap.
-        (207, "[hand_written=listed] HRESULT FinishCommandList(BOOL RestoreDeferredContextState, "
+        (207, "HRESULT FinishCommandList(BOOL RestoreDeferredContextState, "
               "[out, opt] ID3D11CommandList **ppCommandList)"),
     ])
 
@@ -266,7 +266,7 @@ def declare(api) -> None:
               "UINT SrcSubresource, [opt] const D3D11_BOX *pSrcBox, "
               "[enum=D3D11_COPY_FLAGS] UINT CopyFlags)"),
         # Unlike UpdateSubresource, pDstBox never offsets pSrcData.
-        (209, "[hand_written=capture+listed] void UpdateSubresource1(ID3D11Resource *pDstResource, "
+        (209, "[hand_written=capture] void UpdateSubresource1(ID3D11Resource *pDstResource, "
               "UINT DstSubresource, [opt] const D3D11_BOX *pDstBox, "
               "[size=subresource_data] const void *pSrcData, "
               "UINT SrcRowPitch, UINT SrcDepthPitch, [enum=D3D11_COPY_FLAGS] UINT CopyFlags)"),
@@ -323,7 +323,7 @@ def declare(api) -> None:
               "[out, opt, count=NumBuffers] UINT *pFirstConstant, "
               "[out, opt, count=NumBuffers] UINT *pNumConstants)"),
         # Swaps the whole pipeline state object; capture must track it.
-        (224, "[hand_written=listed] void SwapDeviceContextState(ID3DDeviceContextState *pState, "
+        (224, "void SwapDeviceContextState(ID3DDeviceContextState *pState, "
               "[out, opt] ID3DDeviceContextState **ppPreviousState)"),
         # pRect NULL (or NumRects 0) clears the whole view.
         (225, "void ClearView(ID3D11View *pView, const FLOAT Color[4], "
@@ -358,7 +358,7 @@ def declare(api) -> None:
               "const D3D11_TILE_REGION_SIZE *pTileRegionSize, ID3D11Buffer *pBuffer, "
               "UINT64 BufferStartOffsetInBytes, [enum=D3D11_TILE_COPY_FLAG] UINT Flags)"),
         # Source data is linear, 64 KiB per tile.
-        (230, "[hand_written=capture+listed] void UpdateTiles(ID3D11Resource *pDestTiledResource, "
+        (230, "[hand_written=capture] void UpdateTiles(ID3D11Resource *pDestTiledResource, "
               "const D3D11_TILED_RESOURCE_COORDINATE *pDestTileRegionStartCoordinate, "
               "const D3D11_TILE_REGION_SIZE *pDestTileRegionSize, "
               "[bytes=pDestTileRegionSize->NumTiles * D3D11_2_TILED_RESOURCE_TILE_SIZE_IN_BYTES] "

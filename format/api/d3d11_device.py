@@ -48,7 +48,7 @@ def _children(api) -> None:
     # be looked up, not created, as for ID3D11DeviceChild::GetDevice.
     api.interface("ID3D11View", base=child, header="d3d11",
                   uuid="839d1216-bb2e-412b-b7f4-a9dbebe08ed1", methods=[
-        (310, "[hand_written=listed] void GetResource([out] ID3D11Resource **ppResource)"),
+        (310, "void GetResource([out] ID3D11Resource **ppResource)"),
     ])
     api.interface("ID3D11ShaderResourceView", base="ID3D11View", header="d3d11",
                   uuid="b0e06fe0-8192-4e1a-b1ca-36d7414710b2", methods=[
@@ -98,7 +98,7 @@ def _children(api) -> None:
     # included); a NULL buffer asks for the length.
     api.interface("ID3D11ClassInstance", base=child, header="d3d11",
                   uuid="a6cd7faa-b0b7-4a2f-9436-8662a65797cb", methods=[
-        (319, "[hand_written=listed] void GetClassLinkage([out] ID3D11ClassLinkage **ppLinkage)"),
+        (319, "void GetClassLinkage([out] ID3D11ClassLinkage **ppLinkage)"),
         (320, "void GetDesc([out] D3D11_CLASS_INSTANCE_DESC *pDesc)"),
         (321, "void GetInstanceName([out, opt, count=*pBufferLength] char *pInstanceName, "
               "[inout] SIZE_T *pBufferLength)"),
@@ -190,10 +190,10 @@ def _device(api) -> None:
               "[out, opt] ID3D11Predicate **ppPredicate)"),
         (353, "HRESULT CreateCounter(const D3D11_COUNTER_DESC *pCounterDesc, "
               "[out, opt] ID3D11Counter **ppCounter)"),
-        (354, "[hand_written=listed] HRESULT CreateDeferredContext(UINT ContextFlags, "
+        (354, "HRESULT CreateDeferredContext(UINT ContextFlags, "
               "[out, opt] ID3D11DeviceContext **ppDeferredContext)"),
         # Shared handles are process-local: replay needs its own stand-in.
-        (355, "[hand_written=listed] HRESULT OpenSharedResource(HANDLE hResource, "
+        (355, "HRESULT OpenSharedResource(HANDLE hResource, "
               "REFIID ReturnedInterface, [out, opt, iid=ReturnedInterface] void **ppResource)"),
         (356, "HRESULT CheckFormatSupport(DXGI_FORMAT Format, "
               "[out, enum=D3D11_FORMAT_SUPPORT] UINT *pFormatSupport)"),
@@ -220,7 +220,7 @@ def _device(api) -> None:
         (364, "D3D_FEATURE_LEVEL GetFeatureLevel()"),
         (365, "UINT GetCreationFlags()"),
         (366, "HRESULT GetDeviceRemovedReason()"),
-        (367, "[hand_written=listed] "
+        (367, ""
               "void GetImmediateContext([out] ID3D11DeviceContext **ppImmediateContext)"),
         (368, "HRESULT SetExceptionMode([enum=D3D11_RAISE_FLAG] UINT RaiseFlags)"),
         (369, "UINT GetExceptionMode()"),
@@ -240,9 +240,9 @@ def _device1(api) -> None:
                   uuid="5c1e0d8a-7c23-48f9-8c59-a92958ceff11", methods=[])
     api.interface("ID3D11Device1", base="ID3D11Device", header="d3d11_1",
                   uuid="a04bfb29-08ef-43d6-a49c-a9bdbdcbe686", methods=[
-        (382, "[hand_written=listed] void GetImmediateContext1("
+        (382, "void GetImmediateContext1("
               "[out] ID3D11DeviceContext1 **ppImmediateContext)"),
-        (383, "[hand_written=listed] HRESULT CreateDeferredContext1(UINT ContextFlags, "
+        (383, "HRESULT CreateDeferredContext1(UINT ContextFlags, "
               "[out, opt] ID3D11DeviceContext1 **ppDeferredContext)"),
         (384, "HRESULT CreateBlendState1(const D3D11_BLEND_DESC1 *pBlendStateDesc, "
               "[out, opt] ID3D11BlendState1 **ppBlendState)"),
@@ -254,9 +254,9 @@ def _device1(api) -> None:
               "UINT FeatureLevels, UINT SDKVersion, REFIID EmulatedInterface, "
               "[out, opt] D3D_FEATURE_LEVEL *pChosenFeatureLevel, "
               "[out, opt] ID3DDeviceContextState **ppContextState)"),
-        (387, "[hand_written=listed] HRESULT OpenSharedResource1(HANDLE hResource, "
+        (387, "HRESULT OpenSharedResource1(HANDLE hResource, "
               "REFIID returnedInterface, [out, iid=returnedInterface] void **ppResource)"),
-        (388, "[hand_written=listed] HRESULT OpenSharedResourceByName([string] LPCWSTR lpName, "
+        (388, "HRESULT OpenSharedResourceByName([string] LPCWSTR lpName, "
               "DWORD dwDesiredAccess, REFIID returnedInterface, "
               "[out, iid=returnedInterface] void **ppResource)"),
     ])
@@ -273,9 +273,9 @@ def _device1(api) -> None:
 def _device2(api) -> None:
     api.interface("ID3D11Device2", base="ID3D11Device1", header="d3d11_2",
                   uuid="9d06dffa-d1e5-4d07-83a8-1bb123f2f841", methods=[
-        (400, "[hand_written=listed] void GetImmediateContext2("
+        (400, "void GetImmediateContext2("
               "[out] ID3D11DeviceContext2 **ppImmediateContext)"),
-        (401, "[hand_written=listed] HRESULT CreateDeferredContext2(UINT ContextFlags, "
+        (401, "HRESULT CreateDeferredContext2(UINT ContextFlags, "
               "[out, opt] ID3D11DeviceContext2 **ppDeferredContext)"),
         # *pNumSubresourceTilings: in, how many entries fit; out, how many
         # were written (starting at FirstSubresourceTilingToGet).
@@ -294,7 +294,7 @@ def _device2(api) -> None:
 
 def _entry_points(api) -> None:
     api.function(420, "[hand_written=capture+replay(creates the device on the driver type "
-                 "replay chose)+listed] "
+                 "replay chose)] "
                  "HRESULT WINAPI D3D11CreateDevice([opt] IDXGIAdapter *pAdapter, "
                  "D3D_DRIVER_TYPE DriverType, HMODULE Software, "
                  "[enum=D3D11_CREATE_DEVICE_FLAG] UINT Flags, "
@@ -303,7 +303,7 @@ def _entry_points(api) -> None:
                  "[out, opt] D3D_FEATURE_LEVEL *pFeatureLevel, "
                  "[out, opt] ID3D11DeviceContext **ppImmediateContext)", header="d3d11")
     api.function(421, "[hand_written=capture+replay(creates the device on the driver type "
-                 "replay chose)+listed] "
+                 "replay chose)] "
                  "HRESULT WINAPI D3D11CreateDeviceAndSwapChain("
                  "[opt] IDXGIAdapter *pAdapter, D3D_DRIVER_TYPE DriverType, "
                  "HMODULE Software, [enum=D3D11_CREATE_DEVICE_FLAG] UINT Flags, "

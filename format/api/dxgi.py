@@ -1,8 +1,8 @@
 """DXGI 1.0-1.2: dxgitype.h, dxgi.h and dxgi1_2.h.  Call ids 500-699.
 
 Window handles (HWND), event handles (HANDLE) and shared-resource handles do
-not survive into a replay process; the methods that take or return them are
-listed as hand-written ([hand_written=listed], see model.py).
+not survive into a replay process: replay refuses the methods that take one,
+naming the parameter (format/codegen/decoders.py).
 """
 
 
@@ -263,17 +263,17 @@ def _dxgi_interfaces(api) -> None:
         (502, "HRESULT GetPrivateData(REFGUID Name, [inout] UINT *pDataSize, "
               "[out, opt, bytes=*pDataSize] void *pData)"),
         # Hands out an existing object (adapter, factory, ...): wrapper lookup.
-        (503, "[hand_written=listed] "
+        (503, ""
               "HRESULT GetParent(REFIID riid, [out, iid=riid] void **ppParent)"),
     ])
     api.interface("IDXGIDeviceSubObject", base="IDXGIObject", header="dxgi",
                   uuid="3d3e0379-f9de-4d58-bb6c-18d62992f1a6", methods=[
-        (504, "[hand_written=listed] "
+        (504, ""
               "HRESULT GetDevice(REFIID riid, [out, iid=riid] void **ppDevice)"),
     ])
     api.interface("IDXGIResource", base="IDXGIDeviceSubObject", header="dxgi",
                   uuid="035f3ab4-482e-4e50-b41f-8a7f8bd8960b", methods=[
-        (505, "[hand_written=listed] HRESULT GetSharedHandle([out] HANDLE *pSharedHandle)"),
+        (505, "HRESULT GetSharedHandle([out] HANDLE *pSharedHandle)"),
         (506, "HRESULT GetUsage([out] DXGI_USAGE *pUsage)"),
         (507, "HRESULT SetEvictionPriority(UINT EvictionPriority)"),
         (508, "HRESULT GetEvictionPriority([out] UINT *pEvictionPriority)"),
@@ -286,15 +286,15 @@ def _dxgi_interfaces(api) -> None:
     api.interface("IDXGISurface", base="IDXGIDeviceSubObject", header="dxgi",
                   uuid="cafcb56c-6ac3-4889-bf47-9e23bbd260ec", methods=[
         (511, "HRESULT GetDesc([out] DXGI_SURFACE_DESC *pDesc)"),
-        (512, "[hand_written=listed] "
+        (512, ""
               "HRESULT Map([out] DXGI_MAPPED_RECT *pLockedRect, UINT MapFlags)"),
-        (513, "[hand_written=listed] HRESULT Unmap()"),
+        (513, "HRESULT Unmap()"),
     ])
     api.interface("IDXGISurface1", base="IDXGISurface", header="dxgi",
                   uuid="4ae63092-6327-4c1b-80ae-bfe12ea32b86", methods=[
         # GDI drawing happens outside the API: the surface contents need a rule.
-        (514, "[hand_written=listed] HRESULT GetDC(BOOL Discard, [out] HDC *phdc)"),
-        (515, "[hand_written=listed] HRESULT ReleaseDC([opt] RECT *pDirtyRect)"),
+        (514, "HRESULT GetDC(BOOL Discard, [out] HDC *phdc)"),
+        (515, "HRESULT ReleaseDC([opt] RECT *pDirtyRect)"),
     ])
     api.interface("IDXGIAdapter", base="IDXGIObject", header="dxgi",
                   uuid="2411e7e1-12ac-4ccf-bd14-9798e8534dc0", methods=[
@@ -319,26 +319,26 @@ def _dxgi_interfaces(api) -> None:
         (527, "HRESULT GetGammaControl([out] DXGI_GAMMA_CONTROL *pArray)"),
         (528, "HRESULT SetDisplaySurface(IDXGISurface *pScanoutSurface)"),
         # Writes the screen into a surface: its contents must be recorded.
-        (529, "[hand_written=listed] HRESULT GetDisplaySurfaceData(IDXGISurface *pDestination)"),
+        (529, "HRESULT GetDisplaySurfaceData(IDXGISurface *pDestination)"),
         (530, "HRESULT GetFrameStatistics([out] DXGI_FRAME_STATISTICS *pStats)"),
     ])
     api.interface("IDXGISwapChain", base="IDXGIDeviceSubObject", header="dxgi",
                   uuid="310d36a0-d2e7-4c0a-aa04-6a9d23b8886a", methods=[
         # Frame boundary: capture snapshots and replay pacing hang off it.
-        (531, "[hand_written=capture+listed] HRESULT Present(UINT SyncInterval, UINT Flags)"),
+        (531, "[hand_written=capture] HRESULT Present(UINT SyncInterval, UINT Flags)"),
         # Back buffers are owned by the swap chain, not created by a call.
-        (532, "[hand_written=listed] HRESULT GetBuffer(UINT Buffer, REFIID riid, "
+        (532, "HRESULT GetBuffer(UINT Buffer, REFIID riid, "
               "[out, iid=riid] void **ppSurface)"),
-        (533, "[hand_written=listed] "
+        (533, ""
               "HRESULT SetFullscreenState(BOOL Fullscreen, [opt] IDXGIOutput *pTarget)"),
         (534, "HRESULT GetFullscreenState([out, opt] BOOL *pFullscreen, "
               "[out, opt] IDXGIOutput **ppTarget)"),
         (535, "HRESULT GetDesc([out] DXGI_SWAP_CHAIN_DESC *pDesc)"),
         # Invalidates and recreates the back buffers.
-        (536, "[hand_written=listed] "
+        (536, ""
               "HRESULT ResizeBuffers(UINT BufferCount, UINT Width, UINT Height, "
               "DXGI_FORMAT NewFormat, [enum=DXGI_SWAP_CHAIN_FLAG] UINT SwapChainFlags)"),
-        (537, "[hand_written=listed] "
+        (537, ""
               "HRESULT ResizeTarget(const DXGI_MODE_DESC *pNewTargetParameters)"),
         (538, "HRESULT GetContainingOutput([out] IDXGIOutput **ppOutput)"),
         (539, "HRESULT GetFrameStatistics([out] DXGI_FRAME_STATISTICS *pStats)"),
@@ -347,13 +347,13 @@ def _dxgi_interfaces(api) -> None:
     api.interface("IDXGIFactory", base="IDXGIObject", header="dxgi",
                   uuid="7b7166ec-21c7-44ae-b21a-c9ae321ae369", methods=[
         (541, "HRESULT EnumAdapters(UINT Adapter, [out] IDXGIAdapter **ppAdapter)"),
-        (542, "[hand_written=listed] HRESULT MakeWindowAssociation(HWND WindowHandle, UINT Flags)"),
-        (543, "[hand_written=listed] HRESULT GetWindowAssociation([out] HWND *pWindowHandle)"),
+        (542, "HRESULT MakeWindowAssociation(HWND WindowHandle, UINT Flags)"),
+        (543, "HRESULT GetWindowAssociation([out] HWND *pWindowHandle)"),
         # The SDK has pDesc non-const here.  The window is replaced on replay.
-        (544, "[hand_written=listed] "
+        (544, ""
               "HRESULT CreateSwapChain(IUnknown *pDevice, DXGI_SWAP_CHAIN_DESC *pDesc, "
               "[out] IDXGISwapChain **ppSwapChain)"),
-        (545, "[hand_written=listed] HRESULT CreateSoftwareAdapter(HMODULE Module, "
+        (545, "HRESULT CreateSoftwareAdapter(HMODULE Module, "
               "[out] IDXGIAdapter **ppAdapter)"),
     ])
     api.interface("IDXGIDevice", base="IDXGIObject", header="dxgi",
@@ -383,10 +383,10 @@ def _dxgi_interfaces(api) -> None:
         (555, "HRESULT GetMaximumFrameLatency([out] UINT *pMaxLatency)"),
     ])
 
-    api.function(590, "[hand_written=capture+listed] "
+    api.function(590, "[hand_written=capture] "
                       "HRESULT WINAPI CreateDXGIFactory(REFIID riid, "
                       "[out, iid=riid] void **ppFactory)", header="dxgi")
-    api.function(591, "[hand_written=capture+listed] "
+    api.function(591, "[hand_written=capture] "
                       "HRESULT WINAPI CreateDXGIFactory1(REFIID riid, "
                       "[out, iid=riid] void **ppFactory)", header="dxgi")
 
@@ -534,7 +534,7 @@ def _dxgi1_2_interfaces(api) -> None:
     api.interface("IDXGIOutputDuplication", base="IDXGIObject", header="dxgi1_2",
                   uuid="191cfac3-a341-470d-b26e-a864f428319c", methods=[
         (602, "void GetDesc([out] DXGI_OUTDUPL_DESC *pDesc)"),
-        (603, "[hand_written=listed] HRESULT AcquireNextFrame(UINT TimeoutInMilliseconds, "
+        (603, "HRESULT AcquireNextFrame(UINT TimeoutInMilliseconds, "
               "[out] DXGI_OUTDUPL_FRAME_INFO *pFrameInfo, "
               "[out] IDXGIResource **ppDesktopResource)"),
         (604, "HRESULT GetFrameDirtyRects(UINT DirtyRectsBufferSize, "
@@ -547,15 +547,15 @@ def _dxgi1_2_interfaces(api) -> None:
               "[out, opt, bytes=PointerShapeBufferSize] void *pPointerShapeBuffer, "
               "[out] UINT *pPointerShapeBufferSizeRequired, "
               "[out] DXGI_OUTDUPL_POINTER_SHAPE_INFO *pPointerShapeInfo)"),
-        (607, "[hand_written=listed] "
+        (607, ""
               "HRESULT MapDesktopSurface([out] DXGI_MAPPED_RECT *pLockedRect)"),
-        (608, "[hand_written=listed] HRESULT UnMapDesktopSurface()"),
-        (609, "[hand_written=listed] HRESULT ReleaseFrame()"),
+        (608, "HRESULT UnMapDesktopSurface()"),
+        (609, "HRESULT ReleaseFrame()"),
     ])
     api.interface("IDXGISurface2", base="IDXGISurface1", header="dxgi1_2",
                   uuid="aba496dd-b617-4cb8-a866-bc44d7eb1fa2", methods=[
         # Hands out the existing parent resource.
-        (610, "[hand_written=listed] HRESULT GetResource(REFIID riid, "
+        (610, "HRESULT GetResource(REFIID riid, "
               "[out, iid=riid] void **ppParentResource, [out] UINT *pSubresourceIndex)"),
     ])
     api.interface("IDXGIResource1", base="IDXGIResource", header="dxgi1_2",
@@ -563,7 +563,7 @@ def _dxgi1_2_interfaces(api) -> None:
         (611, "HRESULT CreateSubresourceSurface(UINT index, [out] IDXGISurface2 **ppSurface)"),
         # SECURITY_ATTRIBUTES holds a pointer to a security descriptor: its
         # recording is hand-written (and the schema has no type for it).
-        (612, "[hand_written=capture+listed] HRESULT CreateSharedHandle("
+        (612, "[hand_written=capture] HRESULT CreateSharedHandle("
               "[opt, size=security_attributes] const SECURITY_ATTRIBUTES *pAttributes, "
               "DWORD dwAccess, "
               "[opt, string] LPCWSTR lpName, [out] HANDLE *pHandle)"),
@@ -579,17 +579,17 @@ def _dxgi1_2_interfaces(api) -> None:
               "[count=NumResources] IDXGIResource *const *ppResources, "
               "[out, opt, count=NumResources] BOOL *pDiscarded)"),
         # The event is a process-local handle, signalled when the GPU is done.
-        (615, "[hand_written=replay(signals an event of its own, not the recorded handle)+listed] "
+        (615, "[hand_written=replay(signals an event of its own, not the recorded handle)] "
               "HRESULT EnqueueSetEvent(HANDLE hEvent)"),
     ])
     api.interface("IDXGISwapChain1", base="IDXGISwapChain", header="dxgi1_2",
                   uuid="790a45f7-0d42-4876-983a-0a55cfe6f4aa", methods=[
         (616, "HRESULT GetDesc1([out] DXGI_SWAP_CHAIN_DESC1 *pDesc)"),
         (617, "HRESULT GetFullscreenDesc([out] DXGI_SWAP_CHAIN_FULLSCREEN_DESC *pDesc)"),
-        (618, "[hand_written=listed] HRESULT GetHwnd([out] HWND *pHwnd)"),
-        (619, "[hand_written=listed] "
+        (618, "HRESULT GetHwnd([out] HWND *pHwnd)"),
+        (619, ""
               "HRESULT GetCoreWindow(REFIID refiid, [out, iid=refiid] void **ppUnk)"),
-        (620, "[hand_written=capture+listed] "
+        (620, "[hand_written=capture] "
               "HRESULT Present1(UINT SyncInterval, UINT PresentFlags, "
               "const DXGI_PRESENT_PARAMETERS *pPresentParameters)"),
         (621, "BOOL IsTemporaryMonoSupported()"),
@@ -603,28 +603,28 @@ def _dxgi1_2_interfaces(api) -> None:
                   uuid="50c83a1c-e072-4c48-87b0-3630fa36a6d0", methods=[
         (627, "BOOL IsWindowedStereoEnabled()"),
         # Windows, core windows and composition targets are replaced on replay.
-        (628, "[hand_written=listed] HRESULT CreateSwapChainForHwnd(IUnknown *pDevice, HWND hWnd, "
+        (628, "HRESULT CreateSwapChainForHwnd(IUnknown *pDevice, HWND hWnd, "
               "const DXGI_SWAP_CHAIN_DESC1 *pDesc, "
               "[opt] const DXGI_SWAP_CHAIN_FULLSCREEN_DESC *pFullscreenDesc, "
               "[opt] IDXGIOutput *pRestrictToOutput, [out] IDXGISwapChain1 **ppSwapChain)"),
-        (629, "[hand_written=listed] HRESULT CreateSwapChainForCoreWindow(IUnknown *pDevice, "
+        (629, "HRESULT CreateSwapChainForCoreWindow(IUnknown *pDevice, "
               "IUnknown *pWindow, const DXGI_SWAP_CHAIN_DESC1 *pDesc, "
               "[opt] IDXGIOutput *pRestrictToOutput, [out] IDXGISwapChain1 **ppSwapChain)"),
-        (630, "[hand_written=listed] HRESULT GetSharedResourceAdapterLuid(HANDLE hResource, "
+        (630, "HRESULT GetSharedResourceAdapterLuid(HANDLE hResource, "
               "[out] LUID *pLuid)"),
-        (631, "[hand_written=listed] "
+        (631, ""
               "HRESULT RegisterStereoStatusWindow(HWND WindowHandle, UINT wMsg, "
               "[out] DWORD *pdwCookie)"),
-        (632, "[hand_written=listed] "
+        (632, ""
               "HRESULT RegisterStereoStatusEvent(HANDLE hEvent, [out] DWORD *pdwCookie)"),
         (633, "void UnregisterStereoStatus(DWORD dwCookie)"),
-        (634, "[hand_written=listed] "
+        (634, ""
               "HRESULT RegisterOcclusionStatusWindow(HWND WindowHandle, UINT wMsg, "
               "[out] DWORD *pdwCookie)"),
-        (635, "[hand_written=listed] HRESULT RegisterOcclusionStatusEvent(HANDLE hEvent, "
+        (635, "HRESULT RegisterOcclusionStatusEvent(HANDLE hEvent, "
               "[out] DWORD *pdwCookie)"),
         (636, "void UnregisterOcclusionStatus(DWORD dwCookie)"),
-        (637, "[hand_written=listed] HRESULT CreateSwapChainForComposition(IUnknown *pDevice, "
+        (637, "HRESULT CreateSwapChainForComposition(IUnknown *pDevice, "
               "const DXGI_SWAP_CHAIN_DESC1 *pDesc, [opt] IDXGIOutput *pRestrictToOutput, "
               "[out] IDXGISwapChain1 **ppSwapChain)"),
     ])
@@ -638,13 +638,13 @@ def _dxgi1_2_interfaces(api) -> None:
               "[inout] UINT *pNumModes, [out, opt, count=*pNumModes] DXGI_MODE_DESC1 *pDesc)"),
         (640, "HRESULT FindClosestMatchingMode1(const DXGI_MODE_DESC1 *pModeToMatch, "
               "[out] DXGI_MODE_DESC1 *pClosestMatch, [opt] IUnknown *pConcernedDevice)"),
-        (641, "[hand_written=listed] HRESULT GetDisplaySurfaceData1(IDXGIResource *pDestination)"),
+        (641, "HRESULT GetDisplaySurfaceData1(IDXGIResource *pDestination)"),
         (642, "HRESULT DuplicateOutput(IUnknown *pDevice, "
               "[out] IDXGIOutputDuplication **ppOutputDuplication)"),
     ])
 
     # The Windows SDK declares this one in dxgi1_3.h, which the table has no
     # header for; it lives with the DXGI 1.2 items here.
-    api.function(690, "[hand_written=capture+listed] "
+    api.function(690, "[hand_written=capture] "
                       "HRESULT WINAPI CreateDXGIFactory2(UINT Flags, REFIID riid, "
                       "[out, iid=riid] void **ppFactory)", header="dxgi1_2")

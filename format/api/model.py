@@ -35,11 +35,6 @@ Method and entry point attributes (before the return type):
                        (capture/interposer/), so every entry point says capture
       replay(WHY)      its replay (replay/engine/hand_written.cpp): it gets no
                        generated invoker; WHY is what replay reports say of it
-      listed           listed as hand-written: CallInfo::hand_written,
-                       kHandWrittenCalls and `d3dcap api` show it, and it gets no
-                       record template (encoders.py).  The first table listed
-                       every call it meant to write by hand; where a listed call
-                       says neither capture nor replay, its generated code serves
 
 Interfaces whose methods are given without call ids are declared only: they
 are in the headers (with their real vtables, ABI-checked) so that programs
@@ -121,7 +116,9 @@ class HandWritten:
     """Which of a call's code is written by hand ([hand_written=PARTS])."""
     capture: bool = False
     replay: str | None = None   # why it is replayed by hand; None: generated or refused
-    listed: bool = False
+
+    def __bool__(self) -> bool:
+        return self.capture or self.replay is not None
 
 
 @dataclasses.dataclass
@@ -303,21 +300,19 @@ def parse_hand_written(value: str | None, where: str) -> HandWritten:
     """Reads the PARTS of hand_written=PARTS; None (no attribute) is nothing by hand."""
     if value is None:
         return HandWritten()
-    capture, replay, listed = False, None, False
+    capture, replay = False, None
     for part in _split_top_level(value, "+"):
         reason = re.fullmatch(r"replay\((.*)\)", part, re.S)
         if part == "capture" and not capture:
             capture = True
-        elif part == "listed" and not listed:
-            listed = True
         elif reason and replay is None:
             replay = " ".join(reason.group(1).split())
             if not replay or ")" in replay:
                 raise TableError(f"{where}: replay(WHY) needs a reason without ')'")
         else:
             raise TableError(f"{where}: hand_written part '{part}' is unknown or given twice "
-                             "(capture, replay(WHY), listed)")
-    return HandWritten(capture=capture, replay=replay, listed=listed)
+                             "(capture, replay(WHY))")
+    return HandWritten(capture=capture, replay=replay)
 
 
 def parse_signature(text: str, where: str) -> tuple[dict, Type, str, list[Param]]:

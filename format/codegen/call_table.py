@@ -37,7 +37,7 @@ def generate(api, declared_count: int) -> str:
             "    std::string_view interface_name;  // empty for entry points",
             "    std::string_view method;",
             "    std::int16_t slot;                // vtable slot, -1 for entry points",
-            "    bool hand_written;                // listed as hand-written in the table",
+            "    bool hand_written;                // its capture or replay is written by hand",
             "    std::string_view returns;",
             "    std::uint16_t first_param;        // index into kParams",
             "    std::uint16_t param_count;",
@@ -54,9 +54,9 @@ def generate(api, declared_count: int) -> str:
                 f"{_cstr(p.size_rule)}, {'true' if p.string else 'false'}, {_cstr(p.iid)}}},")
         iface = c.interface.name if getattr(c, "interface", None) else ""
         slot = getattr(c, "slot", -1)
-        listed = "true" if c.hand_written.listed else "false"
+        hand_written = "true" if c.hand_written else "false"
         rows.append(f"    CallInfo{{CallId::{_enum_name(c)}, {_cstr(iface)}, {_cstr(c.name)}, "
-                    f"{slot}, {listed}, {_cstr(c.returns.text)}, "
+                    f"{slot}, {hand_written}, {_cstr(c.returns.text)}, "
                     f"{first}, {len(c.params)}}},")
     out.append(f"inline constexpr std::array<ParamInfo, {len(params)}> kParams{{{{")
     out += params

@@ -21,7 +21,7 @@ parameter table (schema.py) from the C arguments:
   REFIID/REFGUID      fb::Guid
 
 Every call gets an encoder, hand-written ones too (code written by hand calls
-it; kHandWrittenCalls lists the calls marked listed).  An iid= out parameter is
+it).  An iid= out parameter is
 recorded as the id of the object it received.  A size=RULE parameter takes its
 sizes from the caller, which applies the hand-written rule: an extra argument
 <name>_bytes (std::size_t for a blob, std::span<const std::size_t> with one
@@ -113,9 +113,6 @@ class Encoders(NeedsStructs):
 
     def calls(self) -> list:
         return list(self.api.all_calls())
-
-    def listed(self) -> list:
-        return [c for c in self.api.all_calls() if c.hand_written.listed]
 
     def _c_type(self, fbs_struct: str) -> str:
         return _PLATFORM_C_TYPES.get(fbs_struct, fbs_struct)
@@ -437,9 +434,8 @@ class Encoders(NeedsStructs):
         capture layer may patch in place, or None: void calls whose every
         parameter is an in scalar, object, inline struct, string, blob or array
         of scalars or objects (no tables, no out values, no size rules), and
-        neither listed as hand-written nor captured by hand."""
-        hand = call.hand_written
-        if hand.listed or hand.capture or call.returns.text.strip() != "void":
+        not captured by hand."""
+        if call.hand_written.capture or call.returns.text.strip() != "void":
             return None
         names = {p.name for p in call.params}
         shape: list[str] = []
@@ -540,7 +536,7 @@ def _call_id(call) -> str:
 
 def generate_header(api) -> str:
     enc = Encoders(api)
-    calls, listed = enc.calls(), enc.listed()
+    calls = enc.calls()
     for call in calls:
         enc.encoder(call)   # collects the unrecorded parameters
     out = [f"// {BANNER}",
@@ -591,11 +587,6 @@ def generate_header(api) -> str:
             "// The calls that have a generated encoder, by id.",
             f"inline constexpr std::array<CallId, {len(calls)}> kEncodedCalls{{{{"]
     out += [f"    {_call_id(c)}," for c in calls]
-    out += ["}};", "",
-            "// The calls listed as hand-written ([hand_written=...listed] in the table);",
-            "// code written by hand still uses the generated encoders.",
-            f"inline constexpr std::array<CallId, {len(listed)}> kHandWrittenCalls{{{{"]
-    out += [f"    {_call_id(c)}," for c in listed]
     out += ["}};", "",
             "// Parameters the generated encoders leave absent, and why.",
             "struct UnrecordedParam {",

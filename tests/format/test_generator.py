@@ -99,10 +99,12 @@ class HandWrittenParts(unittest.TestCase):
     def test_parts_and_reason_are_read_into_the_call(self):
         api = small_api()
         add_widget(api, [(4, "[hand_written=capture+replay(waits, then polls "
-                             "again)+listed] void Poke()"), (5, "void Prod()")])
+                             "again)] void Poke()"), (5, "void Prod()")])
         poke, prod = api.interfaces["IWidget"].methods
         self.assertEqual(poke.hand_written,
-                         HandWritten(capture=True, replay="waits, then polls again", listed=True))
+                         HandWritten(capture=True, replay="waits, then polls again"))
+        self.assertTrue(poke.hand_written)
+        self.assertFalse(prod.hand_written)
         self.assertEqual(prod.hand_written, HandWritten())
 
 
@@ -149,7 +151,7 @@ class RealTable(unittest.TestCase):
 
     def test_hand_written_calls(self):
         calls = self.api.all_calls()
-        self.assertEqual(sum(c.hand_written.listed for c in calls), 66)
+        self.assertEqual(sum(bool(c.hand_written) for c in calls), 27)
         self.assertEqual(sum(c.hand_written.capture for c in calls), 24)   # 5 entry points
         self.assertEqual([c.name for c in calls if c.hand_written.replay],
                          ["AddRef", "Release", "Map", "Unmap", "GetData", "D3D11CreateDevice",

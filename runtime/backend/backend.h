@@ -181,6 +181,15 @@ struct DrawArguments {
     bool from_stream_output = false;
 };
 
+// How a device that records GPU commands (the Vulkan device) recorded its
+// work since it was made, for tests and benchmarks.
+struct RecordingCounts {
+    std::uint64_t render_passes = 0;    // render pass instances begun
+    std::uint64_t barriers = 0;         // pipeline barriers recorded
+    std::uint64_t descriptor_sets = 0;  // descriptor sets written
+    std::uint64_t submissions = 0;      // command buffers submitted
+};
+
 class Backend {
   public:
     virtual ~Backend() = default;
@@ -199,6 +208,7 @@ class Backend {
     // done (with wait, after waiting for all of it), returning the lowest tag
     // of work not done yet (UINT64_MAX: none).
     virtual bool times_tagged_work() const { return false; }
+    virtual RecordingCounts recording_counts() { return {}; }
     virtual void tag_work(std::uint64_t tag) { (void)tag; }
     virtual void set_work_timing(WorkTiming timing) { (void)timing; }
     virtual std::uint64_t take_work_times(bool wait, std::vector<WorkTime>& out) {

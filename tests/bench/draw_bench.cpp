@@ -9,7 +9,9 @@
 // baseline). The Queried runs keep an occlusion and a pipeline-statistics
 // query around the whole frame, read at its end; the Predicated runs draw
 // as occlusion culling does, each even draw inside an occlusion predicate
-// that the odd draw after it is predicated on.
+// that the odd draw after it is predicated on. The PlainVulkan runs draw
+// the same frame as a native Vulkan renderer would (draw_baseline.h): the
+// limit each D3D11 figure is a ratio to.
 #include <benchmark/benchmark.h>
 #include <d3d11_2.h>
 
@@ -17,35 +19,14 @@
 #include <cstdlib>
 #include <vector>
 
+#include "draw_baseline.h"
 #include "runtime/shader/assembler.h"
 
 namespace {
 
-constexpr UINT kDraws = 10000;
-
-constexpr const char* kVs = R"(vs_5_0
-.input POSITION0 v0.xy float
-.output SV_Position0 o0.xyzw float
-.output COLOR0 o1.xyzw float
-dcl_constantbuffer cb0[2], immediateIndexed
-dcl_input v0.xy
-dcl_output_siv o0.xyzw, position
-dcl_output o1.xyzw
-add o0.xy, v0.xyxx, cb0[0].xyxx
-mov o0.zw, l(0, 0, 0.500000, 1.000000)
-mov o1.xyzw, cb0[1].xyzw
-ret
-)";
-
-constexpr const char* kPs = R"(ps_5_0
-.input SV_Position0 v0.xyzw float
-.input COLOR0 v1.xyzw float
-.output SV_Target0 o0.xyzw float
-dcl_input_ps linear v1.xyzw
-dcl_output o0.xyzw
-mov o0.xyzw, v1.xyzw
-ret
-)";
+using d3dcap::bench::kDraws;
+using d3dcap::bench::kPs;
+using d3dcap::bench::kVs;
 
 struct Scene {
     ID3D11Device* device = nullptr;
@@ -86,10 +67,7 @@ struct Scene {
         ID3D11InputLayout* layout = nullptr;
         device->CreateInputLayout(&element, 1, vs_code.container.data(), vs_code.container.size(),
                                   &layout);
-        // 64 triangles' vertices; each draw takes one.
-        std::vector<float> positions;
-        for (int t = 0; t < 64; ++t)
-            positions.insert(positions.end(), {-0.1f, 0.1f, 0.1f, 0.1f, -0.1f, -0.1f});
+        const std::vector<float> positions = d3dcap::bench::triangle_vertices();
         const D3D11_BUFFER_DESC vb_desc{static_cast<UINT>(positions.size() * 4),
                                         D3D11_USAGE_DEFAULT,
                                         D3D11_BIND_VERTEX_BUFFER,
@@ -98,14 +76,7 @@ struct Scene {
                                         0};
         const D3D11_SUBRESOURCE_DATA vb_data{positions.data(), 0, 0};
         device->CreateBuffer(&vb_desc, &vb_data, &vertices);
-        // 256 windows of 16 constants: an offset and a colour each.
-        std::vector<float> windows(256 * 16 * 4, 0.0f);
-        for (int w = 0; w < 256; ++w) {
-            float* c = &windows[w * 64];
-            c[0] = (w % 16) / 8.0f - 0.9f;
-            c[1] = (w / 16) / 8.0f - 0.9f;
-            c[4] = (w % 7) / 7.0f, c[5] = (w % 5) / 5.0f, c[6] = (w % 3) / 3.0f, c[7] = 0.5f;
-        }
+        const std::vector<float> windows = d3dcap::bench::constant_windows();
         const D3D11_BUFFER_DESC cb_desc{static_cast<UINT>(windows.size() * 4),
                                         D3D11_USAGE_DEFAULT,
                                         D3D11_BIND_CONSTANT_BUFFER,
@@ -219,6 +190,28 @@ void run(benchmark::State& state, D3D_DRIVER_TYPE driver, bool sync = false,
                                                    benchmark::Counter::kIsRate);
 }
 
+void run_plain_vulkan(benchmark::State& state, d3dcap::bench::PlainVulkanFrame::Device device) {
+    d3dcap::bench::PlainVulkanFrame frame(device);
+    if (!frame.error().empty()) {
+        state.SkipWithError(("plain Vulkan baseline: " + frame.error()).c_str());
+        return;
+    }
+    for (auto _ : state)
+        if (!frame.frame()) {
+            state.SkipWithError(("plain Vulkan baseline: " + frame.error()).c_str());
+            return;
+        }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * kDraws);
+    state.counters["draws/s"] = benchmark::Counter(static_cast<double>(state.iterations()) * kDraws,
+                                                   benchmark::Counter::kIsRate);
+}
+
+void BM_PlainVulkanHardware(benchmark::State& state) {
+    run_plain_vulkan(state, d3dcap::bench::PlainVulkanFrame::Device::Hardware);
+}
+void BM_PlainVulkanWarp(benchmark::State& state) {
+    run_plain_vulkan(state, d3dcap::bench::PlainVulkanFrame::Device::Cpu);
+}
 void BM_DrawsHardware(benchmark::State& state) {
     run(state, D3D_DRIVER_TYPE_HARDWARE);
 }
@@ -244,6 +237,9 @@ void BM_DrawsHardwarePredicatedSync(benchmark::State& state) {
     run(state, D3D_DRIVER_TYPE_HARDWARE, true, Scene::Mode::Predicated);
 }
 
+// The limits first, so that one sitting measures both.
+BENCHMARK(BM_PlainVulkanHardware)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
+BENCHMARK(BM_PlainVulkanWarp)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
 BENCHMARK(BM_DrawsHardware)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
 BENCHMARK(BM_DrawsHardwareSync)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
 BENCHMARK(BM_DrawsWarp)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();

@@ -97,6 +97,9 @@ FeatureChain::FeatureChain(VkPhysicalDevice physical,
     features12_.timelineSemaphore = has12.timelineSemaphore;
     features12_.samplerMirrorClampToEdge = has12.samplerMirrorClampToEdge;
     features12_.samplerFilterMinmax = has12.samplerFilterMinmax;
+    // Query slots are reset on the host, so that draws inside a render pass
+    // instance can take them.
+    features12_.hostQueryReset = has12.hostQueryReset;
     // Barriers and timestamps are recorded with the synchronization2
     // commands; draws render without render-pass objects.
     features13_.synchronization2 = VK_TRUE;
@@ -153,6 +156,7 @@ FeatureChain::FeatureChain(VkPhysicalDevice physical,
     enabled_.pipeline_statistics = f.pipelineStatisticsQuery;
     enabled_.mirror_once = features12_.samplerMirrorClampToEdge;
     enabled_.minmax_filter = features12_.samplerFilterMinmax;
+    enabled_.host_query_reset = features12_.hostQueryReset;
 }
 
 }  // namespace d3dcap::runtime::backend::vulkan

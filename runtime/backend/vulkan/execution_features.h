@@ -25,6 +25,7 @@ struct ExecutionFeatures {
     bool step_rate_zero = false;         // ... and 0 (every instance the same element)
     bool transform_feedback = false;     // stream output, DrawAuto, SO queries
     bool conditional_rendering = false;  // predicates evaluated on the GPU
+    bool host_query_reset = false;       // vkResetQueryPool
 };
 
 // The feature chain vkCreateDevice takes: every execution feature the

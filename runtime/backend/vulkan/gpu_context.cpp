@@ -268,6 +268,13 @@ void GpuContext::label(Label kind, const std::string& text) {
 }
 
 void GpuContext::barrier() {
+    if (rendering_) end_rendering();
+    full_barrier();
+    hazards_.poison();
+}
+
+void GpuContext::full_barrier() {
+    hazards_.clear();
     VkMemoryBarrier2 memory{};
     memory.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2;
     memory.srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
@@ -280,6 +287,7 @@ void GpuContext::barrier() {
     dependency.memoryBarrierCount = 1;
     dependency.pMemoryBarriers = &memory;
     vkCmdPipelineBarrier2(open_->buffer, &dependency);
+    ++counts_.barriers;
 }
 
 bool GpuContext::open_batch() {
@@ -315,22 +323,26 @@ bool GpuContext::open_batch() {
     if (batch->queries) vkCmdResetQueryPool(batch->buffer, batch->queries, 0, kStepsPerBatch + 1);
     open_ = std::move(batch);
     step_open_ = false;
+    ++state_epoch_;
     return true;
 }
 
-VkCommandBuffer GpuContext::commands() {
+void GpuContext::open() {
     if (open_ && !step_open_ && open_->steps == kStepsPerBatch) submit();
     if (!open_ && !open_batch()) {
         std::fprintf(stderr, "d3dcap: Vulkan device: cannot allocate a command buffer\n");
         std::abort();  // nothing can record work any more
     }
-    if (step_open_) return open_->buffer;
-    // A new step: after everything before it (earlier batches, the host's
-    // writes to staging memory), timed from here.
+}
+
+void GpuContext::start_step() {
     step_open_ = true;
-    barrier();
     Batch& batch = *open_;
     const bool per_step = step_timing_ == WorkTiming::PerStep;
+    // Not a barrier: an ALL_COMMANDS timestamp is written once the work
+    // before it is done, so a step's time runs from the end of the work
+    // before it to the end of its own, and the steps' times add up to the
+    // batch's.
     if (batch.queries && (per_step || batch.query_count == 0)) {
         vkCmdWriteTimestamp2(batch.buffer, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, batch.queries,
                              batch.query_count++);
@@ -339,12 +351,123 @@ VkCommandBuffer GpuContext::commands() {
     // Per submission the batch's time goes to its last tag of an event.
     if (!per_step && !batch.tags.empty() && tag_ != kUntimedWork) batch.tags.back() = tag_;
     ++batch.steps;
-    return batch.buffer;
+}
+
+VkCommandBuffer GpuContext::commands() {
+    open();
+    if (rendering_) end_rendering();
+    if (step_open_ && !work_step_) return open_->buffer;
+    if (!step_open_) start_step();
+    work_step_ = false;
+    ++state_epoch_;  // untracked commands may bind anything
+    // After everything before it (earlier batches, the host's writes to
+    // staging memory are ordered by the submission).
+    if (!hazards_.empty()) full_barrier();
+    hazards_.poison();  // and everything after waits for it
+    return open_->buffer;
+}
+
+void GpuContext::begin_work() {
+    open();
+    if (!step_open_) start_step();
+    work_step_ = true;
+    touched_.clear();
+}
+
+void GpuContext::touch(std::uint64_t key, bool write, VkPipelineStageFlags2 stages) {
+    touched_.push_back({key, write, stages});
+}
+
+VkCommandBuffer GpuContext::render(const RenderTargets& targets) {
+    constexpr VkPipelineStageFlags2 kAttachmentStages =
+        VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT |
+        VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT;
+    const bool same = rendering_ && targets == targets_;
+    bool hazard = false;
+    for (const Touch& t : touched_) hazard = hazard || hazards_.conflicts(t.key, t.write);
+    if (rendering_ && (hazard || !same)) end_rendering();
+    if (!rendering_)  // the attachments are written from the start of the pass
+        for (std::uint32_t i = 0; i < targets.image_count; ++i)
+            hazard = hazard || hazards_.conflicts(targets.images[i], true);
+    const VkCommandBuffer buffer = open_->buffer;
+    if (hazard) {
+        const VkMemoryBarrier2 memory = hazards_.barrier(VK_PIPELINE_STAGE_2_ALL_GRAPHICS_BIT);
+        VkDependencyInfo dependency{};
+        dependency.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO;
+        dependency.memoryBarrierCount = 1;
+        dependency.pMemoryBarriers = &memory;
+        vkCmdPipelineBarrier2(buffer, &dependency);
+        ++counts_.barriers;
+    }
+    for (const Touch& t : touched_) hazards_.touch(t.key, t.write, t.stages);
+    touched_.clear();
+    if (rendering_) return buffer;
+    for (std::uint32_t i = 0; i < targets.image_count; ++i)
+        hazards_.touch(targets.images[i], true, kAttachmentStages);
+    std::array<VkRenderingAttachmentInfo, RenderTargets::kColors> colors{};
+    for (std::uint32_t slot = 0; slot < targets.color_count; ++slot) {
+        VkRenderingAttachmentInfo& color = colors[slot];
+        color.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO;
+        color.imageView = targets.colors[slot];
+        color.imageLayout = VK_IMAGE_LAYOUT_GENERAL;
+        color.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
+        color.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+    }
+    VkRenderingAttachmentInfo depth = colors[0];
+    depth.imageView = targets.depth;
+    if (targets.color_count == 0) {
+        depth.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO;
+        depth.imageLayout = VK_IMAGE_LAYOUT_GENERAL;
+        depth.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
+        depth.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+    }
+    VkRenderingInfo rendering{};
+    rendering.sType = VK_STRUCTURE_TYPE_RENDERING_INFO;
+    rendering.renderArea = {{0, 0}, targets.area};
+    rendering.layerCount = targets.layers;
+    rendering.colorAttachmentCount = targets.color_count;
+    rendering.pColorAttachments = colors.data();
+    if (targets.depth != VK_NULL_HANDLE) {
+        rendering.pDepthAttachment = &depth;
+        if (targets.stencil) rendering.pStencilAttachment = &depth;
+    }
+    vkCmdBeginRendering(buffer, &rendering);
+    ++counts_.render_passes;
+    rendering_ = true;
+    targets_ = targets;
+    return buffer;
+}
+
+VkCommandBuffer GpuContext::compute() {
+    if (rendering_) end_rendering();
+    bool hazard = false;
+    for (const Touch& t : touched_) hazard = hazard || hazards_.conflicts(t.key, t.write);
+    const VkCommandBuffer buffer = open_->buffer;
+    if (hazard) {
+        const VkMemoryBarrier2 memory = hazards_.barrier(
+            VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT |
+            VK_PIPELINE_STAGE_2_CONDITIONAL_RENDERING_BIT_EXT);
+        VkDependencyInfo dependency{};
+        dependency.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO;
+        dependency.memoryBarrierCount = 1;
+        dependency.pMemoryBarriers = &memory;
+        vkCmdPipelineBarrier2(buffer, &dependency);
+        ++counts_.barriers;
+    }
+    for (const Touch& t : touched_) hazards_.touch(t.key, t.write, t.stages);
+    touched_.clear();
+    return buffer;
+}
+
+void GpuContext::end_rendering() {
+    vkCmdEndRendering(open_->buffer);
+    rendering_ = false;
 }
 
 void GpuContext::end_step() {
     if (!step_open_) return;
     step_open_ = false;
+    work_step_ = false;
     if (sync_steps_) finish();
 }
 
@@ -438,9 +561,12 @@ bool GpuContext::submit() {
         vkCmdWriteTimestamp2(batch.buffer, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, batch.queries,
                              batch.query_count++);
     }
-    barrier();  // this batch's writes before the host reads them
+    if (rendering_) end_rendering();
+    full_barrier();  // this batch's writes before the host reads them
     vkEndCommandBuffer(batch.buffer);
     step_open_ = false;
+    work_step_ = false;
+    hazards_.clear();  // the next batch waits for this one's semaphore
 
     const std::uint64_t wait_for = timeline_value_;  // binds and work before this
     const std::uint64_t signal = ++timeline_value_;
@@ -469,6 +595,7 @@ bool GpuContext::submit() {
         return false;
     }
     batch.value = signal;
+    ++counts_.submissions;
     batch.staging_end = staging_head_;
     in_flight_.push_back(std::move(batch));
     open_.reset();

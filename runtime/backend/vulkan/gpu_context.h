@@ -5,10 +5,15 @@
 // when the host needs results (finish); nothing waits per call. Timestamps
 // in the command stream time every step, read when its batch is done. Queue
 // order between binds and other work goes through one timeline semaphore.
+// Draws and dispatches are tracked work: they name what they touch and get
+// a barrier only for a hazard (hazards.h), and draws to the same attachments
+// share one render pass instance. Other commands are untracked: a full
+// barrier orders them after everything before and before everything after.
 #pragma once
 
 #include <vulkan/vulkan_core.h>
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -16,6 +21,8 @@
 #include <string>
 #include <vector>
 
+#include "runtime/backend/backend.h"
+#include "runtime/backend/vulkan/hazards.h"
 #include "runtime/backend/vulkan/sparse_binder.h"
 #include "runtime/backend/vulkan/vulkan_device.h"
 #include "runtime/backend/work_timing.h"
@@ -63,6 +70,26 @@ class DeviceAllocator {
     std::vector<Block> blocks_;  // freed dedicated blocks leave a hole (memory null)
 };
 
+// The attachments of a render pass instance (dynamic rendering), all loaded
+// and stored.
+struct RenderTargets {
+    static constexpr std::uint32_t kColors = 8;
+    std::array<VkImageView, kColors> colors{};  // by slot; gaps are null
+    std::uint32_t color_count = 0;
+    VkImageView depth = VK_NULL_HANDLE;
+    bool stencil = false;
+    VkExtent2D area{};
+    std::uint32_t layers = 1;
+    // The images they view, as hazard keys.
+    std::array<std::uint64_t, kColors + 1> images{};
+    std::uint32_t image_count = 0;
+    bool operator==(const RenderTargets& other) const {
+        return colors == other.colors && color_count == other.color_count && depth == other.depth &&
+               stencil == other.stencil && area.width == other.area.width &&
+               area.height == other.area.height && layers == other.layers;
+    }
+};
+
 class GpuContext {
   public:
     // Fails with a message when the device lacks what the backend needs.
@@ -76,10 +103,32 @@ class GpuContext {
     VkDevice vk() const { return device_->device(); }
     DeviceAllocator& allocator() { return allocator_; }
 
-    // The open command buffer. A step (one call's work, or a part of it)
-    // starts with a full barrier after the steps before it and, when timed,
-    // a timestamp.
+    // The open command buffer for untracked commands, outside rendering,
+    // after a full barrier from what was recorded before. A step (one
+    // call's work, or a part of it) starts, when timed, with a timestamp.
     VkCommandBuffer commands();
+    // Tracked work (draws, dispatches): begin_work starts its step (timed,
+    // no barrier), touch names a buffer or image it reads or writes, and
+    // render or compute hands out the command buffer inside rendering to
+    // `targets` or outside rendering, after a barrier only where what it
+    // touches needs one. Nothing between begin_work and the work's last
+    // command may record untracked commands.
+    void begin_work();
+    void touch(std::uint64_t key, bool write, VkPipelineStageFlags2 stages);
+    VkCommandBuffer render(const RenderTargets& targets);
+    VkCommandBuffer compute();
+    // Changes whenever commands bound in the open command buffer may no
+    // longer be bound (a new batch, untracked commands), so that recorders
+    // that skip binding what is bound know to bind again.
+    std::uint64_t state_epoch() const { return state_epoch_; }
+    // A batch is open (descriptor sets taken now belong to it).
+    void open();
+    // The open command buffer as it is, inside or outside rendering (for
+    // commands valid in both that need no ordering, such as timestamps).
+    VkCommandBuffer recording() {
+        open();
+        return open_->buffer;
+    }
     // A barrier between two commands of the same step that touch the same memory.
     void barrier();
     // Ends the current step: the next commands() starts a new one. With
@@ -111,6 +160,7 @@ class GpuContext {
     // host writes to memory a batch reads wait for it.
     std::uint64_t recording_batch() const { return next_batch_; }
     bool batch_done(std::uint64_t batch) const { return batch < first_unfinished_batch(); }
+    std::uint64_t first_unfinished_batch() const;
 
     // One vkQueueBindSparse after the work before it and before the work
     // after it, not waited for; its host time counts as GPU time.
@@ -133,6 +183,9 @@ class GpuContext {
     std::uint64_t take_times(bool wait, std::vector<WorkTime>& out);
     // Nanoseconds of finished GPU work (timestamps) and binds (host time).
     std::uint64_t gpu_ns() const { return gpu_ns_; }
+    // Render passes, barriers and submissions so far (descriptor sets are
+    // the backend's to count).
+    const RecordingCounts& counts() const { return counts_; }
 
   private:
     struct Batch {
@@ -153,13 +206,15 @@ class GpuContext {
     explicit GpuContext(std::unique_ptr<vulkan::VulkanDevice> device);
     bool init(std::string& error);
     bool open_batch();
+    void start_step();
+    void end_rendering();
+    void full_barrier();
     bool wait_value(std::uint64_t value);
     // Retires the batches done (all of them when wait), oldest first.
     bool retire(bool wait_all);
     bool retire_oldest();
     void record_times(Batch& batch);
     void add_time(std::uint64_t tag, std::uint64_t ns);
-    std::uint64_t first_unfinished_batch() const;
 
     std::unique_ptr<vulkan::VulkanDevice> device_;
     DeviceAllocator allocator_;
@@ -169,11 +224,23 @@ class GpuContext {
     std::unique_ptr<Batch> open_;   // recording
     std::vector<Batch> in_flight_;  // submitted, oldest first
     bool step_open_ = false;
+    bool work_step_ = false;  // the open step is tracked work
+    HazardTracker hazards_;
+    struct Touch {
+        std::uint64_t key;
+        bool write;
+        VkPipelineStageFlags2 stages;
+    };
+    std::vector<Touch> touched_;  // by the work being recorded
+    bool rendering_ = false;
+    RenderTargets targets_;  // of the open render pass instance
+    std::uint64_t state_epoch_ = 0;
+    RecordingCounts counts_;
     bool sync_steps_ = false;
     std::uint64_t next_batch_ = 0;
     bool timestamps_valid_ = false;
     double timestamp_period_ns_ = 1.0;
-    WorkTiming step_timing_ = WorkTiming::PerStep;
+    WorkTiming step_timing_ = WorkTiming::PerSubmission;  // what a replay asks for otherwise
     std::uint64_t tag_ = 0;
     std::vector<WorkTime> times_;  // finished, not taken yet
     PFN_vkCmdBeginDebugUtilsLabelEXT begin_label_ = nullptr;

@@ -2,7 +2,14 @@
 
 namespace d3dcap::runtime::backend::vulkan {
 
-bool QuerySlots::take(VkDevice device, VkCommandBuffer commands, Slot& out) {
+bool QuerySlots::take(VkDevice device, VkCommandBuffer commands,
+                      std::uint64_t first_unfinished_batch, Slot& out) {
+    if (free_.empty() && !used_.empty()) {
+        std::size_t done = 0;
+        while (done < used_.size() && used_[done].batch < first_unfinished_batch)
+            free_.push_back(used_[done++].slot);
+        used_.erase(used_.begin(), used_.begin() + static_cast<std::ptrdiff_t>(done));
+    }
     if (free_.empty()) {
         VkQueryPoolCreateInfo info{};
         info.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO;
@@ -16,7 +23,10 @@ bool QuerySlots::take(VkDevice device, VkCommandBuffer commands, Slot& out) {
     }
     out = free_.back();
     free_.pop_back();
-    vkCmdResetQueryPool(commands, out.pool, out.index, 1);
+    if (commands != VK_NULL_HANDLE)
+        vkCmdResetQueryPool(commands, out.pool, out.index, 1);
+    else
+        vkResetQueryPool(device, out.pool, out.index, 1);
     return true;
 }
 
@@ -30,6 +40,7 @@ void QuerySlots::destroy(VkDevice device) {
     for (VkQueryPool pool : pools_) vkDestroyQueryPool(device, pool, nullptr);
     pools_.clear();
     free_.clear();
+    used_.clear();
 }
 
 }  // namespace d3dcap::runtime::backend::vulkan

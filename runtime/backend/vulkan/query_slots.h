@@ -1,7 +1,9 @@
 // Queries that draws and dispatches leave in the command stream for the
 // host to read only when a D3D11 query's result is asked for: slots of one
-// Vulkan query type in pools that grow as needed, each slot reset in the
-// command stream before its use, so no work waits to reuse one.
+// Vulkan query type in pools that grow as needed. A slot is reset on the
+// host (so that work inside a render pass instance can take one) once the
+// batch that last used it is done, or, without host resets, in the command
+// stream before its use.
 #pragma once
 
 #include <vulkan/vulkan_core.h>
@@ -38,10 +40,14 @@ class QuerySlots {
     QuerySlots(const QuerySlots&) = delete;
     QuerySlots& operator=(const QuerySlots&) = delete;
 
-    // A free slot, reset in `commands` (outside rendering); false when the
-    // GPU cannot make a pool.
-    bool take(VkDevice device, VkCommandBuffer commands, Slot& out);
-    void give_back(Slot slot) { free_.push_back(slot); }
+    // A free slot, reset on the host where `commands` is null, else in
+    // `commands` (outside rendering); false when the GPU cannot make a
+    // pool. Slots given back are free once every batch before
+    // `first_unfinished_batch` is done.
+    bool take(VkDevice device, VkCommandBuffer commands, std::uint64_t first_unfinished_batch,
+              Slot& out);
+    // `batch`: the last batch that used it.
+    void give_back(Slot slot, std::uint64_t batch) { used_.push_back({slot, batch}); }
     // The slot's values once its work is done (submitted work only: waits
     // for it); false when the device is lost.
     bool read(VkDevice device, Slot slot, std::uint64_t* values) const;
@@ -55,6 +61,11 @@ class QuerySlots {
     std::uint32_t values_;
     std::vector<VkQueryPool> pools_;
     std::vector<Slot> free_;
+    struct Used {
+        Slot slot;
+        std::uint64_t batch;
+    };
+    std::vector<Used> used_;  // given back, in the order given
 };
 
 }  // namespace d3dcap::runtime::backend::vulkan

@@ -86,7 +86,7 @@ std::uint32_t VulkanBackend::sparse_memory_types() const {
 }
 
 VulkanBackend::VulkanBackend(std::unique_ptr<GpuContext> gpu)
-    : gpu_(std::move(gpu)), scratch_(make_reference_backend()) {
+    : gpu_(std::move(gpu)), scratch_(make_reference_backend()), views_(gpu_->vk()) {
     const char* per_tile = std::getenv("D3DCAP_VULKAN_BIND_PER_TILE");
     per_tile_binds_ = per_tile != nullptr && std::string(per_tile) == "1";
 }
@@ -112,6 +112,7 @@ VulkanBackend::~VulkanBackend() {
     for (QuerySlots* slots :
          {&occlusion_slots_, &statistics_slots_, &stream_slots_, &timestamp_slots_})
         slots->destroy(gpu_->vk());
+    views_.clear();
 }
 
 // Every buffer can be a stream-output target and hold its counter where the
@@ -134,6 +135,13 @@ bool VulkanBackend::gpu_clock_ns(std::uint64_t* ns) const {
 void VulkanBackend::tag_work(std::uint64_t tag) {
     const std::lock_guard lock(mutex_);
     gpu_->set_tag(tag);
+}
+
+RecordingCounts VulkanBackend::recording_counts() {
+    const std::lock_guard lock(mutex_);
+    RecordingCounts counts = gpu_->counts();
+    counts.descriptor_sets = descriptor_sets_written_;
+    return counts;
 }
 
 void VulkanBackend::set_work_timing(WorkTiming timing) {
@@ -470,8 +478,15 @@ void VulkanBackend::release(GpuResource& resource) {
 void VulkanBackend::release_later(VkBuffer buffer, VkImage image, const Allocation& memory) {
     if (buffer == VK_NULL_HANDLE && image == VK_NULL_HANDLE && memory.memory == VK_NULL_HANDLE)
         return;
-    gpu_->when_done([this, buffer, image, memory] {
+    // Kept descriptor sets may name it, and a new object may get its handle.
+    ++descriptor_generation_;
+    ViewCache::Views buffer_views = views_.forget(handle_key(buffer)),
+                     image_views = views_.forget(handle_key(image));
+    gpu_->when_done([this, buffer, image, memory, buffer_views = std::move(buffer_views),
+                     image_views = std::move(image_views)] {
         const VkDevice dev = gpu_->vk();
+        views_.destroy(buffer_views);
+        views_.destroy(image_views);
         if (buffer) vkDestroyBuffer(dev, buffer, nullptr);
         if (image) vkDestroyImage(dev, image, nullptr);
         gpu_->allocator().free(memory);

@@ -24,6 +24,7 @@
 #include "runtime/backend/vulkan/query_slots.h"
 #include "runtime/backend/vulkan/shader_translator.h"
 #include "runtime/backend/vulkan/storage.h"
+#include "runtime/backend/vulkan/views.h"
 
 namespace d3dcap::runtime::backend::vulkan {
 
@@ -60,6 +61,7 @@ struct ReplicaKey {
 // A compute shader's pipeline (its descriptor set 0 holds what the shader uses).
 struct ComputePipeline {
     std::shared_ptr<const TranslatedShader> shader;
+    bool dynamic_constants = false;
     VkDescriptorSetLayout set_layout = VK_NULL_HANDLE;
     VkPipelineLayout layout = VK_NULL_HANDLE;
     VkPipeline pipeline = VK_NULL_HANDLE;
@@ -74,23 +76,47 @@ struct PipelineShaders {
 // A graphics pipeline of one draw state; set N holds stage N's slots.
 struct GraphicsPipeline {
     PipelineShaders shaders;
-    VkDescriptorSetLayout set_layouts[5] = {};  // null for stages without a shader
+    VkDescriptorSetLayout set_layouts[5] = {};  // null for stages without a shader (not owned)
     VkPipelineLayout layout = VK_NULL_HANDLE;
     VkPipeline pipeline = VK_NULL_HANDLE;
     std::vector<std::uint32_t> vertex_slots;  // the vertex-buffer slots it reads
+    bool dynamic_constants = false;
 };
 
-// Vulkan objects made for one piece of work, released when it is done.
-struct WorkObjects {
-    std::vector<VkBufferView> buffer_views;
-    std::vector<VkImageView> image_views;
-};
-
-VkDescriptorType descriptor_type(const ShaderDescriptor& d);
+// Constant buffers bind as UNIFORM_BUFFER_DYNAMIC where a pipeline's fit
+// the GPU's limit, their windows' offsets given at bind time.
+VkDescriptorType descriptor_type(const ShaderDescriptor& d, bool dynamic_constants);
 // The set-layout bindings of a translated shader's descriptors (UAV
 // counters included) for one stage.
 std::vector<VkDescriptorSetLayoutBinding> layout_bindings(const TranslatedShader& shader,
-                                                          VkShaderStageFlags stage);
+                                                          VkShaderStageFlags stage,
+                                                          bool dynamic_constants);
+std::uint32_t constant_buffer_count(const TranslatedShader& shader);
+
+// One descriptor of a stage as bound at a draw or dispatch (compared
+// bytewise, so made with memset).
+struct BoundDescriptor {
+    std::uint32_t binding;
+    VkDescriptorType type;
+    VkDescriptorBufferInfo buffer;
+    VkDescriptorImageInfo image;
+    VkBufferView texel;
+};
+
+// What a stage's descriptor set holds, the set written with it (reused
+// while the stage binds the same), and what the work touches through it.
+struct StageSet {
+    VkDescriptorSetLayout layout = VK_NULL_HANDLE;
+    std::vector<BoundDescriptor> descriptors;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> dynamic_offsets;  // (binding, offset)
+    struct Touch {
+        std::uint64_t key;
+        bool write;
+    };
+    std::vector<Touch> touches;
+    VkDescriptorSet set = VK_NULL_HANDLE;
+    std::uint64_t generation = 0;  // the descriptor generation it was written in
+};
 
 struct GpuResource {
     ResourceInfo info;
@@ -142,8 +168,46 @@ struct CounterSlots {
     std::vector<std::uint32_t> free;
 };
 
+// What a draw reads vertices, indices and arguments from.
+struct VertexBinding {
+    VkBuffer buffer = VK_NULL_HANDLE;
+    VkDeviceSize offset = 0, stride = 0;
+    bool operator==(const VertexBinding&) const = default;
+};
+struct DrawBuffers {
+    std::array<VertexBinding, D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT> vertex{};
+    GpuResource* index = nullptr;
+    GpuResource* indirect = nullptr;
+    VkBuffer auto_counter = VK_NULL_HANDLE;  // DrawAuto's vertex count
+    VkDeviceSize auto_counter_offset = 0;
+    bool nothing = false;                // DrawAuto of what stream output never wrote
+    std::vector<std::uint64_t> touched;  // hazard keys, once each
+};
+
+// What the open command buffer has bound for draws, so that a draw binds
+// only what changed; valid while the GPU context's state epoch is.
+struct BoundDrawState {
+    std::uint64_t epoch = ~std::uint64_t{0};
+    VkPipeline pipeline = VK_NULL_HANDLE;
+    VkPipelineLayout layout = VK_NULL_HANDLE;
+    std::array<VkDescriptorSet, 5> sets{};
+    std::array<std::array<std::uint32_t, 16>, 5> offsets{};
+    std::vector<VkViewport> viewports;
+    std::vector<VkRect2D> scissors;
+    bool constants_set = false;  // blend factor and stencil reference
+    std::array<float, 4> blend_factor{};
+    std::uint32_t stencil_ref = 0;
+    std::array<VertexBinding, D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT> vertex{};
+    VkBuffer index_buffer = VK_NULL_HANDLE;
+    VkDeviceSize index_offset = 0;
+    VkIndexType index_type = VK_INDEX_TYPE_UINT16;
+};
+
 // A raw view of the first `bytes` of a buffer (the device's own shaders' UAVs).
 ViewInfo raw_view(ObjectId buffer, std::uint64_t bytes);
+
+// What work touching a resource names to the hazard tracker.
+std::uint64_t hazard_key(const GpuResource& resource);
 
 // "this device keeps FORMAT textures as bits only", for what cannot use them.
 std::string kept_as_bits(const GpuResource& resource);
@@ -174,6 +238,7 @@ class VulkanBackend final : public FillingBackend {
     const char* name() const override { return "vulkan"; }
     bool gpu_clock_ns(std::uint64_t* ns) const override;
     bool times_tagged_work() const override { return gpu_->timed(); }
+    RecordingCounts recording_counts() override;
     void tag_work(std::uint64_t tag) override;
     void set_work_timing(WorkTiming timing) override;
     std::uint64_t take_work_times(bool wait, std::vector<WorkTime>& out) override;
@@ -354,34 +419,44 @@ class VulkanBackend final : public FillingBackend {
     const ComputePipeline* compute_pipeline(const std::shared_ptr<const TranslatedShader>& shader,
                                             std::string& error);
     void destroy_pipelines();
-    // Descriptors: one set for a piece of work, the bound slots of a stage
-    // written into it for its shader (empty, or why the work cannot run),
-    // and the objects made for them released.
+    // Descriptors: the bound slots of a stage resolved to what its shader's
+    // descriptors bind (empty, or why the work cannot run), and the set
+    // holding them: `last`, the stage's set before, where it binds the
+    // same, else a new one written (and kept in `last`).
+    std::string resolve_stage(const StageWork& work, const TranslatedShader& shader,
+                              bool dynamic_constants, StageSet& out);
+    std::string stage_set(VkDescriptorSetLayout layout, StageSet& next, StageSet& last);
     std::string allocate_set(VkDescriptorSetLayout layout, VkDescriptorSet& set);
-    std::string write_descriptors(const StageWork& work, const TranslatedShader& shader,
-                                  VkDescriptorSet set, WorkObjects& made);
-    std::string image_view(const ViewInfo& view, const ShaderDescriptor& d, WorkObjects& made,
-                           VkImageView& out);
+    std::string image_view(const ViewInfo& view, const ShaderDescriptor& d, VkImageView& out,
+                           std::uint64_t& key);
     // A view of one usage: empty, or why not (the image lacks the usage, or
     // the GPU the format feature `needed`).
     // The (u#, first W slice) of a stage's Texture3D UAVs that do not start
     // at slice 0, for the translation (uav_slices.h).
     std::vector<std::pair<std::uint32_t, std::uint32_t>> uav_first_slices(const StageWork& work);
-    std::string make_view(const GpuResource& resource, VkImageViewCreateInfo info,
-                          VkImageUsageFlags usage, VkFormatFeatureFlags needed, WorkObjects& made,
-                          VkImageView& out);
+    std::string make_view(const GpuResource& resource, const VkImageViewCreateInfo& info,
+                          VkImageUsageFlags usage, VkFormatFeatureFlags needed, VkImageView& out);
     std::string counter_descriptor(const StageWork& work, const ShaderDescriptor& d,
-                                   WorkObjects& made, VkBufferView& view);
+                                   VkBufferView& view);
     VkSampler sampler_for(const D3D11_SAMPLER_DESC& desc, std::string& error);
-    void release(WorkObjects& made);
     // Draws: the pipeline of a draw's state (made once), and a view of a
     // render target or depth-stencil view with its size.
     const GraphicsPipeline* graphics_pipeline(const DrawWork& work, const PipelineShaders& shaders,
                                               std::string& error);
+    // A draw's translated shaders, linked (empty, or why it cannot run).
+    std::string draw_shaders(const DrawWork& work, PipelineShaders& shaders);
+    std::string draw_buffers(const DrawWork& work, const DrawArguments& arguments,
+                             const GraphicsPipeline& pipeline, DrawBuffers& out);
+    // Binds what the draw needs and the command buffer does not have bound.
+    void bind_draw_state(VkCommandBuffer commands, const DrawWork& work,
+                         const GraphicsPipeline& pipeline, const PipelineShaders& shaders,
+                         const DrawBuffers& buffers, VkExtent2D area);
     void destroy(GraphicsPipeline& pipeline);
-    VkDescriptorSetLayout empty_set_layout();
-    std::string attachment_view(const ViewInfo& view, bool depth, WorkObjects& made,
-                                VkImageView& out, VkExtent2D& extent);
+    // The set layout of these bindings, made once (pipelines share them, so
+    // that a stage keeps its set across pipelines).
+    VkDescriptorSetLayout set_layout(const std::vector<VkDescriptorSetLayoutBinding>& bindings);
+    std::string attachment_view(const ViewInfo& view, bool depth, VkImageView& out,
+                                VkExtent2D& extent, std::uint64_t& key);
 
     // MSAA textures (vulkan_multisample.cpp): a subresource's samples in
     // the canonical layout, read and written by the device's own shaders,
@@ -454,9 +529,27 @@ class VulkanBackend final : public FillingBackend {
     std::unordered_map<const TranslatedShader*, ComputePipeline> compute_pipelines_;
     std::unordered_map<std::string, VkSampler> samplers_;                   // by description bytes
     std::unordered_map<std::string, GraphicsPipeline> graphics_pipelines_;  // by state key
-    VkDescriptorSetLayout empty_set_layout_ = VK_NULL_HANDLE;
-    VkDescriptorPool descriptor_pool_ = VK_NULL_HANDLE;  // sets come from here
+    std::map<std::string, VkDescriptorSetLayout> set_layouts_;              // by bindings
+    VkDescriptorPool descriptor_pool_ = VK_NULL_HANDLE;                     // sets come from here
     std::vector<VkDescriptorPool> free_descriptor_pools_;
+    // Bumped when kept sets may no longer be used: their pool was retired,
+    // or a buffer or image was destroyed (its handle may come back).
+    std::uint64_t descriptor_generation_ = 1;
+    std::vector<VkWriteDescriptorSet> write_scratch_;
+    std::uint64_t descriptor_sets_written_ = 0;
+    ViewCache views_;
+    // Draws and dispatches: each stage's set, scratch for the next, what
+    // the command buffer has bound, the last linked shaders, and the key
+    // of the last pipeline (looked up again only when it changes).
+    std::array<StageSet, 5> stage_sets_;
+    StageSet compute_set_, stage_scratch_;
+    BoundDrawState bound_draw_;
+    DrawBuffers draw_buffers_;
+    std::vector<VkViewport> viewports_;
+    std::vector<VkRect2D> scissors_;
+    std::array<std::shared_ptr<const TranslatedShader>, 5> linked_shaders_;
+    std::string pipeline_key_, last_pipeline_key_;
+    const GraphicsPipeline* last_pipeline_ = nullptr;
     CounterSlots stream_counters_{4};  // by buffer
     // By UAV view (0: the one UAVs without a counter of their own share);
     // 256 bytes apart, past any texel-buffer alignment.
@@ -480,6 +573,8 @@ class VulkanBackend final : public FillingBackend {
     // Takes and resets the slots (before rendering); false: the GPU cannot
     // make a query.
     bool start_counts(bool samples, bool statistics, bool stream_output, PendingCounts& out);
+    // Where query slots are reset: null on the host, else untracked commands.
+    VkCommandBuffer reset_commands();
     void give_back(const PendingCounts& counts);
     // The ticket of recorded counts (0 when nothing was counted).
     std::uint64_t keep_counts(const PendingCounts& counts);

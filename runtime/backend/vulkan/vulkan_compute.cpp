@@ -14,20 +14,20 @@ void VulkanBackend::destroy_pipelines() {
     for (auto& [shader, pipeline] : compute_pipelines_) {
         vkDestroyPipeline(dev, pipeline.pipeline, nullptr);
         vkDestroyPipelineLayout(dev, pipeline.layout, nullptr);
-        vkDestroyDescriptorSetLayout(dev, pipeline.set_layout, nullptr);
     }
     compute_pipelines_.clear();
     for (auto& [key, sampler] : samplers_) vkDestroySampler(dev, sampler, nullptr);
     samplers_.clear();
     for (auto& [key, pipeline] : graphics_pipelines_) destroy(pipeline);
     graphics_pipelines_.clear();
-    if (empty_set_layout_) vkDestroyDescriptorSetLayout(dev, empty_set_layout_, nullptr);
+    last_pipeline_ = nullptr;
+    for (auto& [key, layout] : set_layouts_) vkDestroyDescriptorSetLayout(dev, layout, nullptr);
+    set_layouts_.clear();
     if (descriptor_pool_) free_descriptor_pools_.push_back(descriptor_pool_);
     for (VkDescriptorPool pool : free_descriptor_pools_)
         vkDestroyDescriptorPool(dev, pool, nullptr);
     descriptor_pool_ = VK_NULL_HANDLE;
     free_descriptor_pools_.clear();
-    empty_set_layout_ = VK_NULL_HANDLE;
 }
 
 const ComputePipeline* VulkanBackend::compute_pipeline(
@@ -37,12 +37,10 @@ const ComputePipeline* VulkanBackend::compute_pipeline(
     const VkDevice dev = gpu_->vk();
     ComputePipeline made;
     made.shader = shader;
-    const std::vector<VkDescriptorSetLayoutBinding> bindings =
-        layout_bindings(*shader, VK_SHADER_STAGE_COMPUTE_BIT);
-    VkDescriptorSetLayoutCreateInfo set_info{};
-    set_info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO;
-    set_info.bindingCount = static_cast<std::uint32_t>(bindings.size());
-    set_info.pBindings = bindings.data();
+    made.dynamic_constants =
+        constant_buffer_count(*shader) <= gpu_->device().adapter().max_dynamic_uniform_buffers;
+    made.set_layout =
+        set_layout(layout_bindings(*shader, VK_SHADER_STAGE_COMPUTE_BIT, made.dynamic_constants));
     VkPipelineLayoutCreateInfo layout_info{};
     layout_info.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO;
     layout_info.setLayoutCount = 1;
@@ -52,12 +50,11 @@ const ComputePipeline* VulkanBackend::compute_pipeline(
     module_info.codeSize = shader->spirv.size() * 4;
     module_info.pCode = shader->spirv.data();
     VkShaderModule module = VK_NULL_HANDLE;
-    if (vkCreateDescriptorSetLayout(dev, &set_info, nullptr, &made.set_layout) != VK_SUCCESS ||
+    if (made.set_layout == VK_NULL_HANDLE ||
         vkCreatePipelineLayout(dev, &layout_info, nullptr, &made.layout) != VK_SUCCESS ||
         vkCreateShaderModule(dev, &module_info, nullptr, &module) != VK_SUCCESS) {
         error = "the GPU refused the translated shader's layout or module";
         vkDestroyPipelineLayout(dev, made.layout, nullptr);
-        vkDestroyDescriptorSetLayout(dev, made.set_layout, nullptr);
         return nullptr;
     }
     VkComputePipelineCreateInfo pipeline_info{};
@@ -74,7 +71,6 @@ const ComputePipeline* VulkanBackend::compute_pipeline(
         error = "the GPU cannot build a compute pipeline of the translated shader (VkResult " +
                 std::to_string(result) + ")";
         vkDestroyPipelineLayout(dev, made.layout, nullptr);
-        vkDestroyDescriptorSetLayout(dev, made.set_layout, nullptr);
         return nullptr;
     }
     return &compute_pipelines_.emplace(shader.get(), std::move(made)).first->second;
@@ -106,28 +102,35 @@ std::string VulkanBackend::dispatch(const StageWork& compute, const DispatchSize
     const ComputePipeline* pipeline = compute_pipeline(shader, error);
     if (pipeline == nullptr) return error;
 
-    // The descriptors, from the bound slots; what they need lives until the
-    // work is done.
-    WorkObjects made;
-    VkDescriptorSet set = VK_NULL_HANDLE;
-    std::string why = allocate_set(pipeline->set_layout, set);
-    if (why.empty()) why = write_descriptors(compute, *shader, set, made);
-    if (!why.empty()) {
-        release(made);
-        return why;
-    }
+    // The descriptors, from the bound slots (the set of the dispatch before
+    // where they are the same).
+    std::string why = resolve_stage(compute, *shader, pipeline->dynamic_constants, stage_scratch_);
+    if (why.empty()) why = stage_set(pipeline->set_layout, stage_scratch_, compute_set_);
+    if (!why.empty()) return why;
     PendingCounts counts;
-    if (!start_counts(false, groups.count_statistics, false, counts)) {
-        release(made);
+    if (!start_counts(false, groups.count_statistics, false, counts))
         return "the GPU cannot make a pipeline-statistics query";
-    }
-    const VkCommandBuffer commands = gpu_->commands();
-    gpu_->barrier();
+    const GpuResource* predicate = groups.predicate.id ? find(groups.predicate.id) : nullptr;
+
+    // Only tracked commands from here on.
+    gpu_->begin_work();
+    constexpr VkPipelineStageFlags2 kCompute = VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT;
+    for (const StageSet::Touch& t : compute_set_.touches) gpu_->touch(t.key, t.write, kCompute);
+    if (arguments != nullptr)
+        gpu_->touch(hazard_key(*arguments), false, VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT);
+    if (predicate != nullptr)
+        gpu_->touch(handle_key(predicate->buffer), false,
+                    VK_PIPELINE_STAGE_2_CONDITIONAL_RENDERING_BIT_EXT);
+    const VkCommandBuffer commands = gpu_->compute();
     if (counts.statistics)
         vkCmdBeginQuery(commands, counts.statistics->pool, counts.statistics->index, 0);
     vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline->pipeline);
-    vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline->layout, 0, 1, &set,
-                            0, nullptr);
+    std::array<std::uint32_t, 16> offsets{};
+    const std::uint32_t count = static_cast<std::uint32_t>(
+        std::min<std::size_t>(compute_set_.dynamic_offsets.size(), offsets.size()));
+    for (std::uint32_t i = 0; i < count; ++i) offsets[i] = compute_set_.dynamic_offsets[i].second;
+    vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline->layout, 0, 1,
+                            &compute_set_.set, count, offsets.data());
     const bool predicated = begin_predicated(commands, groups.predicate);
     if (arguments != nullptr)
         vkCmdDispatchIndirect(commands, arguments->buffer, groups.offset);
@@ -137,7 +140,6 @@ std::string VulkanBackend::dispatch(const StageWork& compute, const DispatchSize
     if (counts.statistics)
         vkCmdEndQuery(commands, counts.statistics->pool, counts.statistics->index);
     results.ticket = keep_counts(counts);
-    release(made);
     return {};
 }
 

@@ -118,11 +118,10 @@ bool VulkanBackend::start_counts(bool samples, bool statistics, bool stream_outp
                                  PendingCounts& out) {
     out = {};
     const VkDevice dev = gpu_->vk();
-    const VkCommandBuffer commands = gpu_->commands();
     auto take = [&](bool wanted, QuerySlots& slots, std::optional<QuerySlots::Slot>& slot) {
         if (!wanted) return true;
         QuerySlots::Slot taken;
-        if (!slots.take(dev, commands, taken)) return false;
+        if (!slots.take(dev, reset_commands(), gpu_->first_unfinished_batch(), taken)) return false;
         slot = taken;
         return true;
     };
@@ -142,8 +141,11 @@ std::uint64_t VulkanBackend::write_timestamp() {
     if (!gpu_->timed()) return 0;
     PendingCounts counts;
     QuerySlots::Slot slot;
-    if (!timestamp_slots_.take(gpu_->vk(), gpu_->commands(), slot)) return 0;
-    vkCmdWriteTimestamp2(gpu_->commands(), VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, slot.pool,
+    if (!timestamp_slots_.take(gpu_->vk(), reset_commands(), gpu_->first_unfinished_batch(), slot))
+        return 0;
+    // Inside or outside rendering; no barrier: it is written once the work
+    // before it is done.
+    vkCmdWriteTimestamp2(gpu_->recording(), VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, slot.pool,
                          slot.index);
     counts.timestamp = slot;
     return keep_counts(counts);
@@ -222,11 +224,15 @@ void VulkanBackend::end_predicated(VkCommandBuffer commands, bool predicated) {
     if (predicated) end_conditional_(commands);
 }
 
+VkCommandBuffer VulkanBackend::reset_commands() {
+    return gpu_->device().execution().host_query_reset ? VK_NULL_HANDLE : gpu_->commands();
+}
+
 void VulkanBackend::give_back(const PendingCounts& counts) {
-    if (counts.samples) occlusion_slots_.give_back(*counts.samples);
-    if (counts.statistics) statistics_slots_.give_back(*counts.statistics);
-    if (counts.stream_output) stream_slots_.give_back(*counts.stream_output);
-    if (counts.timestamp) timestamp_slots_.give_back(*counts.timestamp);
+    if (counts.samples) occlusion_slots_.give_back(*counts.samples, counts.batch);
+    if (counts.statistics) statistics_slots_.give_back(*counts.statistics, counts.batch);
+    if (counts.stream_output) stream_slots_.give_back(*counts.stream_output, counts.batch);
+    if (counts.timestamp) timestamp_slots_.give_back(*counts.timestamp, counts.batch);
 }
 
 std::uint64_t VulkanBackend::keep_counts(const PendingCounts& counts) {

@@ -185,7 +185,7 @@ VkSampler VulkanBackend::sampler_for(const D3D11_SAMPLER_DESC& desc, std::string
 // without a counter of its own uses the shared slot 0), seen through an
 // R32_UINT view.
 std::string VulkanBackend::counter_descriptor(const StageWork& work, const ShaderDescriptor& d,
-                                              WorkObjects& made, VkBufferView& view) {
+                                              VkBufferView& view) {
     ObjectId owner = 0;
     for (const auto& [slot, uav] : work.uav_counters)
         if (slot == d.reg) owner = uav;
@@ -198,14 +198,14 @@ std::string VulkanBackend::counter_descriptor(const StageWork& work, const Shade
     info.format = VK_FORMAT_R32_UINT;
     info.offset = offset;
     info.range = 4;
-    if (vkCreateBufferView(gpu_->vk(), &info, nullptr, &view) != VK_SUCCESS)
+    view = views_.buffer_view(info);
+    if (view == VK_NULL_HANDLE)
         return "u" + std::to_string(d.reg) + ": the GPU cannot view its counter";
-    made.buffer_views.push_back(view);
     return {};
 }
 
 std::string VulkanBackend::image_view(const ViewInfo& view, const ShaderDescriptor& d,
-                                      WorkObjects& made, VkImageView& out) {
+                                      VkImageView& out, std::uint64_t& key) {
     const std::string name = register_name(d);
     GpuResource* resource = use(view.resource);
     if (resource == nullptr || resource->is_buffer()) return name + " is not bound to a texture";
@@ -214,6 +214,7 @@ std::string VulkanBackend::image_view(const ViewInfo& view, const ShaderDescript
         return name + ": " + kept_as_bits(*resource) + ", which shaders cannot read yet";
     const bool uav = d.kind == RegisterKind::Uav;
     if (uav) wrote(*resource);
+    key = hazard_key(*resource);
     VkImageViewCreateInfo info{};
     info.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO;
     info.image = resource->image;
@@ -245,9 +246,9 @@ std::string VulkanBackend::image_view(const ViewInfo& view, const ShaderDescript
     info.subresourceRange = {aspect, view.first_mip, uav ? 1 : view.mip_count,
                              volume ? 0 : view.first_slice, layers};
     const std::string why = uav ? make_view(*resource, info, VK_IMAGE_USAGE_STORAGE_BIT,
-                                            VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT, made, out)
+                                            VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT, out)
                                 : make_view(*resource, info, VK_IMAGE_USAGE_SAMPLED_BIT,
-                                            VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT, made, out);
+                                            VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT, out);
     return why.empty() ? why : name + ": " + why + " (" + formats::describe(view.format) + ")";
 }
 
@@ -268,87 +269,94 @@ std::string kept_as_bits(const GpuResource& resource) {
            (resource.info.sample_count > 1 ? " with MSAA" : "") + " textures as bits only";
 }
 
-std::string VulkanBackend::make_view(const GpuResource& resource, VkImageViewCreateInfo info,
+std::uint64_t hazard_key(const GpuResource& resource) {
+    if (resource.info.tiled() || resource.info.tile_pool()) return HazardTracker::kTiledMemory;
+    return resource.is_buffer() ? handle_key(resource.buffer) : handle_key(resource.image);
+}
+
+std::string VulkanBackend::make_view(const GpuResource& resource, const VkImageViewCreateInfo& info,
                                      VkImageUsageFlags usage, VkFormatFeatureFlags needed,
-                                     WorkObjects& made, VkImageView& out) {
+                                     VkImageView& out) {
     if (!(resource.storage.usage & usage)) return "the texture was not created for this binding";
+    out = views_.image_view(info, usage);
+    if (out != VK_NULL_HANDLE) return {};
     VkFormatProperties properties{};
     vkGetPhysicalDeviceFormatProperties(gpu_->device().physical_device(), info.format, &properties);
     if (info.format == VK_FORMAT_UNDEFINED || !(properties.optimalTilingFeatures & needed))
         return "this GPU cannot use the view's format this way";
-    VkImageViewUsageCreateInfo usage_info{};
-    usage_info.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_USAGE_CREATE_INFO;
-    usage_info.usage = usage;
-    info.pNext = &usage_info;
-    if (vkCreateImageView(gpu_->vk(), &info, nullptr, &out) != VK_SUCCESS)
-        return "the GPU cannot make this view";
-    made.image_views.push_back(out);
-    return {};
+    return "the GPU cannot make this view";
 }
 
-std::string VulkanBackend::write_descriptors(const StageWork& work, const TranslatedShader& shader,
-                                             VkDescriptorSet set, WorkObjects& made) {
-    const VkDevice dev = gpu_->vk();
+std::string VulkanBackend::resolve_stage(const StageWork& work, const TranslatedShader& shader,
+                                         bool dynamic_constants, StageSet& out) {
+    out.descriptors.clear();
+    out.dynamic_offsets.clear();
+    out.touches.clear();
     const bool null_descriptors = gpu_->device().execution().null_descriptor;
-    const std::size_t count = shader.descriptors.size();
-    // Stable addresses for the writes' pointers.
-    std::vector<VkDescriptorBufferInfo> buffers(count);
-    std::vector<VkDescriptorImageInfo> images(count);
-    std::vector<VkBufferView> texel_views(count, VK_NULL_HANDLE);
-    std::vector<VkBufferView> counter_views(count, VK_NULL_HANDLE);
-    std::vector<VkWriteDescriptorSet> writes;
     const VkDeviceSize texel_alignment = gpu_->device().adapter().min_texel_buffer_alignment;
-    for (std::size_t i = 0; i < count; ++i) {
-        const ShaderDescriptor& d = shader.descriptors[i];
-        const std::string name = register_name(d);
-        VkWriteDescriptorSet write{};
-        write.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
-        write.dstSet = set;
-        write.dstBinding = d.binding;
-        write.descriptorCount = 1;
-        write.descriptorType = descriptor_type(d);
-        write.pBufferInfo = &buffers[i];
-        write.pImageInfo = &images[i];
-        write.pTexelBufferView = &texel_views[i];
-        images[i].imageLayout = VK_IMAGE_LAYOUT_GENERAL;
+    const VkDeviceSize uniform_alignment = gpu_->device().adapter().min_uniform_buffer_alignment;
+    for (const ShaderDescriptor& d : shader.descriptors) {
+        BoundDescriptor bound;
+        std::memset(&bound, 0, sizeof bound);  // compared bytewise
+        bound.binding = d.binding;
+        bound.type = descriptor_type(d, dynamic_constants);
+        bound.image.imageLayout = VK_IMAGE_LAYOUT_GENERAL;
         if (d.kind == RegisterKind::Sampler) {
-            const D3D11_SAMPLER_DESC* bound = nullptr;
-            for (const auto& [slot, desc] : work.samplers)
-                if (slot == d.reg) bound = &desc;
+            const D3D11_SAMPLER_DESC* desc = nullptr;
+            for (const auto& [slot, sampler] : work.samplers)
+                if (slot == d.reg) desc = &sampler;
             const D3D11_SAMPLER_DESC fallback = default_sampler();
             std::string why;
-            images[i].sampler = sampler_for(bound ? *bound : fallback, why);
-            if (images[i].sampler == VK_NULL_HANDLE) return name + ": " + why;
-            writes.push_back(write);
+            bound.image.sampler = sampler_for(desc ? *desc : fallback, why);
+            if (bound.image.sampler == VK_NULL_HANDLE) return register_name(d) + ": " + why;
+            out.descriptors.push_back(bound);
             continue;
         }
         if (d.kind == RegisterKind::ConstantBuffer) {
             const ConstantBufferWindow& window = work.constant_buffers[d.reg];
             GpuResource* buffer = window.buffer ? use(window.buffer) : nullptr;
+            std::uint32_t dynamic_offset = 0;
             if (buffer != nullptr && window.size != 0) {
-                buffers[i] = {buffer->buffer, window.offset,
-                              std::min<VkDeviceSize>(window.size, 65536)};
+                // The window's offset goes in the dynamic offset, so that
+                // windows of one size in one buffer share a set.
+                VkDeviceSize base = window.offset;
+                if (dynamic_constants && window.offset % uniform_alignment == 0) {
+                    dynamic_offset = static_cast<std::uint32_t>(window.offset);
+                    base = 0;
+                }
+                bound.buffer = {buffer->buffer, base, std::min<VkDeviceSize>(window.size, 65536)};
+                out.touches.push_back({hazard_key(*buffer), false});
             } else if (null_descriptors) {
-                buffers[i] = {VK_NULL_HANDLE, 0, VK_WHOLE_SIZE};
+                bound.buffer = {VK_NULL_HANDLE, 0, VK_WHOLE_SIZE};
             } else {
-                return name + " is not bound";
+                return register_name(d) + " is not bound";
             }
-            writes.push_back(write);
+            if (dynamic_constants) out.dynamic_offsets.push_back({d.binding, dynamic_offset});
+            out.descriptors.push_back(bound);
             continue;
         }
         const bool uav = d.kind == RegisterKind::Uav;
         const ViewInfo* view = view_in(uav ? work.uavs : work.resources, d.reg);
         if (view == nullptr) {
-            if (!null_descriptors) return name + " is not bound";
-            writes.push_back(write);  // a null view or image
+            if (!null_descriptors) return register_name(d) + " is not bound";
+            out.descriptors.push_back(bound);  // a null view or image
+            if (d.counter) {
+                BoundDescriptor counter = bound;
+                counter.binding = BindingSpace::kUavCounters + d.reg;
+                counter.type = VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER;
+                out.descriptors.push_back(counter);
+            }
             continue;
         }
         if (!d.buffer) {
-            const std::string why = image_view(*view, d, made, images[i].imageView);
+            std::uint64_t key = 0;
+            const std::string why = image_view(*view, d, bound.image.imageView, key);
             if (!why.empty()) return why;
-            writes.push_back(write);
+            out.touches.push_back({key, uav});
+            out.descriptors.push_back(bound);
             continue;
         }
+        const std::string name = register_name(d);
         GpuResource* buffer = use(view->resource);
         if (buffer == nullptr || !buffer->is_buffer())
             return name + " is not bound to a buffer view";
@@ -369,29 +377,86 @@ std::string VulkanBackend::write_descriptors(const StageWork& work, const Transl
         view_info.format = format;
         view_info.offset = offset;
         view_info.range = view->element_count * element;
-        if (vkCreateBufferView(dev, &view_info, nullptr, &texel_views[i]) != VK_SUCCESS)
-            return name + ": the GPU cannot view this buffer range";
-        made.buffer_views.push_back(texel_views[i]);
-        writes.push_back(write);
+        bound.texel = views_.buffer_view(view_info);
+        if (bound.texel == VK_NULL_HANDLE) return name + ": the GPU cannot view this buffer range";
+        out.touches.push_back({hazard_key(*buffer), uav});
+        out.descriptors.push_back(bound);
         if (d.counter) {
-            const std::string why = counter_descriptor(work, d, made, counter_views[i]);
+            BoundDescriptor counter = bound;
+            counter.binding = BindingSpace::kUavCounters + d.reg;
+            counter.type = VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER;
+            const std::string why = counter_descriptor(work, d, counter.texel);
             if (!why.empty()) return why;
-            VkWriteDescriptorSet counter = write;
-            counter.dstBinding = BindingSpace::kUavCounters + d.reg;
-            counter.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER;
-            counter.pTexelBufferView = &counter_views[i];
-            writes.push_back(counter);
+            out.touches.push_back({handle_key(uav_counters_.buffer->buffer), true});
+            out.descriptors.push_back(counter);
         }
     }
-    vkUpdateDescriptorSets(dev, static_cast<std::uint32_t>(writes.size()), writes.data(), 0,
-                           nullptr);
+    // Dynamic offsets go in binding order.
+    std::sort(out.dynamic_offsets.begin(), out.dynamic_offsets.end());
     return {};
 }
 
+std::string VulkanBackend::stage_set(VkDescriptorSetLayout layout, StageSet& next, StageSet& last) {
+    next.layout = layout;
+    if (last.set != VK_NULL_HANDLE && last.generation == descriptor_generation_ &&
+        last.layout == layout && last.descriptors.size() == next.descriptors.size() &&
+        std::memcmp(last.descriptors.data(), next.descriptors.data(),
+                    next.descriptors.size() * sizeof(BoundDescriptor)) == 0) {
+        last.dynamic_offsets.swap(next.dynamic_offsets);
+        last.touches.swap(next.touches);
+        return {};
+    }
+    VkDescriptorSet set = VK_NULL_HANDLE;
+    if (std::string why = allocate_set(layout, set); !why.empty()) return why;
+    std::vector<VkWriteDescriptorSet>& writes = write_scratch_;
+    writes.clear();
+    for (const BoundDescriptor& d : next.descriptors) {
+        VkWriteDescriptorSet write{};
+        write.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
+        write.dstSet = set;
+        write.dstBinding = d.binding;
+        write.descriptorCount = 1;
+        write.descriptorType = d.type;
+        write.pBufferInfo = &d.buffer;
+        write.pImageInfo = &d.image;
+        write.pTexelBufferView = &d.texel;
+        writes.push_back(write);
+    }
+    vkUpdateDescriptorSets(gpu_->vk(), static_cast<std::uint32_t>(writes.size()), writes.data(), 0,
+                           nullptr);
+    ++descriptor_sets_written_;
+    std::swap(last, next);
+    last.set = set;
+    last.generation = descriptor_generation_;
+    return {};
+}
+
+VkDescriptorSetLayout VulkanBackend::set_layout(
+    const std::vector<VkDescriptorSetLayoutBinding>& bindings) {
+    std::string key;
+    for (const VkDescriptorSetLayoutBinding& b : bindings) {
+        const std::uint32_t fields[] = {b.binding, static_cast<std::uint32_t>(b.descriptorType),
+                                        b.descriptorCount, b.stageFlags};
+        key.append(reinterpret_cast<const char*>(fields), sizeof fields);
+    }
+    if (const auto found = set_layouts_.find(key); found != set_layouts_.end())
+        return found->second;
+    VkDescriptorSetLayoutCreateInfo info{};
+    info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO;
+    info.bindingCount = static_cast<std::uint32_t>(bindings.size());
+    info.pBindings = bindings.data();
+    VkDescriptorSetLayout layout = VK_NULL_HANDLE;
+    if (vkCreateDescriptorSetLayout(gpu_->vk(), &info, nullptr, &layout) != VK_SUCCESS)
+        return VK_NULL_HANDLE;
+    set_layouts_.emplace(std::move(key), layout);
+    return layout;
+}
+
 // Sets come from pools of kSetsPerPool; a full pool is reset and reused
-// once the work recorded with its sets is done.
+// once the work recorded with its sets is done. Sets kept for reuse die
+// with it.
 std::string VulkanBackend::allocate_set(VkDescriptorSetLayout layout, VkDescriptorSet& set) {
-    constexpr std::uint32_t kSetsPerPool = 64;
+    constexpr std::uint32_t kSetsPerPool = 256;
     const VkDevice dev = gpu_->vk();
     VkDescriptorSetAllocateInfo set_info{};
     set_info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO;
@@ -402,12 +467,13 @@ std::string VulkanBackend::allocate_set(VkDescriptorSetLayout layout, VkDescript
     if (descriptor_pool_) {
         // Reset after the batch that records this work, which binds sets
         // already taken from the pool (it opens now if none is open).
-        gpu_->commands();
+        gpu_->open();
         gpu_->when_done([this, dev, pool = descriptor_pool_] {
             vkResetDescriptorPool(dev, pool, 0);
             free_descriptor_pools_.push_back(pool);
         });
         descriptor_pool_ = VK_NULL_HANDLE;
+        ++descriptor_generation_;
     }
     if (!free_descriptor_pools_.empty()) {
         descriptor_pool_ = free_descriptor_pools_.back();
@@ -416,6 +482,7 @@ std::string VulkanBackend::allocate_set(VkDescriptorSetLayout layout, VkDescript
         // What one set of any stage may hold, kSetsPerPool times.
         const VkDescriptorPoolSize sizes[] = {
             {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 16 * kSetsPerPool},
+            {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, 16 * kSetsPerPool},
             {VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, 128 * kSetsPerPool},
             {VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER, 128 * kSetsPerPool},
             {VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, 128 * kSetsPerPool},
@@ -435,23 +502,12 @@ std::string VulkanBackend::allocate_set(VkDescriptorSetLayout layout, VkDescript
     return {};
 }
 
-// Once the work recorded with them is done.
-void VulkanBackend::release(WorkObjects& made) {
-    if (!made.buffer_views.empty() || !made.image_views.empty()) {
-        gpu_->when_done([dev = gpu_->vk(), buffer_views = std::move(made.buffer_views),
-                         image_views = std::move(made.image_views)] {
-            for (VkBufferView view : buffer_views) vkDestroyBufferView(dev, view, nullptr);
-            for (VkImageView view : image_views) vkDestroyImageView(dev, view, nullptr);
-        });
-    }
-    made = {};
-}
-
 std::vector<VkDescriptorSetLayoutBinding> layout_bindings(const TranslatedShader& shader,
-                                                          VkShaderStageFlags stage) {
+                                                          VkShaderStageFlags stage,
+                                                          bool dynamic_constants) {
     std::vector<VkDescriptorSetLayoutBinding> bindings;
     for (const ShaderDescriptor& d : shader.descriptors) {
-        bindings.push_back({d.binding, descriptor_type(d), 1, stage, nullptr});
+        bindings.push_back({d.binding, descriptor_type(d, dynamic_constants), 1, stage, nullptr});
         if (d.counter)
             bindings.push_back({BindingSpace::kUavCounters + d.reg,
                                 VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER, 1, stage, nullptr});
@@ -459,10 +515,11 @@ std::vector<VkDescriptorSetLayoutBinding> layout_bindings(const TranslatedShader
     return bindings;
 }
 
-VkDescriptorType descriptor_type(const ShaderDescriptor& d) {
+VkDescriptorType descriptor_type(const ShaderDescriptor& d, bool dynamic_constants) {
     switch (d.kind) {
         case RegisterKind::ConstantBuffer:
-            return VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
+            return dynamic_constants ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC
+                                     : VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
         case RegisterKind::Resource:
             return d.buffer ? VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER
                             : VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE;
@@ -473,6 +530,12 @@ VkDescriptorType descriptor_type(const ShaderDescriptor& d) {
                             : VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
     }
     return VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
+}
+
+std::uint32_t constant_buffer_count(const TranslatedShader& shader) {
+    return static_cast<std::uint32_t>(std::count_if(
+        shader.descriptors.begin(), shader.descriptors.end(),
+        [](const ShaderDescriptor& d) { return d.kind == RegisterKind::ConstantBuffer; }));
 }
 
 }  // namespace d3dcap::runtime::backend::vulkan

@@ -141,6 +141,8 @@ AdapterInfo query_adapter(VkPhysicalDevice physical, std::uint32_t index) {
     info.api_version = basic.apiVersion;
     info.min_texel_buffer_alignment = basic.limits.minTexelBufferOffsetAlignment;
     info.max_sampler_lod_bias = basic.limits.maxSamplerLodBias;
+    info.max_dynamic_uniform_buffers = basic.limits.maxDescriptorSetUniformBuffersDynamic;
+    info.min_uniform_buffer_alignment = basic.limits.minUniformBufferOffsetAlignment;
     info.max_sampler_anisotropy = basic.limits.maxSamplerAnisotropy;
     info.driver_version = basic.driverVersion;
     info.driver_version_text = driver_version_text(basic.vendorID, basic.driverVersion);

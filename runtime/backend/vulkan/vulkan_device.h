@@ -54,6 +54,9 @@ struct AdapterInfo {
     bool logic_op = false;                           // VkPhysicalDeviceFeatures::logicOp
     std::uint64_t min_texel_buffer_alignment = 256;  // minTexelBufferOffsetAlignment
     float max_sampler_lod_bias = 0, max_sampler_anisotropy = 1;
+    // Constant-buffer windows bind as dynamic offsets where they fit these.
+    std::uint32_t max_dynamic_uniform_buffers = 0;     // maxDescriptorSetUniformBuffersDynamic
+    std::uint64_t min_uniform_buffer_alignment = 256;  // minUniformBufferOffsetAlignment
 };
 
 const char* device_type_name(VkPhysicalDeviceType type);

@@ -188,27 +188,7 @@ std::string check_linkage(const PipelineShaders& shaders) {
     return {};
 }
 
-// What a draw loads and stores of its attachments: everything, in GENERAL.
-VkRenderingAttachmentInfo attachment(VkImageView view) {
-    VkRenderingAttachmentInfo info{};
-    info.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO;
-    info.imageView = view;
-    info.imageLayout = VK_IMAGE_LAYOUT_GENERAL;
-    info.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
-    info.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
-    return info;
-}
-
 }  // namespace
-
-VkDescriptorSetLayout VulkanBackend::empty_set_layout() {
-    if (empty_set_layout_ == VK_NULL_HANDLE) {
-        VkDescriptorSetLayoutCreateInfo info{};
-        info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO;
-        vkCreateDescriptorSetLayout(gpu_->vk(), &info, nullptr, &empty_set_layout_);
-    }
-    return empty_set_layout_;
-}
 
 namespace {
 
@@ -266,8 +246,11 @@ const GraphicsPipeline* VulkanBackend::graphics_pipeline(const DrawWork& work,
         return nullptr;
     }
 
-    // The key: everything the pipeline depends on.
-    std::string key;
+    // The key: everything the pipeline depends on. Draws mostly keep the
+    // pipeline of the draw before, so the key is compared with that one's
+    // before any lookup.
+    std::string& key = pipeline_key_;
+    key.clear();
     for (const auto& shader : shaders.stages) append(key, shader.get());
     for (const InputElement& element : work.input_layout) {
         key += element.semantic;
@@ -287,8 +270,12 @@ const GraphicsPipeline* VulkanBackend::graphics_pipeline(const DrawWork& work,
     append(key, samples.value_or(VK_SAMPLE_COUNT_1_BIT));
     for (VkFormat format : color_formats) append(key, format);
     append(key, depth_format);
-    if (auto found = graphics_pipelines_.find(key); found != graphics_pipelines_.end())
-        return &found->second;
+    if (last_pipeline_ != nullptr && key == last_pipeline_key_) return last_pipeline_;
+    if (auto found = graphics_pipelines_.find(key); found != graphics_pipelines_.end()) {
+        last_pipeline_key_ = key;
+        last_pipeline_ = &found->second;
+        return last_pipeline_;
+    }
 
     const VkDevice dev = gpu_->vk();
     GraphicsPipeline made;
@@ -453,20 +440,21 @@ const GraphicsPipeline* VulkanBackend::graphics_pipeline(const DrawWork& work,
     rendering.stencilAttachmentFormat =
         has_stencil(depth_format) ? depth_format : VK_FORMAT_UNDEFINED;
 
-    // Layout: a set per graphics stage, empty for stages not bound.
+    // Layout: a set per graphics stage, empty for stages not bound;
+    // constant buffers are dynamic where all stages' fit the GPU's limit.
+    std::uint32_t constant_buffers = 0;
+    for (const auto& shader : shaders.stages)
+        if (shader) constant_buffers += constant_buffer_count(*shader);
+    made.dynamic_constants =
+        constant_buffers <= gpu_->device().adapter().max_dynamic_uniform_buffers;
     VkDescriptorSetLayout set_layouts[5];
     for (int stage = 0; stage < 5; ++stage) {
-        set_layouts[stage] = empty_set_layout();
         const auto& shader = shaders.stages[stage];
-        if (!shader) continue;
-        const std::vector<VkDescriptorSetLayoutBinding> set_bindings =
-            layout_bindings(*shader, static_cast<VkShaderStageFlags>(kStageBits[stage]));
-        VkDescriptorSetLayoutCreateInfo set_info{};
-        set_info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO;
-        set_info.bindingCount = static_cast<std::uint32_t>(set_bindings.size());
-        set_info.pBindings = set_bindings.data();
-        vkCreateDescriptorSetLayout(dev, &set_info, nullptr, &made.set_layouts[stage]);
-        set_layouts[stage] = made.set_layouts[stage];
+        set_layouts[stage] = set_layout(
+            shader ? layout_bindings(*shader, static_cast<VkShaderStageFlags>(kStageBits[stage]),
+                                     made.dynamic_constants)
+                   : std::vector<VkDescriptorSetLayoutBinding>{});
+        if (shader) made.set_layouts[stage] = set_layouts[stage];
     }
     VkPipelineLayoutCreateInfo layout_info{};
     layout_info.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO;
@@ -517,23 +505,21 @@ const GraphicsPipeline* VulkanBackend::graphics_pipeline(const DrawWork& work,
         destroy(made);
         return nullptr;
     }
-    return &graphics_pipelines_.emplace(std::move(key), std::move(made)).first->second;
+    last_pipeline_key_ = key;
+    last_pipeline_ = &graphics_pipelines_.emplace(key, std::move(made)).first->second;
+    return last_pipeline_;
 }
 
 void VulkanBackend::destroy(GraphicsPipeline& pipeline) {
     const VkDevice dev = gpu_->vk();
     if (pipeline.pipeline) vkDestroyPipeline(dev, pipeline.pipeline, nullptr);
     if (pipeline.layout) vkDestroyPipelineLayout(dev, pipeline.layout, nullptr);
-    for (VkDescriptorSetLayout& layout : pipeline.set_layouts) {
-        if (layout) vkDestroyDescriptorSetLayout(dev, layout, nullptr);
-        layout = VK_NULL_HANDLE;
-    }
     pipeline.pipeline = VK_NULL_HANDLE;
     pipeline.layout = VK_NULL_HANDLE;
 }
 
-std::string VulkanBackend::attachment_view(const ViewInfo& view, bool depth, WorkObjects& made,
-                                           VkImageView& out, VkExtent2D& extent) {
+std::string VulkanBackend::attachment_view(const ViewInfo& view, bool depth, VkImageView& out,
+                                           VkExtent2D& extent, std::uint64_t& key) {
     const char* what = depth ? "the depth-stencil view" : "a render-target view";
     GpuResource* resource = use(view.resource);
     if (resource == nullptr || resource->is_buffer())
@@ -547,6 +533,7 @@ std::string VulkanBackend::attachment_view(const ViewInfo& view, bool depth, Wor
     if (volume && !(storage.flags & VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT))
         return std::string(what) + " of a tiled 3D texture is not drawn into yet";
     wrote(*resource);
+    key = hazard_key(*resource);
     VkImageViewCreateInfo info{};
     info.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO;
     info.image = resource->image;
@@ -560,9 +547,9 @@ std::string VulkanBackend::attachment_view(const ViewInfo& view, bool depth, Wor
                              std::max<std::uint32_t>(1, view.slice_count)};
     const std::string why =
         depth ? make_view(*resource, info, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
-                          VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT, made, out)
+                          VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT, out)
               : make_view(*resource, info, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT,
-                          VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT, made, out);
+                          VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT, out);
     if (!why.empty())
         return std::string(what) + ": " + why + " (" + formats::describe(view.format) + ")";
     extent = {std::max<std::uint32_t>(1, storage.extent.width >> view.first_mip),
@@ -570,9 +557,7 @@ std::string VulkanBackend::attachment_view(const ViewInfo& view, bool depth, Wor
     return {};
 }
 
-std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& arguments,
-                                WorkResults& results) {
-    const Operation call(*this);
+std::string VulkanBackend::draw_shaders(const DrawWork& work, PipelineShaders& shaders) {
     std::string error;
     // Stream output comes from the last stage before the rasterizer: the
     // geometry shader, or (a geometry shader made of a vertex or domain
@@ -587,7 +572,6 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
     const int last_stage = !work.stages[kGeometry].bytecode.empty() && !pass_through ? kGeometry
                            : !work.stages[kDomain].bytecode.empty()                  ? kDomain
                                                                                      : kVertex;
-    PipelineShaders shaders;
     for (int stage = 0; stage < 5; ++stage) {
         if (work.stages[stage].bytecode.empty() || (stage == kGeometry && pass_through)) continue;
         if (stage == kDomain && !shaders.stages[kHull])
@@ -603,145 +587,106 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
     }
     if (shaders.stages[kHull] && !shaders.stages[kDomain])
         return "a hull shader is bound without a domain shader";
-    if (const std::string why = check_linkage(shaders); !why.empty()) return why;
+    // The same shaders as the draw before were linked then.
+    if (shaders.stages == linked_shaders_) return {};
+    if (std::string why = check_linkage(shaders); !why.empty()) return why;
+    linked_shaders_ = shaders.stages;
+    return {};
+}
+
+std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& arguments,
+                                WorkResults& results) {
+    const Operation call(*this);
+    PipelineShaders shaders;
+    if (std::string why = draw_shaders(work, shaders); !why.empty()) return why;
     if (work.viewports.empty()) return {};  // D3D11 rasterizes nothing without a viewport
 
     // Attachments first: they fix the pipeline's formats and the render area.
-    WorkObjects made;
-    auto fail = [&](std::string why) {
-        release(made);
-        return why;
-    };
-    std::vector<VkRenderingAttachmentInfo> colors;  // by slot; gaps have no view
+    RenderTargets targets;
     VkExtent2D area{~0u, ~0u};
     const bool discard = rasterizer_discards(work);
+    auto attach = [&](const ViewInfo& view, bool depth, VkImageView& out) {
+        VkExtent2D extent{};
+        std::uint64_t key = 0;
+        std::string why = attachment_view(view, depth, out, extent, key);
+        if (!why.empty()) return why;
+        targets.images[targets.image_count++] = key;
+        area = {std::min(area.width, extent.width), std::min(area.height, extent.height)};
+        return why;
+    };
     for (const auto& [slot, view] : work.render_targets) {
         if (discard) break;
-        if (slot >= colors.size()) colors.resize(slot + 1, attachment(VK_NULL_HANDLE));
-        VkExtent2D extent{};
-        std::string why = attachment_view(view, false, made, colors[slot].imageView, extent);
-        if (!why.empty()) return fail(why);
-        area = {std::min(area.width, extent.width), std::min(area.height, extent.height)};
+        if (slot >= RenderTargets::kColors) return "render-target slot " + std::to_string(slot);
+        targets.color_count = std::max(targets.color_count, slot + 1);
+        if (std::string why = attach(view, false, targets.colors[slot]); !why.empty()) return why;
+        targets.layers = std::max(targets.layers, view.slice_count);
     }
-    VkRenderingAttachmentInfo depth_attachment = attachment(VK_NULL_HANDLE);
-    bool stencil = false;
-    const bool depth_attached = work.depth_stencil_view && !discard;
-    if (depth_attached) {
-        VkExtent2D extent{};
-        std::string why = attachment_view(*work.depth_stencil_view, true, made,
-                                          depth_attachment.imageView, extent);
-        if (!why.empty()) return fail(why);
-        stencil = has_stencil(find(work.depth_stencil_view->resource)->storage.format);
-        area = {std::min(area.width, extent.width), std::min(area.height, extent.height)};
+    if (work.depth_stencil_view && !discard) {
+        if (std::string why = attach(*work.depth_stencil_view, true, targets.depth); !why.empty())
+            return why;
+        targets.stencil = has_stencil(find(work.depth_stencil_view->resource)->storage.format);
     }
     if (area.width == ~0u) area = {16384, 16384};  // no attachments: UAV-only rendering
-    std::uint32_t layers = 1;
-    for (const auto& [slot, view] : work.render_targets)
-        layers = std::max(layers, view.slice_count);
+    targets.area = area;
 
+    std::string error;
     const GraphicsPipeline* pipeline = graphics_pipeline(work, shaders, error);
-    if (pipeline == nullptr) return fail(error);
+    if (pipeline == nullptr) return error;
 
-    // Descriptors of each stage, in its own set.
-    VkDescriptorSet sets[5]{};
+    // Descriptors of each stage, in its own set, kept while it binds the same.
     for (int stage = 0; stage < 5; ++stage) {
         if (!shaders.stages[stage]) continue;
-        std::string why = allocate_set(pipeline->set_layouts[stage], sets[stage]);
+        std::string why = resolve_stage(work.stages[stage], *shaders.stages[stage],
+                                        pipeline->dynamic_constants, stage_scratch_);
         if (why.empty())
-            why = write_descriptors(work.stages[stage], *shaders.stages[stage], sets[stage], made);
-        if (!why.empty()) return fail(std::string(kStageNames[stage]) + " shader: " + why);
+            why = stage_set(pipeline->set_layouts[stage], stage_scratch_, stage_sets_[stage]);
+        if (!why.empty()) return std::string(kStageNames[stage]) + " shader: " + why;
     }
 
     // Buffers.
-    std::vector<VkBuffer> vertex_buffers;
-    std::vector<VkDeviceSize> offsets, strides;
-    for (std::uint32_t slot : pipeline->vertex_slots) {
-        const VertexBufferSlot& vb = work.vertex_buffers[slot];
-        GpuResource* buffer = vb.buffer ? use(vb.buffer) : nullptr;
-        if (buffer == nullptr && !gpu_->device().execution().null_descriptor)
-            return fail("vertex buffer slot " + std::to_string(slot) + " is empty");
-        vertex_buffers.push_back(buffer ? buffer->buffer : VK_NULL_HANDLE);
-        offsets.push_back(buffer ? vb.offset : 0);
-        strides.push_back(vb.stride);
-    }
-    GpuResource* index_buffer = nullptr;
-    if (arguments.indexed) {
-        index_buffer = work.index_buffer ? use(work.index_buffer) : nullptr;
-        if (index_buffer == nullptr) return fail("an indexed draw with no index buffer bound");
-    }
-    GpuResource* indirect = arguments.arguments ? use(arguments.arguments) : nullptr;
-    if (arguments.arguments && indirect == nullptr)
-        return fail("pBufferForArgs is not a buffer of this device");
-    VkBuffer auto_counter = VK_NULL_HANDLE;
-    VkDeviceSize auto_counter_offset = 0;
-    if (arguments.from_stream_output) {
-        if (transform_feedback() == nullptr) return fail("this GPU has no transform feedback");
-        // A buffer stream output never wrote, or no stride: no vertices.
-        if (!draw_auto_counter(work, auto_counter, auto_counter_offset) ||
-            work.vertex_buffers[0].stride == 0)
-            return fail({});
-    }
+    DrawBuffers& buffers = draw_buffers_;
+    std::vector<std::uint64_t> touched = std::move(buffers.touched);
+    touched.clear();
+    buffers = {};
+    buffers.touched = std::move(touched);
+    if (std::string why = draw_buffers(work, arguments, *pipeline, buffers); !why.empty())
+        return why;
+    if (buffers.nothing) return {};
     StreamOutputTargets stream_targets;
-    if (std::string why = prepare_stream_output(work, stream_targets); !why.empty())
-        return fail(why);
-
-    // Viewports (flipped to D3D11's convention) and scissors.
-    std::vector<VkViewport> viewports;
-    std::vector<VkRect2D> scissors;
-    for (std::size_t i = 0; i < work.viewports.size(); ++i) {
-        const D3D11_VIEWPORT& v = work.viewports[i];
-        const bool empty = v.Width <= 0.0f || v.Height <= 0.0f;
-        viewports.push_back({v.TopLeftX, v.TopLeftY + v.Height, empty ? 1.0f : v.Width,
-                             empty ? -1.0f : -v.Height, v.MinDepth, v.MaxDepth});
-        VkRect2D scissor{{0, 0}, area};
-        if (work.rasterizer.ScissorEnable) {
-            const D3D11_RECT rect = i < work.scissors.size() ? work.scissors[i] : D3D11_RECT{};
-            const LONG left = std::max<LONG>(rect.left, 0), top = std::max<LONG>(rect.top, 0);
-            scissor = {{static_cast<std::int32_t>(left), static_cast<std::int32_t>(top)},
-                       {static_cast<std::uint32_t>(std::max<LONG>(rect.right - left, 0)),
-                        static_cast<std::uint32_t>(std::max<LONG>(rect.bottom - top, 0))}};
-        }
-        if (empty) scissor.extent = {0, 0};
-        scissors.push_back(scissor);
-    }
+    if (std::string why = prepare_stream_output(work, stream_targets); !why.empty()) return why;
 
     // The running queries' counts stay in the command stream until asked for.
     PendingCounts counts;
     if (!start_counts(work.count_samples, work.count_statistics, stream_targets.query, counts))
-        return fail("the GPU cannot make a query");
-    const VkCommandBuffer commands = gpu_->commands();
-    gpu_->barrier();
+        return "the GPU cannot make a query";
+
+    // From here on only tracked commands: what the draw touches, then the
+    // render pass (the one open where the attachments are the same).
+    gpu_->begin_work();
+    constexpr VkPipelineStageFlags2 kShaders = VK_PIPELINE_STAGE_2_ALL_GRAPHICS_BIT;
+    for (int stage = 0; stage < 5; ++stage)
+        if (shaders.stages[stage])
+            for (const StageSet::Touch& t : stage_sets_[stage].touches)
+                gpu_->touch(t.key, t.write, kShaders);
+    for (std::uint64_t key : buffers.touched)
+        gpu_->touch(key, false,
+                    VK_PIPELINE_STAGE_2_VERTEX_INPUT_BIT | VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT);
+    for (std::uint32_t slot = 0; slot < stream_targets.count; ++slot)
+        gpu_->touch(handle_key(stream_targets.buffers[slot]), true,
+                    VK_PIPELINE_STAGE_2_TRANSFORM_FEEDBACK_BIT_EXT);
+    if (stream_targets.count != 0 || arguments.from_stream_output)
+        gpu_->touch(
+            handle_key(stream_counters_.buffer->buffer), true,
+            VK_PIPELINE_STAGE_2_TRANSFORM_FEEDBACK_BIT_EXT | VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT);
+    const GpuResource* predicate = work.predicate.id ? find(work.predicate.id) : nullptr;
+    if (predicate != nullptr)
+        gpu_->touch(handle_key(predicate->buffer), false,
+                    VK_PIPELINE_STAGE_2_CONDITIONAL_RENDERING_BIT_EXT);
+    const VkCommandBuffer commands = gpu_->render(targets);
+    bind_draw_state(commands, work, *pipeline, shaders, buffers, area);
+
     if (counts.statistics)
         vkCmdBeginQuery(commands, counts.statistics->pool, counts.statistics->index, 0);
-    VkRenderingInfo rendering{};
-    rendering.sType = VK_STRUCTURE_TYPE_RENDERING_INFO;
-    rendering.renderArea = {{0, 0}, area};
-    rendering.layerCount = layers;
-    rendering.colorAttachmentCount = static_cast<std::uint32_t>(colors.size());
-    rendering.pColorAttachments = colors.data();
-    if (depth_attached) {
-        rendering.pDepthAttachment = &depth_attachment;
-        if (stencil) rendering.pStencilAttachment = &depth_attachment;
-    }
-    vkCmdBeginRendering(commands, &rendering);
-    vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline->pipeline);
-    for (int stage = 0; stage < 5; ++stage)
-        if (sets[stage])
-            vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline->layout,
-                                    static_cast<std::uint32_t>(stage), 1, &sets[stage], 0, nullptr);
-    vkCmdSetViewportWithCount(commands, static_cast<std::uint32_t>(viewports.size()),
-                              viewports.data());
-    vkCmdSetScissorWithCount(commands, static_cast<std::uint32_t>(scissors.size()),
-                             scissors.data());
-    vkCmdSetBlendConstants(commands, work.blend_factor.data());
-    vkCmdSetStencilReference(commands, VK_STENCIL_FACE_FRONT_AND_BACK, work.stencil_ref & 0xff);
-    for (std::size_t i = 0; i < vertex_buffers.size(); ++i)
-        vkCmdBindVertexBuffers2(commands, pipeline->vertex_slots[i], 1, &vertex_buffers[i],
-                                &offsets[i], nullptr, &strides[i]);
-    if (index_buffer != nullptr)
-        vkCmdBindIndexBuffer(commands, index_buffer->buffer, work.index_offset,
-                             work.index_format == DXGI_FORMAT_R16_UINT ? VK_INDEX_TYPE_UINT16
-                                                                       : VK_INDEX_TYPE_UINT32);
     if (counts.samples)
         vkCmdBeginQuery(
             commands, counts.samples->pool, counts.samples->index,
@@ -749,13 +694,13 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
     begin_stream_output(commands, stream_targets, counts.stream_output);
     const bool predicated = begin_predicated(commands, work.predicate);
     if (arguments.from_stream_output)
-        transform_feedback()->draw_byte_count(commands, 1, 0, auto_counter, auto_counter_offset,
-                                              work.vertex_buffers[0].offset,
-                                              work.vertex_buffers[0].stride);
-    else if (indirect != nullptr && arguments.indexed)
-        vkCmdDrawIndexedIndirect(commands, indirect->buffer, arguments.offset, 1, 0);
-    else if (indirect != nullptr)
-        vkCmdDrawIndirect(commands, indirect->buffer, arguments.offset, 1, 0);
+        transform_feedback()->draw_byte_count(
+            commands, 1, 0, buffers.auto_counter, buffers.auto_counter_offset,
+            work.vertex_buffers[0].offset, work.vertex_buffers[0].stride);
+    else if (buffers.indirect != nullptr && arguments.indexed)
+        vkCmdDrawIndexedIndirect(commands, buffers.indirect->buffer, arguments.offset, 1, 0);
+    else if (buffers.indirect != nullptr)
+        vkCmdDrawIndirect(commands, buffers.indirect->buffer, arguments.offset, 1, 0);
     else if (arguments.indexed)
         vkCmdDrawIndexed(commands, arguments.count, arguments.instances, arguments.start,
                          arguments.base_vertex, arguments.start_instance);
@@ -765,12 +710,137 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
     end_predicated(commands, predicated);
     end_stream_output(commands, stream_targets, counts.stream_output);
     if (counts.samples) vkCmdEndQuery(commands, counts.samples->pool, counts.samples->index);
-    vkCmdEndRendering(commands);
     if (counts.statistics)
         vkCmdEndQuery(commands, counts.statistics->pool, counts.statistics->index);
     results.ticket = keep_counts(counts);
-    release(made);
     return {};
+}
+
+std::string VulkanBackend::draw_buffers(const DrawWork& work, const DrawArguments& arguments,
+                                        const GraphicsPipeline& pipeline, DrawBuffers& out) {
+    auto note = [&](const GpuResource& resource) {
+        const std::uint64_t key = hazard_key(resource);
+        if (std::find(out.touched.begin(), out.touched.end(), key) == out.touched.end())
+            out.touched.push_back(key);
+    };
+    for (std::uint32_t slot : pipeline.vertex_slots) {
+        const VertexBufferSlot& vb = work.vertex_buffers[slot];
+        GpuResource* buffer = vb.buffer ? use(vb.buffer) : nullptr;
+        if (buffer == nullptr && !gpu_->device().execution().null_descriptor)
+            return "vertex buffer slot " + std::to_string(slot) + " is empty";
+        if (buffer != nullptr) note(*buffer);
+        out.vertex[slot] = {buffer ? buffer->buffer : VK_NULL_HANDLE,
+                            buffer ? VkDeviceSize{vb.offset} : 0, vb.stride};
+    }
+    if (arguments.indexed) {
+        out.index = work.index_buffer ? use(work.index_buffer) : nullptr;
+        if (out.index == nullptr) return "an indexed draw with no index buffer bound";
+        note(*out.index);
+    }
+    out.indirect = arguments.arguments ? use(arguments.arguments) : nullptr;
+    if (arguments.arguments && out.indirect == nullptr)
+        return "pBufferForArgs is not a buffer of this device";
+    if (out.indirect != nullptr) note(*out.indirect);
+    if (arguments.from_stream_output) {
+        if (transform_feedback() == nullptr) return "this GPU has no transform feedback";
+        // A buffer stream output never wrote, or no stride: no vertices.
+        out.nothing = !draw_auto_counter(work, out.auto_counter, out.auto_counter_offset) ||
+                      work.vertex_buffers[0].stride == 0;
+    }
+    return {};
+}
+
+void VulkanBackend::bind_draw_state(VkCommandBuffer commands, const DrawWork& work,
+                                    const GraphicsPipeline& pipeline,
+                                    const PipelineShaders& shaders, const DrawBuffers& buffers,
+                                    VkExtent2D area) {
+    BoundDrawState& bound = bound_draw_;
+    if (bound.epoch != gpu_->state_epoch()) {
+        bound = {};
+        bound.epoch = gpu_->state_epoch();
+    }
+    if (bound.pipeline != pipeline.pipeline) {
+        vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline.pipeline);
+        bound.pipeline = pipeline.pipeline;
+    }
+    if (bound.layout != pipeline.layout) {  // sets bound with another layout are rebound
+        bound.layout = pipeline.layout;
+        bound.sets = {};
+    }
+    for (int stage = 0; stage < 5; ++stage) {
+        if (!shaders.stages[stage]) continue;
+        const StageSet& set = stage_sets_[stage];
+        std::array<std::uint32_t, 16> offsets{};
+        const std::uint32_t count = static_cast<std::uint32_t>(
+            std::min<std::size_t>(set.dynamic_offsets.size(), offsets.size()));
+        for (std::uint32_t i = 0; i < count; ++i) offsets[i] = set.dynamic_offsets[i].second;
+        if (bound.sets[stage] == set.set && bound.offsets[stage] == offsets) continue;
+        vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline.layout,
+                                static_cast<std::uint32_t>(stage), 1, &set.set, count,
+                                offsets.data());
+        bound.sets[stage] = set.set;
+        bound.offsets[stage] = offsets;
+    }
+
+    // Viewports (flipped to D3D11's convention) and scissors.
+    viewports_.clear();
+    scissors_.clear();
+    for (std::size_t i = 0; i < work.viewports.size(); ++i) {
+        const D3D11_VIEWPORT& v = work.viewports[i];
+        const bool empty = v.Width <= 0.0f || v.Height <= 0.0f;
+        viewports_.push_back({v.TopLeftX, v.TopLeftY + v.Height, empty ? 1.0f : v.Width,
+                              empty ? -1.0f : -v.Height, v.MinDepth, v.MaxDepth});
+        VkRect2D scissor{{0, 0}, area};
+        if (work.rasterizer.ScissorEnable) {
+            const D3D11_RECT rect = i < work.scissors.size() ? work.scissors[i] : D3D11_RECT{};
+            const LONG left = std::max<LONG>(rect.left, 0), top = std::max<LONG>(rect.top, 0);
+            scissor = {{static_cast<std::int32_t>(left), static_cast<std::int32_t>(top)},
+                       {static_cast<std::uint32_t>(std::max<LONG>(rect.right - left, 0)),
+                        static_cast<std::uint32_t>(std::max<LONG>(rect.bottom - top, 0))}};
+        }
+        if (empty) scissor.extent = {0, 0};
+        scissors_.push_back(scissor);
+    }
+    auto same = [](const auto& a, const auto& b) {
+        return a.size() == b.size() &&
+               std::memcmp(a.data(), b.data(), a.size() * sizeof(a[0])) == 0;
+    };
+    if (!same(viewports_, bound.viewports)) {
+        vkCmdSetViewportWithCount(commands, static_cast<std::uint32_t>(viewports_.size()),
+                                  viewports_.data());
+        bound.viewports = viewports_;
+    }
+    if (!same(scissors_, bound.scissors)) {
+        vkCmdSetScissorWithCount(commands, static_cast<std::uint32_t>(scissors_.size()),
+                                 scissors_.data());
+        bound.scissors = scissors_;
+    }
+    if (!bound.constants_set || bound.blend_factor != work.blend_factor) {
+        vkCmdSetBlendConstants(commands, work.blend_factor.data());
+        bound.blend_factor = work.blend_factor;
+    }
+    if (!bound.constants_set || bound.stencil_ref != (work.stencil_ref & 0xff)) {
+        vkCmdSetStencilReference(commands, VK_STENCIL_FACE_FRONT_AND_BACK, work.stencil_ref & 0xff);
+        bound.stencil_ref = work.stencil_ref & 0xff;
+    }
+    bound.constants_set = true;
+    for (std::uint32_t slot : pipeline.vertex_slots) {
+        const VertexBinding& vb = buffers.vertex[slot];
+        if (bound.vertex[slot] == vb) continue;
+        vkCmdBindVertexBuffers2(commands, slot, 1, &vb.buffer, &vb.offset, nullptr, &vb.stride);
+        bound.vertex[slot] = vb;
+    }
+    if (buffers.index != nullptr) {
+        const VkIndexType type =
+            work.index_format == DXGI_FORMAT_R16_UINT ? VK_INDEX_TYPE_UINT16 : VK_INDEX_TYPE_UINT32;
+        if (bound.index_buffer != buffers.index->buffer ||
+            bound.index_offset != work.index_offset || bound.index_type != type) {
+            vkCmdBindIndexBuffer(commands, buffers.index->buffer, work.index_offset, type);
+            bound.index_buffer = buffers.index->buffer;
+            bound.index_offset = work.index_offset;
+            bound.index_type = type;
+        }
+    }
 }
 
 }  // namespace d3dcap::runtime::backend::vulkan

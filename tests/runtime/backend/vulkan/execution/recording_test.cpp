@@ -1,0 +1,195 @@
+// How the Vulkan device records draws and dispatches, as a D3D11 driver
+// does: draws to the same targets share one render pass instance, work
+// waits (a barrier) only for earlier work whose writes it touches, and a
+// stage binding the same buffers with other constant-buffer windows keeps
+// its descriptor set. Counted with the device's recording counts; the
+// results are checked too, under synchronization validation.
+#include <catch2/catch.hpp>
+
+#include "draw_support.h"
+#include "runtime/backend/backend.h"
+
+using namespace object_tests;
+using namespace execution_tests;
+using d3dcap::runtime::backend::RecordingCounts;
+
+namespace {
+
+// Colour from cb0[0].
+constexpr const char* kConstantPs = R"(ps_5_0
+.input SV_Position0 v0.xyzw float
+.input COLOR0 v1.xyzw float
+.output SV_Target0 o0.xyzw float
+dcl_constantbuffer cb0[1], immediateIndexed
+dcl_output o0.xyzw
+mov o0.xyzw, cb0[0].xyzw
+ret
+)";
+
+// Adds 1 to the first word of u1 (one pixel: one invocation per draw).
+constexpr const char* kCountingPs = R"(ps_5_0
+.input SV_Position0 v0.xyzw float
+.input COLOR0 v1.xyzw float
+.output SV_Target0 o0.xyzw float
+dcl_uav_raw u1
+dcl_output o0.xyzw
+dcl_temps 1
+ld_raw r0.x, l(0), u1.xxxx
+iadd r0.x, r0.x, l(1)
+store_raw u1.x, l(0), r0.x
+mov o0.xyzw, l(0.000000, 0.000000, 1.000000, 1.000000)
+ret
+)";
+
+// u0[i] = t0[i] + cb0[0].x, 64 words.
+constexpr const char* kAddCs = R"(cs_5_0
+dcl_constantbuffer cb0[1], immediateIndexed
+dcl_resource_raw t0
+dcl_uav_raw u0
+dcl_input vThreadID.x
+dcl_temps 1
+dcl_thread_group 64, 1, 1
+ishl r0.x, vThreadID.x, l(2)
+ld_raw r0.y, r0.x, t0.xxxx
+iadd r0.y, r0.y, cb0[0].x
+store_raw u0.x, r0.x, r0.y
+ret
+)";
+
+d3dcap::runtime::backend::Backend& backend_of(TestDevice& test) {
+    d3dcap::runtime::backend::Backend* backend = d3dcap::runtime::device_backend(test.device.get());
+    REQUIRE(backend != nullptr);
+    return *backend;
+}
+
+RecordingCounts since(const RecordingCounts& before, const RecordingCounts& now) {
+    return {now.render_passes - before.render_passes, now.barriers - before.barriers,
+            now.descriptor_sets - before.descriptor_sets, now.submissions - before.submissions};
+}
+
+Com<ID3D11ShaderResourceView> raw_srv(TestDevice& test, ID3D11Buffer* buffer, UINT words) {
+    D3D11_SHADER_RESOURCE_VIEW_DESC desc{};
+    desc.Format = DXGI_FORMAT_R32_TYPELESS;
+    desc.ViewDimension = D3D11_SRV_DIMENSION_BUFFEREX;
+    desc.BufferEx = {0, words, D3D11_BUFFEREX_SRV_FLAG_RAW};
+    Com<ID3D11ShaderResourceView> view;
+    REQUIRE(test.device->CreateShaderResourceView(buffer, &desc, view.out()) == S_OK);
+    return view;
+}
+
+}  // namespace
+
+TEST_CASE("Draws to the same target share one render pass, with no barrier or new set between them",
+          "[recording]") {
+    TestDevice& test = *hardware_device();
+    d3dcap::runtime::backend::Backend& backend = backend_of(test);
+    Scene scene(test, kConstantPs);
+    const auto vb = scene.vertices(quad(-1, -1, 1, 1, 0.5f, {0, 0, 0, 0}));
+    // 16 windows of 16 constants; window w's first constant is its colour.
+    std::vector<float> constants(16 * 16 * 4, 0.0f);
+    for (int w = 0; w < 16; ++w) {
+        float* colour = &constants[w * 64];
+        colour[0] = (w % 2) * 1.0f, colour[1] = (w % 3 == 0) * 1.0f, colour[2] = 0.5f;
+        colour[3] = 1.0f;
+    }
+    auto cb = test.buffer(static_cast<UINT>(constants.size() * 4), D3D11_BIND_CONSTANT_BUFFER,
+                          D3D11_USAGE_DEFAULT, 0, 0, 0, constants.data());
+    D3D11_BLEND_DESC blend{};
+    blend.RenderTarget[0].RenderTargetWriteMask = D3D11_COLOR_WRITE_ENABLE_ALL;
+    blend.RenderTarget[0].SrcBlend = blend.RenderTarget[0].SrcBlendAlpha = D3D11_BLEND_ONE;
+    blend.RenderTarget[0].DestBlend = blend.RenderTarget[0].DestBlendAlpha = D3D11_BLEND_ZERO;
+    blend.RenderTarget[0].BlendOp = blend.RenderTarget[0].BlendOpAlpha = D3D11_BLEND_OP_ADD;
+    Com<ID3D11BlendState> opaque, blended;
+    REQUIRE(test.device->CreateBlendState(&blend, opaque.out()) == S_OK);
+    blend.RenderTarget[0].BlendEnable = TRUE;
+    REQUIRE(test.device->CreateBlendState(&blend, blended.out()) == S_OK);
+    ID3D11Buffer* buffers[] = {cb.get()};
+    auto draw_window = [&](UINT window) {
+        const UINT first = window * 16, count = 16;
+        test.context->PSSetConstantBuffers1(0, 1, buffers, &first, &count);
+        test.context->OMSetBlendState(window % 4 == 3 ? blended.get() : opaque.get(), nullptr, ~0u);
+        scene.draw(6);
+    };
+    draw_window(0);
+    draw_window(3);  // both pipelines made, both windows' sets written
+    const RecordingCounts before = backend.recording_counts();
+    for (UINT window = 1; window < 16; ++window) draw_window(window);
+    const RecordingCounts counts = since(before, backend.recording_counts());
+    CHECK(counts.render_passes == 0);
+    CHECK(counts.barriers == 0);
+    CHECK(counts.descriptor_sets == 0);
+    // The last window (15: red 1, green 1, blue 0.5) drawn opaquely (blend ONE, ZERO).
+    CHECK(scene.texels() == std::vector<std::uint32_t>(16, rgba(255, 255, 128, 255)));
+    check_validation_clean();
+}
+
+TEST_CASE("Draws writing the same UAV are ordered: each waits for the one before", "[recording]") {
+    TestDevice& test = *hardware_device();
+    d3dcap::runtime::backend::Backend& backend = backend_of(test);
+    Scene scene(test, kCountingPs);
+    const auto vb = scene.vertices(quad(-1, -1, 1, 1, 0.5f, {0, 0, 0, 0}));
+    const D3D11_VIEWPORT pixel{0, 0, 1, 1, 0, 1};
+    test.context->RSSetViewports(1, &pixel);
+    auto counter = test.buffer(4, D3D11_BIND_UNORDERED_ACCESS, D3D11_USAGE_DEFAULT, 0,
+                               D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS);
+    const auto uav = raw_uav(test, counter.get(), 1);
+    ID3D11RenderTargetView* targets[] = {scene.rtv.get()};
+    ID3D11UnorderedAccessView* uavs[] = {uav.get()};
+    test.context->OMSetRenderTargetsAndUnorderedAccessViews(1, targets, nullptr, 1, 1, uavs,
+                                                            nullptr);
+    scene.draw(6);
+    const RecordingCounts before = backend.recording_counts();
+    for (int draw = 0; draw < 4; ++draw) scene.draw(6);
+    const RecordingCounts counts = since(before, backend.recording_counts());
+    // Each draw reads and writes what the one before wrote: a barrier, and
+    // the render pass begun again after it.
+    CHECK(counts.barriers == 4);
+    CHECK(counts.render_passes == 4);
+    CHECK(read_words(test, counter.get(), 4) == std::vector<std::uint32_t>{5});
+    check_validation_clean();
+}
+
+TEST_CASE("Dispatches wait only for the work whose writes they read", "[recording]") {
+    TestDevice& test = *hardware_device();
+    d3dcap::runtime::backend::Backend& backend = backend_of(test);
+    const auto shader = compute_shader(test, kAddCs);
+    constexpr UINT kWords = 64;
+    std::vector<std::uint32_t> input(kWords);
+    for (UINT i = 0; i < kWords; ++i) input[i] = 100 * i;
+    const std::uint32_t add_one[4] = {1, 0, 0, 0};
+    auto cb = test.buffer(16, D3D11_BIND_CONSTANT_BUFFER, D3D11_USAGE_DEFAULT, 0, 0, 0, add_one);
+    auto raw = [&](const void* data) {
+        return test.buffer(kWords * 4, D3D11_BIND_SHADER_RESOURCE | D3D11_BIND_UNORDERED_ACCESS,
+                           D3D11_USAGE_DEFAULT, 0, D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS, 0,
+                           data);
+    };
+    auto source = raw(input.data()), first = raw(nullptr), second = raw(nullptr),
+         third = raw(nullptr);
+    const auto source_srv = raw_srv(test, source.get(), kWords);
+    const auto first_srv = raw_srv(test, first.get(), kWords);
+    const auto first_uav = raw_uav(test, first.get(), kWords);
+    const auto second_uav = raw_uav(test, second.get(), kWords);
+    const auto third_uav = raw_uav(test, third.get(), kWords);
+    test.context->CSSetShader(shader.get(), nullptr, 0);
+    ID3D11Buffer* cbs[] = {cb.get()};
+    test.context->CSSetConstantBuffers(0, 1, cbs);
+    auto dispatch = [&](ID3D11ShaderResourceView* srv, ID3D11UnorderedAccessView* uav) {
+        ID3D11UnorderedAccessView* null_uav = nullptr;
+        test.context->CSSetUnorderedAccessViews(0, 1, &null_uav, nullptr);  // unbinds it as SRV
+        test.context->CSSetShaderResources(0, 1, &srv);
+        test.context->CSSetUnorderedAccessViews(0, 1, &uav, nullptr);
+        test.context->Dispatch(1, 1, 1);
+    };
+    dispatch(source_srv.get(), first_uav.get());
+    const RecordingCounts before = backend.recording_counts();
+    dispatch(source_srv.get(), second_uav.get());  // touches nothing the first wrote
+    const RecordingCounts independent = since(before, backend.recording_counts());
+    dispatch(first_srv.get(), third_uav.get());  // reads what the first wrote
+    const RecordingCounts dependent = since(before, backend.recording_counts());
+    CHECK(independent.barriers == 0);
+    CHECK(dependent.barriers == 1);
+    std::vector<std::uint32_t> expected(kWords);
+    for (UINT i = 0; i < kWords; ++i) expected[i] = 100 * i + 2;
+    CHECK(read_words(test, third.get(), kWords * 4) == expected);
+    check_validation_clean();
+}

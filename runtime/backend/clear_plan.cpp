@@ -188,6 +188,10 @@ ClearTexel depth_stencil_clear_texel(DXGI_FORMAT format, std::uint32_t flags, fl
     formats::encode_pixel(layout, values, clear.texel.data());
     clear.mask =
         channel_mask(layout, (flags & D3D11_CLEAR_DEPTH) != 0, (flags & D3D11_CLEAR_STENCIL) != 0);
+    // A mask of every byte (depth of a depth-only format) is no mask: the
+    // fill need not read what it overwrites.
+    if (std::all_of(clear.mask.begin(), clear.mask.end(), [](std::uint8_t m) { return m != 0; }))
+        clear.mask.clear();
     return clear;
 }
 

@@ -356,8 +356,10 @@ class Context final : public ChildObject<DeviceChildBase, ID3D11DeviceContext2> 
     void record_slots(Select select, UINT start, UINT count);
     bool check_draw_args(const char* call, ID3D11Buffer* args, UINT offset, UINT size);
     // What a stage runs with now, and a dispatch of the bound compute shader.
-    backend::StageWork stage_work(Stage stage) const;
-    backend::DrawWork draw_work() const;
+    // What the bound state gives a dispatch's or draw's stage, and a draw,
+    // written into `work` (whose vectors keep their memory between draws).
+    void stage_work(Stage stage, backend::StageWork& work) const;
+    void draw_work(backend::DrawWork& work) const;
     void run_dispatch(const char* call, backend::DispatchSize groups);
     // Counts a draw; an immediate context runs it on the device.
     void run_draw(const char* call, const backend::DrawArguments& arguments);
@@ -380,6 +382,7 @@ class Context final : public ChildObject<DeviceChildBase, ID3D11DeviceContext2> 
     Annotation annotation_{*this};
     ContextState state_;
     ContextCounters counters_;
+    backend::DrawWork draw_scratch_;  // the draw being run (its vectors reused)
     // Occlusion queries between their Begin and End (not state: ClearState keeps them).
     std::vector<Ref<Query>> running_occlusion_;
     std::vector<Ref<Query>> running_statistics_;     // PIPELINE_STATISTICS likewise

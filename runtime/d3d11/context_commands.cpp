@@ -243,10 +243,15 @@ void Context::Dispatch(UINT x, UINT y, UINT z) {
     run_dispatch("ID3D11DeviceContext::Dispatch", backend::DispatchSize{x, y, z});
 }
 
-backend::StageWork Context::stage_work(Stage stage) const {
+void Context::stage_work(Stage stage, backend::StageWork& work) const {
     const StageState& bound = state_.stages[static_cast<int>(stage)];
-    backend::StageWork work;
-    if (bound.shader) work.bytecode = bound.shader->bytecode();
+    work.bytecode = bound.shader ? bound.shader->bytecode() : std::span<const std::uint8_t>{};
+    work.constant_buffers = {};
+    work.resources.clear();
+    work.samplers.clear();
+    work.uavs.clear();
+    work.uav_counters.clear();
+    if (!bound.shader) return;  // what a stage without a shader binds is never read
     for (std::size_t slot = 0; slot < bound.constant_buffers.size(); ++slot) {
         const ConstantBufferBinding& cb = bound.constant_buffers[slot];
         if (!cb.buffer) continue;
@@ -268,7 +273,6 @@ backend::StageWork Context::stage_work(Stage stage) const {
                 if (has_hidden_counter(*uav)) work.uav_counters.emplace_back(slot, uav->id());
             }
     }
-    return work;
 }
 
 namespace {
@@ -309,10 +313,9 @@ D3D11_DEPTH_STENCIL_DESC default_depth_stencil() {
 
 }  // namespace
 
-backend::DrawWork Context::draw_work() const {
-    backend::DrawWork work;
+void Context::draw_work(backend::DrawWork& work) const {
     for (int stage = 0; stage < 5; ++stage)
-        work.stages[stage] = stage_work(static_cast<Stage>(stage));
+        stage_work(static_cast<Stage>(stage), work.stages[stage]);
     for (std::uint32_t slot = 0; slot < state_.output_uavs.size(); ++slot)
         if (UnorderedAccessView* uav = state_.output_uavs[slot].get()) {
             backend::StageWork& pixel = work.stages[static_cast<int>(Stage::Pixel)];
@@ -320,12 +323,16 @@ backend::DrawWork Context::draw_work() const {
             if (has_hidden_counter(*uav)) pixel.uav_counters.emplace_back(slot, uav->id());
         }
     if (state_.input_layout)
-        work.input_layout = backend::resolve_input_layout(state_.input_layout->elements());
+        work.input_layout = state_.input_layout->resolved();
+    else
+        work.input_layout.clear();
     for (std::size_t slot = 0; slot < state_.vertex_buffers.size(); ++slot) {
         const VertexBufferBinding& vb = state_.vertex_buffers[slot];
-        if (vb.buffer) work.vertex_buffers[slot] = {vb.buffer->id(), vb.stride, vb.offset};
+        work.vertex_buffers[slot] =
+            vb.buffer ? backend::VertexBufferSlot{vb.buffer->id(), vb.stride, vb.offset}
+                      : backend::VertexBufferSlot{};
     }
-    if (state_.index_buffer) work.index_buffer = state_.index_buffer->id();
+    work.index_buffer = state_.index_buffer ? state_.index_buffer->id() : 0;
     work.index_format = state_.index_format;
     work.index_offset = state_.index_offset;
     work.topology = state_.topology;
@@ -340,10 +347,13 @@ backend::DrawWork Context::draw_work() const {
     work.viewports.assign(state_.viewports.begin(),
                           state_.viewports.begin() + state_.viewport_count);
     work.scissors.assign(state_.scissors.begin(), state_.scissors.begin() + state_.scissor_count);
+    work.render_targets.clear();
     for (std::uint32_t slot = 0; slot < state_.render_targets.size(); ++slot)
         if (state_.render_targets[slot])
             work.render_targets.emplace_back(slot, state_.render_targets[slot]->info());
+    work.depth_stencil_view.reset();
     if (state_.depth_stencil_view) work.depth_stencil_view = state_.depth_stencil_view->info();
+    work.stream_output = {};
     const ShaderBase* geometry = state_.stages[static_cast<int>(Stage::Geometry)].shader.get();
     if (geometry != nullptr && !geometry->stream_output().entries.empty()) {
         backend::StreamOutputWork& so = work.stream_output;
@@ -354,7 +364,6 @@ backend::DrawWork Context::draw_work() const {
             so.offsets[slot] = state_.stream_output_offsets[slot];
         }
     }
-    return work;
 }
 
 void Context::run_draw(const char* call, const backend::DrawArguments& arguments) {
@@ -371,7 +380,8 @@ void Context::run_draw(const char* call, const backend::DrawArguments& arguments
         ++counters_.not_executed;
         return;
     }
-    backend::DrawWork work = draw_work();
+    backend::DrawWork& work = draw_scratch_;
+    draw_work(work);
     work.count_samples = !running_occlusion_.empty();
     work.count_statistics = !running_statistics_.empty();
     work.count_stream_output = !running_stream_output_.empty();
@@ -443,7 +453,8 @@ void Context::run_dispatch(const char* call, backend::DispatchSize groups) {
         ++counters_.not_executed;
         return;
     }
-    const backend::StageWork work = stage_work(Stage::Compute);
+    backend::StageWork work;
+    stage_work(Stage::Compute, work);
     groups.count_statistics = !running_statistics_.empty();
     auto guard = device().lock();
     backend::WorkResults results;

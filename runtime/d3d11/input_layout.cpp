@@ -19,6 +19,7 @@ InputLayout::InputLayout(Device& device, const D3D11_INPUT_ELEMENT_DESC* element
         element.SemanticName = names_[i].c_str();
         elements_.push_back(element);
     }
+    resolved_ = backend::resolve_input_layout(elements_);
 }
 
 void* InputLayout::find_interface(REFIID riid) {

@@ -89,7 +89,7 @@ TEST_CASE("Draws to the same target share one render pass, with no barrier or ne
     std::vector<float> constants(16 * 16 * 4, 0.0f);
     for (int w = 0; w < 16; ++w) {
         float* colour = &constants[w * 64];
-        colour[0] = (w % 2) * 1.0f, colour[1] = (w % 3 == 0) * 1.0f, colour[2] = 0.5f;
+        colour[0] = (w % 2) * 1.0f, colour[1] = (w % 3 == 0) * 1.0f, colour[2] = 1.0f;
         colour[3] = 1.0f;
     }
     auto cb = test.buffer(static_cast<UINT>(constants.size() * 4), D3D11_BIND_CONSTANT_BUFFER,
@@ -118,8 +118,8 @@ TEST_CASE("Draws to the same target share one render pass, with no barrier or ne
     CHECK(counts.render_passes == 0);
     CHECK(counts.barriers == 0);
     CHECK(counts.descriptor_sets == 0);
-    // The last window (15: red 1, green 1, blue 0.5) drawn opaquely (blend ONE, ZERO).
-    CHECK(scene.texels() == std::vector<std::uint32_t>(16, rgba(255, 255, 128, 255)));
+    // The last window (15: red 1, green 1, blue 1) drawn opaquely (blend ONE, ZERO).
+    CHECK(scene.texels() == std::vector<std::uint32_t>(16, rgba(255, 255, 255, 255)));
     check_validation_clean();
 }
 

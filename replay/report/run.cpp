@@ -346,8 +346,9 @@ Result<RunReport> run_replay(const RunOptions& options) {
                 : !replayer.device_facts().gpu_in_command_stream
                     ? "the device's clock around each call"
                 : options.gpu_timestamps == runtime::backend::WorkTiming::PerStep
-                    ? "GPU timestamps per event in the command stream (work batched, no wait "
-                      "per call)"
+                    ? "GPU timestamps per event in the command stream, no barrier added (an "
+                      "event's time runs from the end of the work before it to the end of its "
+                      "own)"
                     : "GPU timestamps per submission (a frame's GPU time on its last event)";
             report.mismatches = replayer.mismatches();
             report.adaptations = replayer.adaptations();

@@ -152,6 +152,9 @@ struct DrawWork {
     bool count_samples = false;
     bool count_statistics = false;
     bool count_stream_output = false;
+    // Changes whenever a query that counts begins or ends: draws with the
+    // same value run inside the same queries (and may share Vulkan ones).
+    std::uint64_t counting_epoch = 0;
     GpuPredicate predicate{};
 };
 

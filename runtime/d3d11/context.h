@@ -387,6 +387,7 @@ class Context final : public ChildObject<DeviceChildBase, ID3D11DeviceContext2> 
     std::vector<Ref<Query>> running_occlusion_;
     std::vector<Ref<Query>> running_statistics_;     // PIPELINE_STATISTICS likewise
     std::vector<Ref<Query>> running_stream_output_;  // SO_STATISTICS and SO_OVERFLOW_*
+    std::uint64_t counting_epoch_ = 0;               // bumped as the running queries change
     // Adds what a draw or dispatch counted to the queries running.
     void count_results(const backend::WorkResults& results);
     int event_depth_ = 0;

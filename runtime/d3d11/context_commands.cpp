@@ -385,6 +385,7 @@ void Context::run_draw(const char* call, const backend::DrawArguments& arguments
     work.count_samples = !running_occlusion_.empty();
     work.count_statistics = !running_statistics_.empty();
     work.count_stream_output = !running_stream_output_.empty();
+    work.counting_epoch = counting_epoch_;
     work.predicate = predicate;
     auto guard = device().lock();
     backend::WorkResults results;
@@ -519,6 +520,7 @@ void Context::Begin(ID3D11Asynchronous* async) {
                                                         : running_occlusion_;
         if (std::find(running.begin(), running.end(), Ref<Query>(query)) == running.end())
             running.emplace_back(query);
+        ++counting_epoch_;
     }
 }
 
@@ -540,6 +542,7 @@ void Context::End(ID3D11Asynchronous* async) {
     for (auto* running : {&running_occlusion_, &running_statistics_, &running_stream_output_})
         running->erase(std::remove(running->begin(), running->end(), Ref<Query>(query)),
                        running->end());
+    ++counting_epoch_;
     const D3D11_QUERY kind = query->desc().Query;
     if (kind != D3D11_QUERY_TIMESTAMP && kind != D3D11_QUERY_TIMESTAMP_DISJOINT) return;
     // The device's own clock where it has one: a GPU's timestamp, written in

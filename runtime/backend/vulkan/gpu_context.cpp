@@ -460,6 +460,7 @@ VkCommandBuffer GpuContext::compute() {
 }
 
 void GpuContext::end_rendering() {
+    if (rendering_ends_) rendering_ends_(open_->buffer);
     vkCmdEndRendering(open_->buffer);
     rendering_ = false;
 }

@@ -123,6 +123,11 @@ class GpuContext {
     std::uint64_t state_epoch() const { return state_epoch_; }
     // A batch is open (descriptor sets taken now belong to it).
     void open();
+    // Runs before every render pass instance ends (what began inside it
+    // ends there).
+    void before_rendering_ends(std::function<void(VkCommandBuffer)> hook) {
+        rendering_ends_ = std::move(hook);
+    }
     // The open command buffer as it is, inside or outside rendering (for
     // commands valid in both that need no ordering, such as timestamps).
     VkCommandBuffer recording() {
@@ -234,6 +239,7 @@ class GpuContext {
     std::vector<Touch> touched_;  // by the work being recorded
     bool rendering_ = false;
     RenderTargets targets_;  // of the open render pass instance
+    std::function<void(VkCommandBuffer)> rendering_ends_;
     std::uint64_t state_epoch_ = 0;
     RecordingCounts counts_;
     bool sync_steps_ = false;

@@ -89,6 +89,9 @@ VulkanBackend::VulkanBackend(std::unique_ptr<GpuContext> gpu)
     : gpu_(std::move(gpu)), scratch_(make_reference_backend()), views_(gpu_->vk()) {
     const char* per_tile = std::getenv("D3DCAP_VULKAN_BIND_PER_TILE");
     per_tile_binds_ = per_tile != nullptr && std::string(per_tile) == "1";
+    gpu_->before_rendering_ends([this](VkCommandBuffer commands) {
+        if (count_run_) end_count_run(commands);
+    });
 }
 
 VulkanBackend::~VulkanBackend() {

@@ -578,6 +578,20 @@ class VulkanBackend final : public FillingBackend {
     void give_back(const PendingCounts& counts);
     // The ticket of recorded counts (0 when nothing was counted).
     std::uint64_t keep_counts(const PendingCounts& counts);
+    // Draws inside queries: consecutive draws in one render pass instance
+    // inside the same D3D11 queries share one set of Vulkan queries, begun
+    // by the first (whose ticket it is) and ended before a draw outside
+    // them, at the render pass's end, or when its ticket is read.
+    struct CountRun {
+        PendingCounts counts;
+        std::uint64_t ticket = 0, epoch = 0;
+        bool samples = false, statistics = false;
+    };
+    std::optional<CountRun> count_run_;
+    void end_count_run(VkCommandBuffer commands);
+    // The ticket of a draw's counts, its queries begun in `commands` (a
+    // render pass instance); false: the GPU cannot make a query.
+    bool count_in_run(VkCommandBuffer commands, const DrawWork& work, std::uint64_t& ticket);
     QuerySlots occlusion_slots_{VK_QUERY_TYPE_OCCLUSION, 0, 1};
     QuerySlots statistics_slots_{VK_QUERY_TYPE_PIPELINE_STATISTICS, kD3D11Statistics, 11};
     QuerySlots stream_slots_{VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT, 0, 2};

@@ -245,8 +245,41 @@ std::uint64_t VulkanBackend::keep_counts(const PendingCounts& counts) {
     return ticket;
 }
 
+bool VulkanBackend::count_in_run(VkCommandBuffer commands, const DrawWork& work,
+                                 std::uint64_t& ticket) {
+    ticket = 0;
+    const bool counted = work.count_samples || work.count_statistics;
+    if (count_run_ && counted && count_run_->epoch == work.counting_epoch &&
+        count_run_->samples == work.count_samples &&
+        count_run_->statistics == work.count_statistics)
+        return true;  // counted by the run's queries
+    if (count_run_) end_count_run(commands);
+    if (!counted) return true;
+    PendingCounts counts;
+    if (!start_counts(work.count_samples, work.count_statistics, false, counts)) return false;
+    if (counts.statistics)
+        vkCmdBeginQuery(commands, counts.statistics->pool, counts.statistics->index, 0);
+    if (counts.samples)
+        vkCmdBeginQuery(
+            commands, counts.samples->pool, counts.samples->index,
+            gpu_->device().execution().occlusion_precise ? VK_QUERY_CONTROL_PRECISE_BIT : 0);
+    ticket = keep_counts(counts);
+    count_run_ =
+        CountRun{counts, ticket, work.counting_epoch, work.count_samples, work.count_statistics};
+    return true;
+}
+
+void VulkanBackend::end_count_run(VkCommandBuffer commands) {
+    const PendingCounts& counts = count_run_->counts;
+    if (counts.samples) vkCmdEndQuery(commands, counts.samples->pool, counts.samples->index);
+    if (counts.statistics)
+        vkCmdEndQuery(commands, counts.statistics->pool, counts.statistics->index);
+    count_run_.reset();
+}
+
 bool VulkanBackend::read_results(std::uint64_t ticket, bool wait, WorkResults& out) {
     const Operation call(*this);
+    if (count_run_ && count_run_->ticket == ticket) end_count_run(gpu_->recording());
     const auto found = pending_counts_.find(ticket);
     if (found == pending_counts_.end()) return false;
     const PendingCounts& counts = found->second;
@@ -275,6 +308,7 @@ bool VulkanBackend::read_results(std::uint64_t ticket, bool wait, WorkResults& o
 
 void VulkanBackend::forget_results(std::uint64_t ticket) {
     const Operation call(*this);
+    if (count_run_ && count_run_->ticket == ticket) end_count_run(gpu_->recording());
     const auto found = pending_counts_.find(ticket);
     if (found == pending_counts_.end()) return;
     give_back(found->second);

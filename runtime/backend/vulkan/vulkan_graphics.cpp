@@ -655,9 +655,13 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
     StreamOutputTargets stream_targets;
     if (std::string why = prepare_stream_output(work, stream_targets); !why.empty()) return why;
 
-    // The running queries' counts stay in the command stream until asked for.
+    // The running queries' counts stay in the command stream until asked
+    // for. Where query slots are reset on the host, draws share them in
+    // runs (count_in_run); otherwise each draw has its own, reset first.
+    const bool runs = gpu_->device().execution().host_query_reset && !stream_targets.query;
     PendingCounts counts;
-    if (!start_counts(work.count_samples, work.count_statistics, stream_targets.query, counts))
+    if (!runs &&
+        !start_counts(work.count_samples, work.count_statistics, stream_targets.query, counts))
         return "the GPU cannot make a query";
 
     // From here on only tracked commands: what the draw touches, then the
@@ -685,6 +689,8 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
     const VkCommandBuffer commands = gpu_->render(targets);
     bind_draw_state(commands, work, *pipeline, shaders, buffers, area);
 
+    if (runs && !count_in_run(commands, work, results.ticket)) return "the GPU cannot make a query";
+    if (!runs && count_run_) end_count_run(commands);  // it would count this draw
     if (counts.statistics)
         vkCmdBeginQuery(commands, counts.statistics->pool, counts.statistics->index, 0);
     if (counts.samples)
@@ -712,7 +718,7 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
     if (counts.samples) vkCmdEndQuery(commands, counts.samples->pool, counts.samples->index);
     if (counts.statistics)
         vkCmdEndQuery(commands, counts.statistics->pool, counts.statistics->index);
-    results.ticket = keep_counts(counts);
+    if (!runs) results.ticket = keep_counts(counts);
     return {};
 }
 

@@ -193,3 +193,40 @@ TEST_CASE("Dispatches wait only for the work whose writes they read", "[recordin
     CHECK(read_words(test, third.get(), kWords * 4) == expected);
     check_validation_clean();
 }
+
+// A query begun between the draws counts only what follows it.
+TEST_CASE("Draws inside the same queries share Vulkan queries", "[recording][query]") {
+    TestDevice& test = *hardware_device();
+    Scene scene(test);
+    const auto vb = scene.vertices(quad(-1, -1, 1, 1, 0.5f, {0, 1, 0, 1}));
+    const D3D11_QUERY_DESC occlusion{D3D11_QUERY_OCCLUSION, 0},
+        statistics{D3D11_QUERY_PIPELINE_STATISTICS, 0};
+    Com<ID3D11Query> first, second, counts;
+    REQUIRE(test.device->CreateQuery(&occlusion, first.out()) == S_OK);
+    REQUIRE(test.device->CreateQuery(&occlusion, second.out()) == S_OK);
+    REQUIRE(test.device->CreateQuery(&statistics, counts.out()) == S_OK);
+    test.context->Begin(first.get());
+    test.context->Begin(counts.get());
+    for (int draw = 0; draw < 4; ++draw) scene.draw(6);
+    test.context->Begin(second.get());
+    for (int draw = 0; draw < 3; ++draw) scene.draw(6);
+    test.context->End(first.get());
+    scene.draw(6);  // inside the second query only
+    test.context->End(second.get());
+    test.context->End(counts.get());
+    UINT64 first_samples = 0, second_samples = 0;
+    D3D11_QUERY_DATA_PIPELINE_STATISTICS counted{};
+    while (test.context->GetData(first.get(), &first_samples, sizeof first_samples, 0) == S_FALSE) {
+    }
+    while (test.context->GetData(second.get(), &second_samples, sizeof second_samples, 0) ==
+           S_FALSE) {
+    }
+    while (test.context->GetData(counts.get(), &counted, sizeof counted, 0) == S_FALSE) {
+    }
+    // Each draw covers the 16 texels of the 4x4 target with two triangles.
+    CHECK(first_samples == 7 * 16);
+    CHECK(second_samples == 4 * 16);
+    CHECK(counted.IAPrimitives == 8 * 2);
+    CHECK(counted.PSInvocations >= 8 * 16);
+    check_validation_clean();
+}

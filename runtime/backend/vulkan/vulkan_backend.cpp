@@ -86,7 +86,10 @@ std::uint32_t VulkanBackend::sparse_memory_types() const {
 }
 
 VulkanBackend::VulkanBackend(std::unique_ptr<GpuContext> gpu)
-    : gpu_(std::move(gpu)), scratch_(make_reference_backend()), views_(gpu_->vk()) {
+    : gpu_(std::move(gpu)),
+      scratch_(make_reference_backend()),
+      descriptors_(*gpu_),
+      views_(gpu_->vk()) {
     const char* per_tile = std::getenv("D3DCAP_VULKAN_BIND_PER_TILE");
     per_tile_binds_ = per_tile != nullptr && std::string(per_tile) == "1";
     gpu_->before_rendering_ends([this](VkCommandBuffer commands) {
@@ -143,7 +146,7 @@ void VulkanBackend::tag_work(std::uint64_t tag) {
 RecordingCounts VulkanBackend::recording_counts() {
     const std::lock_guard lock(mutex_);
     RecordingCounts counts = gpu_->counts();
-    counts.descriptor_sets = descriptor_sets_written_;
+    counts.descriptor_sets = descriptors_.sets_written();
     return counts;
 }
 
@@ -482,7 +485,7 @@ void VulkanBackend::release_later(VkBuffer buffer, VkImage image, const Allocati
     if (buffer == VK_NULL_HANDLE && image == VK_NULL_HANDLE && memory.memory == VK_NULL_HANDLE)
         return;
     // Kept descriptor sets may name it, and a new object may get its handle.
-    ++descriptor_generation_;
+    descriptors_.invalidate();
     ViewCache::Views buffer_views = views_.forget(handle_key(buffer)),
                      image_views = views_.forget(handle_key(image));
     gpu_->when_done([this, buffer, image, memory, buffer_views = std::move(buffer_views),

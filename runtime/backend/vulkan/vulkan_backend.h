@@ -20,6 +20,7 @@
 #include "runtime/backend/clear_plan.h"
 #include "runtime/backend/filling_backend.h"
 #include "runtime/backend/subresource_layout.h"
+#include "runtime/backend/vulkan/descriptor_pools.h"
 #include "runtime/backend/vulkan/gpu_context.h"
 #include "runtime/backend/vulkan/query_slots.h"
 #include "runtime/backend/vulkan/shader_translator.h"
@@ -426,7 +427,6 @@ class VulkanBackend final : public FillingBackend {
     std::string resolve_stage(const StageWork& work, const TranslatedShader& shader,
                               bool dynamic_constants, StageSet& out);
     std::string stage_set(VkDescriptorSetLayout layout, StageSet& next, StageSet& last);
-    std::string allocate_set(VkDescriptorSetLayout layout, VkDescriptorSet& set);
     std::string image_view(const ViewInfo& view, const ShaderDescriptor& d, VkImageView& out,
                            std::uint64_t& key);
     // A view of one usage: empty, or why not (the image lacks the usage, or
@@ -452,9 +452,6 @@ class VulkanBackend final : public FillingBackend {
                          const GraphicsPipeline& pipeline, const PipelineShaders& shaders,
                          const DrawBuffers& buffers, VkExtent2D area);
     void destroy(GraphicsPipeline& pipeline);
-    // The set layout of these bindings, made once (pipelines share them, so
-    // that a stage keeps its set across pipelines).
-    VkDescriptorSetLayout set_layout(const std::vector<VkDescriptorSetLayoutBinding>& bindings);
     std::string attachment_view(const ViewInfo& view, bool depth, VkImageView& out,
                                 VkExtent2D& extent, std::uint64_t& key);
 
@@ -529,14 +526,8 @@ class VulkanBackend final : public FillingBackend {
     std::unordered_map<const TranslatedShader*, ComputePipeline> compute_pipelines_;
     std::unordered_map<std::string, VkSampler> samplers_;                   // by description bytes
     std::unordered_map<std::string, GraphicsPipeline> graphics_pipelines_;  // by state key
-    std::map<std::string, VkDescriptorSetLayout> set_layouts_;              // by bindings
-    VkDescriptorPool descriptor_pool_ = VK_NULL_HANDLE;                     // sets come from here
-    std::vector<VkDescriptorPool> free_descriptor_pools_;
-    // Bumped when kept sets may no longer be used: their pool was retired,
-    // or a buffer or image was destroyed (its handle may come back).
-    std::uint64_t descriptor_generation_ = 1;
+    DescriptorPools descriptors_;
     std::vector<VkWriteDescriptorSet> write_scratch_;
-    std::uint64_t descriptor_sets_written_ = 0;
     ViewCache views_;
     // Draws and dispatches: each stage's set, scratch for the next, what
     // the command buffer has bound, the last linked shaders, and the key

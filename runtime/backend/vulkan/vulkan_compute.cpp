@@ -21,13 +21,7 @@ void VulkanBackend::destroy_pipelines() {
     for (auto& [key, pipeline] : graphics_pipelines_) destroy(pipeline);
     graphics_pipelines_.clear();
     last_pipeline_ = nullptr;
-    for (auto& [key, layout] : set_layouts_) vkDestroyDescriptorSetLayout(dev, layout, nullptr);
-    set_layouts_.clear();
-    if (descriptor_pool_) free_descriptor_pools_.push_back(descriptor_pool_);
-    for (VkDescriptorPool pool : free_descriptor_pools_)
-        vkDestroyDescriptorPool(dev, pool, nullptr);
-    descriptor_pool_ = VK_NULL_HANDLE;
-    free_descriptor_pools_.clear();
+    descriptors_.destroy();
 }
 
 const ComputePipeline* VulkanBackend::compute_pipeline(
@@ -39,8 +33,8 @@ const ComputePipeline* VulkanBackend::compute_pipeline(
     made.shader = shader;
     made.dynamic_constants =
         constant_buffer_count(*shader) <= gpu_->device().adapter().max_dynamic_uniform_buffers;
-    made.set_layout =
-        set_layout(layout_bindings(*shader, VK_SHADER_STAGE_COMPUTE_BIT, made.dynamic_constants));
+    made.set_layout = descriptors_.layout(
+        layout_bindings(*shader, VK_SHADER_STAGE_COMPUTE_BIT, made.dynamic_constants));
     VkPipelineLayoutCreateInfo layout_info{};
     layout_info.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO;
     layout_info.setLayoutCount = 1;

@@ -398,7 +398,7 @@ std::string VulkanBackend::resolve_stage(const StageWork& work, const Translated
 
 std::string VulkanBackend::stage_set(VkDescriptorSetLayout layout, StageSet& next, StageSet& last) {
     next.layout = layout;
-    if (last.set != VK_NULL_HANDLE && last.generation == descriptor_generation_ &&
+    if (last.set != VK_NULL_HANDLE && last.generation == descriptors_.generation() &&
         last.layout == layout && last.descriptors.size() == next.descriptors.size() &&
         std::memcmp(last.descriptors.data(), next.descriptors.data(),
                     next.descriptors.size() * sizeof(BoundDescriptor)) == 0) {
@@ -407,7 +407,7 @@ std::string VulkanBackend::stage_set(VkDescriptorSetLayout layout, StageSet& nex
         return {};
     }
     VkDescriptorSet set = VK_NULL_HANDLE;
-    if (std::string why = allocate_set(layout, set); !why.empty()) return why;
+    if (std::string why = descriptors_.allocate(layout, set); !why.empty()) return why;
     std::vector<VkWriteDescriptorSet>& writes = write_scratch_;
     writes.clear();
     for (const BoundDescriptor& d : next.descriptors) {
@@ -424,81 +424,10 @@ std::string VulkanBackend::stage_set(VkDescriptorSetLayout layout, StageSet& nex
     }
     vkUpdateDescriptorSets(gpu_->vk(), static_cast<std::uint32_t>(writes.size()), writes.data(), 0,
                            nullptr);
-    ++descriptor_sets_written_;
+    descriptors_.wrote_set();
     std::swap(last, next);
     last.set = set;
-    last.generation = descriptor_generation_;
-    return {};
-}
-
-VkDescriptorSetLayout VulkanBackend::set_layout(
-    const std::vector<VkDescriptorSetLayoutBinding>& bindings) {
-    std::string key;
-    for (const VkDescriptorSetLayoutBinding& b : bindings) {
-        const std::uint32_t fields[] = {b.binding, static_cast<std::uint32_t>(b.descriptorType),
-                                        b.descriptorCount, b.stageFlags};
-        key.append(reinterpret_cast<const char*>(fields), sizeof fields);
-    }
-    if (const auto found = set_layouts_.find(key); found != set_layouts_.end())
-        return found->second;
-    VkDescriptorSetLayoutCreateInfo info{};
-    info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO;
-    info.bindingCount = static_cast<std::uint32_t>(bindings.size());
-    info.pBindings = bindings.data();
-    VkDescriptorSetLayout layout = VK_NULL_HANDLE;
-    if (vkCreateDescriptorSetLayout(gpu_->vk(), &info, nullptr, &layout) != VK_SUCCESS)
-        return VK_NULL_HANDLE;
-    set_layouts_.emplace(std::move(key), layout);
-    return layout;
-}
-
-// Sets come from pools of kSetsPerPool; a full pool is reset and reused
-// once the work recorded with its sets is done. Sets kept for reuse die
-// with it.
-std::string VulkanBackend::allocate_set(VkDescriptorSetLayout layout, VkDescriptorSet& set) {
-    constexpr std::uint32_t kSetsPerPool = 256;
-    const VkDevice dev = gpu_->vk();
-    VkDescriptorSetAllocateInfo set_info{};
-    set_info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO;
-    set_info.descriptorSetCount = 1;
-    set_info.pSetLayouts = &layout;
-    set_info.descriptorPool = descriptor_pool_;
-    if (descriptor_pool_ && vkAllocateDescriptorSets(dev, &set_info, &set) == VK_SUCCESS) return {};
-    if (descriptor_pool_) {
-        // Reset after the batch that records this work, which binds sets
-        // already taken from the pool (it opens now if none is open).
-        gpu_->open();
-        gpu_->when_done([this, dev, pool = descriptor_pool_] {
-            vkResetDescriptorPool(dev, pool, 0);
-            free_descriptor_pools_.push_back(pool);
-        });
-        descriptor_pool_ = VK_NULL_HANDLE;
-        ++descriptor_generation_;
-    }
-    if (!free_descriptor_pools_.empty()) {
-        descriptor_pool_ = free_descriptor_pools_.back();
-        free_descriptor_pools_.pop_back();
-    } else {
-        // What one set of any stage may hold, kSetsPerPool times.
-        const VkDescriptorPoolSize sizes[] = {
-            {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 16 * kSetsPerPool},
-            {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, 16 * kSetsPerPool},
-            {VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, 128 * kSetsPerPool},
-            {VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER, 128 * kSetsPerPool},
-            {VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, 128 * kSetsPerPool},
-            {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 64 * kSetsPerPool},
-            {VK_DESCRIPTOR_TYPE_SAMPLER, 16 * kSetsPerPool}};
-        VkDescriptorPoolCreateInfo pool_info{};
-        pool_info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO;
-        pool_info.maxSets = kSetsPerPool;
-        pool_info.poolSizeCount = static_cast<std::uint32_t>(std::size(sizes));
-        pool_info.pPoolSizes = sizes;
-        if (vkCreateDescriptorPool(dev, &pool_info, nullptr, &descriptor_pool_) != VK_SUCCESS)
-            return "the GPU has no descriptor memory left";
-    }
-    set_info.descriptorPool = descriptor_pool_;
-    if (vkAllocateDescriptorSets(dev, &set_info, &set) != VK_SUCCESS)
-        return "the GPU has no descriptor memory left";
+    last.generation = descriptors_.generation();
     return {};
 }
 

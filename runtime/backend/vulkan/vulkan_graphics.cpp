@@ -450,7 +450,7 @@ const GraphicsPipeline* VulkanBackend::graphics_pipeline(const DrawWork& work,
     VkDescriptorSetLayout set_layouts[5];
     for (int stage = 0; stage < 5; ++stage) {
         const auto& shader = shaders.stages[stage];
-        set_layouts[stage] = set_layout(
+        set_layouts[stage] = descriptors_.layout(
             shader ? layout_bindings(*shader, static_cast<VkShaderStageFlags>(kStageBits[stage]),
                                      made.dynamic_constants)
                    : std::vector<VkDescriptorSetLayoutBinding>{});

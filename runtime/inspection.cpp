@@ -95,7 +95,7 @@ bool input_layout_elements(ID3D11InputLayout* layout,
                            std::vector<backend::InputElement>& elements) {
     Object* ours = object_of(layout);
     if (!ours || ours->kind() != ObjectKind::InputLayout) return false;
-    elements = backend::resolve_input_layout(static_cast<d3d11::InputLayout*>(ours)->elements());
+    elements = static_cast<d3d11::InputLayout*>(ours)->resolved();
     return true;
 }
 

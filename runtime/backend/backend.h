@@ -129,8 +129,8 @@ struct StreamOutputWork {
 // Everything a draw runs with, the output merger's and rasterizer's states
 // filled with D3D11's defaults where none is bound.
 struct DrawWork {
-    std::array<StageWork, 5> stages;  // vertex, hull, domain, geometry, pixel
-    std::vector<InputElement> input_layout;
+    std::array<StageWork, 5> stages;             // vertex, hull, domain, geometry, pixel
+    std::span<const InputElement> input_layout;  // the bound input layout's, for the call
     std::array<VertexBufferSlot, D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT> vertex_buffers{};
     ObjectId index_buffer = 0;
     DXGI_FORMAT index_format = DXGI_FORMAT_UNKNOWN;

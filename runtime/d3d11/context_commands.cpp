@@ -322,10 +322,10 @@ void Context::draw_work(backend::DrawWork& work) const {
             pixel.uavs.emplace_back(slot, uav->info());
             if (has_hidden_counter(*uav)) pixel.uav_counters.emplace_back(slot, uav->id());
         }
-    if (state_.input_layout)
-        work.input_layout = state_.input_layout->resolved();
-    else
-        work.input_layout.clear();
+    work.input_layout =
+        state_.input_layout
+            ? std::span<const backend::InputElement>(state_.input_layout->resolved())
+            : std::span<const backend::InputElement>{};
     for (std::size_t slot = 0; slot < state_.vertex_buffers.size(); ++slot) {
         const VertexBufferBinding& vb = state_.vertex_buffers[slot];
         work.vertex_buffers[slot] =

@@ -155,7 +155,12 @@ class Context final : public ChildObject<DeviceChildBase, ID3D11DeviceContext2> 
 
     bool deferred() const { return deferred_; }
     const ContextCounters& counters() const { return counters_; }
-    ContextState& state() { return state_; }
+    // For writers from outside (context-state objects, unbinding): the
+    // next draw gathers everything again.
+    ContextState& state() {
+        dirty_ = kAllDirty;
+        return state_;
+    }
     // The state after ClearState (also used when the device lets go of it).
     void clear_state();
     // Runs a command list's closures with the rules of ExecuteCommandList.
@@ -359,7 +364,24 @@ class Context final : public ChildObject<DeviceChildBase, ID3D11DeviceContext2> 
     // What the bound state gives a dispatch's or draw's stage, and a draw,
     // written into `work` (whose vectors keep their memory between draws).
     void stage_work(Stage stage, backend::StageWork& work) const;
-    void draw_work(backend::DrawWork& work) const;
+    void draw_work(backend::DrawWork& work);
+    // What changed since draw_work last wrote draw_scratch_: a bit per
+    // graphics stage (its shader and slots), then the parts below; only
+    // those are written again.
+    enum : std::uint32_t {
+        kInputDirty = 1u << 5,       // input layout, vertex and index buffers, topology
+        kOutputDirty = 1u << 6,      // render targets, depth-stencil view, UAVs
+        kRasterizerDirty = 1u << 7,  // state, viewports, scissors
+        kBlendDirty = 1u << 8,
+        kDepthStencilDirty = 1u << 9,
+        kStreamOutputDirty = 1u << 10,  // targets, offsets, the geometry shader
+        kAllDirty = (1u << 11) - 1,
+    };
+    void stage_changed(Stage stage) {
+        if (stage == Stage::Compute) return;
+        dirty_ |= 1u << static_cast<int>(stage);
+        if (stage == Stage::Geometry) dirty_ |= kStreamOutputDirty;
+    }
     void run_dispatch(const char* call, backend::DispatchSize groups);
     // Counts a draw; an immediate context runs it on the device.
     void run_draw(const char* call, const backend::DrawArguments& arguments);
@@ -382,7 +404,8 @@ class Context final : public ChildObject<DeviceChildBase, ID3D11DeviceContext2> 
     Annotation annotation_{*this};
     ContextState state_;
     ContextCounters counters_;
-    backend::DrawWork draw_scratch_;  // the draw being run (its vectors reused)
+    backend::DrawWork draw_scratch_;  // the last draw's work, its vectors reused
+    std::uint32_t dirty_ = kAllDirty;
     // Occlusion queries between their Begin and End (not state: ClearState keeps them).
     std::vector<Ref<Query>> running_occlusion_;
     std::vector<Ref<Query>> running_statistics_;     // PIPELINE_STATISTICS likewise

@@ -17,12 +17,16 @@ void Context::execute(CommandList& list, bool restore_state) {
     ContextState saved;
     if (restore_state) saved = state_;
     clear_state();
-    for (const Command& command : list.commands()) command(*this);
+    for (const Command& command : list.commands()) {
+        command(*this);
+        dirty_ = kAllDirty;  // recorded commands set state_ directly
+    }
     if (restore_state) {
         state_ = std::move(saved);
     } else {
         clear_state();
     }
+    dirty_ = kAllDirty;
 }
 
 void Context::ExecuteCommandList(ID3D11CommandList* list, BOOL restore) {
@@ -313,55 +317,76 @@ D3D11_DEPTH_STENCIL_DESC default_depth_stencil() {
 
 }  // namespace
 
-void Context::draw_work(backend::DrawWork& work) const {
-    for (int stage = 0; stage < 5; ++stage)
-        stage_work(static_cast<Stage>(stage), work.stages[stage]);
-    for (std::uint32_t slot = 0; slot < state_.output_uavs.size(); ++slot)
-        if (UnorderedAccessView* uav = state_.output_uavs[slot].get()) {
-            backend::StageWork& pixel = work.stages[static_cast<int>(Stage::Pixel)];
-            pixel.uavs.emplace_back(slot, uav->info());
-            if (has_hidden_counter(*uav)) pixel.uav_counters.emplace_back(slot, uav->id());
-        }
-    work.input_layout =
-        state_.input_layout
-            ? std::span<const backend::InputElement>(state_.input_layout->resolved())
-            : std::span<const backend::InputElement>{};
-    for (std::size_t slot = 0; slot < state_.vertex_buffers.size(); ++slot) {
-        const VertexBufferBinding& vb = state_.vertex_buffers[slot];
-        work.vertex_buffers[slot] =
-            vb.buffer ? backend::VertexBufferSlot{vb.buffer->id(), vb.stride, vb.offset}
-                      : backend::VertexBufferSlot{};
+void Context::draw_work(backend::DrawWork& work) {
+    const std::uint32_t dirty = dirty_;
+    dirty_ = 0;
+    constexpr int kPixel = static_cast<int>(Stage::Pixel);
+    for (int stage = 0; stage < 5; ++stage) {
+        const bool pixel_uavs = stage == kPixel && (dirty & kOutputDirty);
+        if ((dirty & (1u << stage)) || pixel_uavs)
+            stage_work(static_cast<Stage>(stage), work.stages[stage]);
     }
-    work.index_buffer = state_.index_buffer ? state_.index_buffer->id() : 0;
-    work.index_format = state_.index_format;
-    work.index_offset = state_.index_offset;
-    work.topology = state_.topology;
-    work.rasterizer =
-        state_.rasterizer_state ? state_.rasterizer_state->desc() : default_rasterizer();
-    work.blend = state_.blend_state ? state_.blend_state->desc() : default_blend();
-    work.blend_factor = state_.blend_factor;
-    work.sample_mask = state_.sample_mask;
-    work.depth_stencil =
-        state_.depth_stencil_state ? state_.depth_stencil_state->desc() : default_depth_stencil();
-    work.stencil_ref = state_.stencil_ref;
-    work.viewports.assign(state_.viewports.begin(),
-                          state_.viewports.begin() + state_.viewport_count);
-    work.scissors.assign(state_.scissors.begin(), state_.scissors.begin() + state_.scissor_count);
-    work.render_targets.clear();
-    for (std::uint32_t slot = 0; slot < state_.render_targets.size(); ++slot)
-        if (state_.render_targets[slot])
-            work.render_targets.emplace_back(slot, state_.render_targets[slot]->info());
-    work.depth_stencil_view.reset();
-    if (state_.depth_stencil_view) work.depth_stencil_view = state_.depth_stencil_view->info();
-    work.stream_output = {};
-    const ShaderBase* geometry = state_.stages[static_cast<int>(Stage::Geometry)].shader.get();
-    if (geometry != nullptr && !geometry->stream_output().entries.empty()) {
-        backend::StreamOutputWork& so = work.stream_output;
-        so.declaration = &geometry->stream_output();
-        for (std::size_t slot = 0; slot < so.targets.size(); ++slot) {
-            if (!state_.stream_output_targets[slot]) continue;
-            so.targets[slot] = state_.stream_output_targets[slot]->id();
-            so.offsets[slot] = state_.stream_output_offsets[slot];
+    if (dirty & ((1u << kPixel) | kOutputDirty)) {
+        backend::StageWork& pixel = work.stages[kPixel];
+        for (std::uint32_t slot = 0; slot < state_.output_uavs.size(); ++slot)
+            if (UnorderedAccessView* uav = state_.output_uavs[slot].get()) {
+                pixel.uavs.emplace_back(slot, uav->info());
+                if (has_hidden_counter(*uav)) pixel.uav_counters.emplace_back(slot, uav->id());
+            }
+    }
+    if (dirty & kInputDirty) {
+        work.input_layout =
+            state_.input_layout
+                ? std::span<const backend::InputElement>(state_.input_layout->resolved())
+                : std::span<const backend::InputElement>{};
+        for (std::size_t slot = 0; slot < state_.vertex_buffers.size(); ++slot) {
+            const VertexBufferBinding& vb = state_.vertex_buffers[slot];
+            work.vertex_buffers[slot] =
+                vb.buffer ? backend::VertexBufferSlot{vb.buffer->id(), vb.stride, vb.offset}
+                          : backend::VertexBufferSlot{};
+        }
+        work.index_buffer = state_.index_buffer ? state_.index_buffer->id() : 0;
+        work.index_format = state_.index_format;
+        work.index_offset = state_.index_offset;
+        work.topology = state_.topology;
+    }
+    if (dirty & kRasterizerDirty) {
+        work.rasterizer =
+            state_.rasterizer_state ? state_.rasterizer_state->desc() : default_rasterizer();
+        work.viewports.assign(state_.viewports.begin(),
+                              state_.viewports.begin() + state_.viewport_count);
+        work.scissors.assign(state_.scissors.begin(),
+                             state_.scissors.begin() + state_.scissor_count);
+    }
+    if (dirty & kBlendDirty) {
+        work.blend = state_.blend_state ? state_.blend_state->desc() : default_blend();
+        work.blend_factor = state_.blend_factor;
+        work.sample_mask = state_.sample_mask;
+    }
+    if (dirty & kDepthStencilDirty) {
+        work.depth_stencil = state_.depth_stencil_state ? state_.depth_stencil_state->desc()
+                                                        : default_depth_stencil();
+        work.stencil_ref = state_.stencil_ref;
+    }
+    if (dirty & kOutputDirty) {
+        work.render_targets.clear();
+        for (std::uint32_t slot = 0; slot < state_.render_targets.size(); ++slot)
+            if (state_.render_targets[slot])
+                work.render_targets.emplace_back(slot, state_.render_targets[slot]->info());
+        work.depth_stencil_view.reset();
+        if (state_.depth_stencil_view) work.depth_stencil_view = state_.depth_stencil_view->info();
+    }
+    if (dirty & kStreamOutputDirty) {
+        work.stream_output = {};
+        const ShaderBase* geometry = state_.stages[static_cast<int>(Stage::Geometry)].shader.get();
+        if (geometry != nullptr && !geometry->stream_output().entries.empty()) {
+            backend::StreamOutputWork& so = work.stream_output;
+            so.declaration = &geometry->stream_output();
+            for (std::size_t slot = 0; slot < so.targets.size(); ++slot) {
+                if (!state_.stream_output_targets[slot]) continue;
+                so.targets[slot] = state_.stream_output_targets[slot]->id();
+                so.offsets[slot] = state_.stream_output_offsets[slot];
+            }
         }
     }
 }
@@ -393,10 +418,12 @@ void Context::run_draw(const char* call, const backend::DrawArguments& arguments
     count_results(results);
     // SOSetTargets' offsets hold for the first draw that streams out; later
     // draws append to what it wrote.
-    if (work.stream_output.active())
+    if (work.stream_output.active()) {
         for (std::size_t slot = 0; slot < work.stream_output.targets.size(); ++slot)
             if (work.stream_output.targets[slot])
                 state_.stream_output_offsets[slot] = backend::StreamOutputWork::kAppend;
+        dirty_ |= kStreamOutputDirty;
+    }
     if (why.empty()) return;
     ++counters_.not_executed;
     log().error(call, "", "not executed: " + why);

@@ -230,3 +230,61 @@ TEST_CASE("Draws inside the same queries share Vulkan queries", "[recording][que
     CHECK(counted.PSInvocations >= 8 * 16);
     check_validation_clean();
 }
+
+// The runtime gathers only the state that changed since the last draw:
+// each kind of change between draws must reach the next one.
+TEST_CASE("Every state change between draws reaches the next draw", "[recording]") {
+    TestDevice& test = *hardware_device();
+    Scene scene(test, kConstantPs);
+    const auto vb = scene.vertices(quad(-1, -1, 1, 1, 0.5f, {0, 0, 0, 0}));
+    // Windows of 16 constants: red, green, blue.
+    std::vector<float> constants(3 * 64, 0.0f);
+    for (int w = 0; w < 3; ++w) constants[w * 64 + w] = constants[w * 64 + 3] = 1.0f;
+    auto cb = test.buffer(static_cast<UINT>(constants.size() * 4), D3D11_BIND_CONSTANT_BUFFER,
+                          D3D11_USAGE_DEFAULT, 0, 0, 0, constants.data());
+    ID3D11Buffer* buffers[] = {cb.get()};
+    auto window = [&](UINT w) {
+        const UINT first = w * 16, count = 16;
+        test.context->PSSetConstantBuffers1(0, 1, buffers, &first, &count);
+    };
+    auto viewport = [&](float left, float width) {
+        const D3D11_VIEWPORT v{left, 0, width, 4, 0, 1};
+        test.context->RSSetViewports(1, &v);
+    };
+    const std::uint32_t red = rgba(255, 0, 0, 255), green = rgba(0, 255, 0, 255),
+                        magenta = rgba(255, 0, 255, 255), cyan = rgba(0, 255, 255, 255);
+    window(0), viewport(0, 2), scene.draw(6);  // left half red
+    window(1), viewport(2, 2), scene.draw(6);  // right half green
+    std::vector<std::uint32_t> halves(16);
+    for (int i = 0; i < 16; ++i) halves[i] = i % 4 < 2 ? red : green;
+    CHECK(scene.texels() == halves);
+
+    D3D11_BLEND_DESC add{};
+    add.RenderTarget[0] = {TRUE,
+                           D3D11_BLEND_ONE,
+                           D3D11_BLEND_ONE,
+                           D3D11_BLEND_OP_ADD,
+                           D3D11_BLEND_ONE,
+                           D3D11_BLEND_ZERO,
+                           D3D11_BLEND_OP_ADD,
+                           D3D11_COLOR_WRITE_ENABLE_ALL};
+    Com<ID3D11BlendState> additive;
+    REQUIRE(test.device->CreateBlendState(&add, additive.out()) == S_OK);
+    test.context->OMSetBlendState(additive.get(), nullptr, ~0u);
+    window(2), viewport(0, 4), scene.draw(6);  // blue added everywhere
+    for (int i = 0; i < 16; ++i) halves[i] = i % 4 < 2 ? magenta : cyan;
+    CHECK(scene.texels() == halves);
+
+    // Another target, opaque again: the first keeps what it has.
+    auto other = test.texture2d(4, 4, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_BIND_RENDER_TARGET);
+    Com<ID3D11RenderTargetView> other_view;
+    REQUIRE(test.device->CreateRenderTargetView(other.get(), nullptr, other_view.out()) == S_OK);
+    ID3D11RenderTargetView* targets[] = {other_view.get()};
+    test.context->OMSetRenderTargets(1, targets, nullptr);
+    test.context->OMSetBlendState(nullptr, nullptr, ~0u);
+    window(1), scene.draw(6);
+    CHECK(texels_4x4(test, other.get(), DXGI_FORMAT_R8G8B8A8_UNORM) ==
+          std::vector<std::uint32_t>(16, green));
+    CHECK(scene.texels() == halves);
+    check_validation_clean();
+}

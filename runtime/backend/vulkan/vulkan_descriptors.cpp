@@ -400,8 +400,9 @@ std::string VulkanBackend::stage_set(VkDescriptorSetLayout layout, StageSet& nex
     next.layout = layout;
     if (last.set != VK_NULL_HANDLE && last.generation == descriptors_.generation() &&
         last.layout == layout && last.descriptors.size() == next.descriptors.size() &&
-        std::memcmp(last.descriptors.data(), next.descriptors.data(),
-                    next.descriptors.size() * sizeof(BoundDescriptor)) == 0) {
+        (next.descriptors.empty() ||
+         std::memcmp(last.descriptors.data(), next.descriptors.data(),
+                     next.descriptors.size() * sizeof(BoundDescriptor)) == 0)) {
         last.dynamic_offsets.swap(next.dynamic_offsets);
         last.touches.swap(next.touches);
         return {};

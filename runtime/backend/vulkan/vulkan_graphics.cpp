@@ -809,7 +809,7 @@ void VulkanBackend::bind_draw_state(VkCommandBuffer commands, const DrawWork& wo
     }
     auto same = [](const auto& a, const auto& b) {
         return a.size() == b.size() &&
-               std::memcmp(a.data(), b.data(), a.size() * sizeof(a[0])) == 0;
+               (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(a[0])) == 0);
     };
     if (!same(viewports_, bound.viewports)) {
         vkCmdSetViewportWithCount(commands, static_cast<std::uint32_t>(viewports_.size()),

@@ -593,6 +593,14 @@ class VulkanBackend final : public FillingBackend {
     // its value (an internal buffer's first word); false: not predicated.
     bool begin_predicated(VkCommandBuffer commands, const GpuPredicate& predicate);
     void end_predicated(VkCommandBuffer commands, bool predicated);
+    // An internal buffer of at least `bytes` for a predicate's value, and
+    // the ones given back (forget_predicate) with the last batch using them.
+    ObjectId predicate_buffer(std::uint64_t bytes);
+    struct KeptBuffer {
+        ObjectId id = 0;
+        std::uint64_t batch = 0;
+    };
+    std::vector<KeptBuffer> free_predicates_;
     PFN_vkCmdBeginConditionalRenderingEXT begin_conditional_ = nullptr;
     PFN_vkCmdEndConditionalRenderingEXT end_conditional_ = nullptr;
 };

@@ -172,10 +172,11 @@ std::uint64_t VulkanBackend::gpu_predicate(const std::vector<std::uint64_t>& tic
         const auto& slot = overflow ? found->second.stream_output : found->second.samples;
         if (slot) slots.push_back(*slot);
     }
-    const std::uint64_t bytes = 16 + 16 * std::uint64_t{slots.size()};
-    const ObjectId buffer = internal_buffer(bytes, nullptr);
+    const ObjectId buffer = predicate_buffer(16 + 16 * std::uint64_t{slots.size()});
     if (buffer == 0) return 0;
-    const VkBuffer values = find(buffer)->buffer;
+    const GpuResource& held = *find(buffer);
+    const VkBuffer values = held.buffer;
+    const std::uint64_t bytes = held.info.byte_width;
     const VkCommandBuffer commands = gpu_->commands();
     const std::uint32_t header[4] = {0, static_cast<std::uint32_t>(slots.size()), overflow, 0};
     vkCmdUpdateBuffer(commands, values, 0, sizeof header, header);
@@ -202,8 +203,33 @@ std::uint64_t VulkanBackend::gpu_predicate(const std::vector<std::uint64_t>& tic
     return buffer;
 }
 
+// Predicates come and go with every occlusion-culled draw: their buffers
+// are kept and used again once the work that read them is done, so that
+// their views and the descriptor sets naming them stay.
+ObjectId VulkanBackend::predicate_buffer(std::uint64_t bytes) {
+    for (auto kept = free_predicates_.begin(); kept != free_predicates_.end(); ++kept) {
+        const GpuResource* resource = find(kept->id);
+        if (resource == nullptr || resource->info.byte_width < bytes ||
+            !gpu_->batch_done(kept->batch))
+            continue;
+        const ObjectId id = kept->id;
+        free_predicates_.erase(kept);
+        return id;
+    }
+    std::uint64_t capacity = 256;
+    while (capacity < bytes) capacity *= 2;
+    return internal_buffer(capacity, nullptr);
+}
+
 void VulkanBackend::forget_predicate(std::uint64_t id) {
-    destroy_resource(id);
+    const Operation call(*this);
+    constexpr std::size_t kKept = 64;
+    if (find(id) == nullptr) return;
+    if (free_predicates_.size() >= kKept) {
+        destroy_resource(free_predicates_.front().id);
+        free_predicates_.erase(free_predicates_.begin());
+    }
+    free_predicates_.push_back({id, gpu_->recording_batch()});
 }
 
 bool VulkanBackend::begin_predicated(VkCommandBuffer commands, const GpuPredicate& predicate) {

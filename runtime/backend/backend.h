@@ -75,6 +75,7 @@ struct ConstantBufferWindow {
 // the bound slots (resources and UAVs by slot; unbound slots are absent).
 struct StageWork {
     std::span<const std::uint8_t> bytecode;  // empty: no shader bound
+    ObjectId shader = 0;                     // the shader object's id (ids are never reused)
     std::array<ConstantBufferWindow, D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT>
         constant_buffers{};
     std::vector<std::pair<std::uint32_t, ViewInfo>> resources, uavs;

@@ -250,6 +250,7 @@ void Context::Dispatch(UINT x, UINT y, UINT z) {
 void Context::stage_work(Stage stage, backend::StageWork& work) const {
     const StageState& bound = state_.stages[static_cast<int>(stage)];
     work.bytecode = bound.shader ? bound.shader->bytecode() : std::span<const std::uint8_t>{};
+    work.shader = bound.shader ? bound.shader->id() : 0;
     work.constant_buffers = {};
     work.resources.clear();
     work.samplers.clear();

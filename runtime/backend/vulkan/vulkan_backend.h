@@ -539,6 +539,19 @@ class VulkanBackend final : public FillingBackend {
     std::vector<VkViewport> viewports_;
     std::vector<VkRect2D> scissors_;
     std::array<std::shared_ptr<const TranslatedShader>, 5> linked_shaders_;
+    // Each graphics stage's last translation and what it was made for.
+    struct StageTranslation {
+        ObjectId shader = 0;
+        const TranslatedShader* hull = nullptr;
+        bool dual_source = false;
+        const StreamOutputDeclaration* stream_output = nullptr;
+        std::shared_ptr<const TranslatedShader> result;
+        bool same_as(const StageTranslation& o) const {
+            return shader == o.shader && hull == o.hull && dual_source == o.dual_source &&
+                   stream_output == o.stream_output;
+        }
+    };
+    std::array<StageTranslation, 5> last_translations_;
     std::string pipeline_key_, last_pipeline_key_;
     const GraphicsPipeline* last_pipeline_ = nullptr;
     CounterSlots stream_counters_{4};  // by buffer

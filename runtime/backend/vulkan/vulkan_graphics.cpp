@@ -576,11 +576,24 @@ std::string VulkanBackend::draw_shaders(const DrawWork& work, PipelineShaders& s
         if (work.stages[stage].bytecode.empty() || (stage == kGeometry && pass_through)) continue;
         if (stage == kDomain && !shaders.stages[kHull])
             return "a domain shader is bound without a hull shader";
-        shaders.stages[stage] = translator_.translate(
-            work.stages[stage].bytecode, error,
-            stage == kDomain ? shaders.stages[kHull].get() : nullptr,
-            stage == kPixel && dual_source_blend(work.blend),
-            stage == last_stage ? stream_output : nullptr, uav_first_slices(work.stages[stage]));
+        // The same shader object translated the same way as for the draw
+        // before: that translation (ids are never reused).
+        StageTranslation wanted{work.stages[stage].shader,
+                                stage == kDomain ? shaders.stages[kHull].get() : nullptr,
+                                stage == kPixel && dual_source_blend(work.blend),
+                                stage == last_stage ? stream_output : nullptr,
+                                {}};
+        const auto slices = uav_first_slices(work.stages[stage]);
+        StageTranslation& last = last_translations_[stage];
+        if (wanted.shader != 0 && slices.empty() && last.result && last.same_as(wanted)) {
+            shaders.stages[stage] = last.result;
+        } else {
+            shaders.stages[stage] =
+                translator_.translate(work.stages[stage].bytecode, error, wanted.hull,
+                                      wanted.dual_source, wanted.stream_output, slices);
+            wanted.result = slices.empty() ? shaders.stages[stage] : nullptr;
+            last = wanted;
+        }
         if (!shaders.stages[stage]) return error;
         if (shaders.stages[stage]->program_type != kProgramTypes[stage])
             return std::string("the bound ") + kStageNames[stage] + " shader holds another stage";

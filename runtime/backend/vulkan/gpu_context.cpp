@@ -390,15 +390,7 @@ VkCommandBuffer GpuContext::render(const RenderTargets& targets) {
         for (std::uint32_t i = 0; i < targets.image_count; ++i)
             hazard = hazard || hazards_.conflicts(targets.images[i], true);
     const VkCommandBuffer buffer = open_->buffer;
-    if (hazard) {
-        const VkMemoryBarrier2 memory = hazards_.barrier(VK_PIPELINE_STAGE_2_ALL_GRAPHICS_BIT);
-        VkDependencyInfo dependency{};
-        dependency.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO;
-        dependency.memoryBarrierCount = 1;
-        dependency.pMemoryBarriers = &memory;
-        vkCmdPipelineBarrier2(buffer, &dependency);
-        ++counts_.barriers;
-    }
+    if (hazard) hazard_barrier(VK_PIPELINE_STAGE_2_ALL_GRAPHICS_BIT);
     for (const Touch& t : touched_) hazards_.touch(t.key, t.write, t.stages);
     touched_.clear();
     if (rendering_) return buffer;
@@ -442,21 +434,23 @@ VkCommandBuffer GpuContext::compute() {
     if (rendering_) end_rendering();
     bool hazard = false;
     for (const Touch& t : touched_) hazard = hazard || hazards_.conflicts(t.key, t.write);
-    const VkCommandBuffer buffer = open_->buffer;
-    if (hazard) {
-        const VkMemoryBarrier2 memory = hazards_.barrier(
-            VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT |
-            VK_PIPELINE_STAGE_2_CONDITIONAL_RENDERING_BIT_EXT);
-        VkDependencyInfo dependency{};
-        dependency.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO;
-        dependency.memoryBarrierCount = 1;
-        dependency.pMemoryBarriers = &memory;
-        vkCmdPipelineBarrier2(buffer, &dependency);
-        ++counts_.barriers;
-    }
+    if (hazard)
+        hazard_barrier(VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT |
+                       VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT |
+                       VK_PIPELINE_STAGE_2_CONDITIONAL_RENDERING_BIT_EXT);
     for (const Touch& t : touched_) hazards_.touch(t.key, t.write, t.stages);
     touched_.clear();
-    return buffer;
+    return open_->buffer;
+}
+
+void GpuContext::hazard_barrier(VkPipelineStageFlags2 stages) {
+    const VkMemoryBarrier2 memory = hazards_.barrier(stages);
+    VkDependencyInfo dependency{};
+    dependency.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO;
+    dependency.memoryBarrierCount = 1;
+    dependency.pMemoryBarriers = &memory;
+    vkCmdPipelineBarrier2(open_->buffer, &dependency);
+    ++counts_.barriers;
 }
 
 void GpuContext::end_rendering() {

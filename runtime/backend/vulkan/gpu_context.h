@@ -214,6 +214,8 @@ class GpuContext {
     void start_step();
     void end_rendering();
     void full_barrier();
+    // The barrier a hazard needs: what was noted, made visible to `stages`.
+    void hazard_barrier(VkPipelineStageFlags2 stages);
     bool wait_value(std::uint64_t value);
     // Retires the batches done (all of them when wait), oldest first.
     bool retire(bool wait_all);

@@ -17,17 +17,6 @@ using d3dcap::runtime::backend::WorkTiming;
 
 namespace {
 
-// Colour from cb0[0].
-constexpr const char* kConstantPs = R"(ps_5_0
-.input SV_Position0 v0.xyzw float
-.input COLOR0 v1.xyzw float
-.output SV_Target0 o0.xyzw float
-dcl_constantbuffer cb0[1], immediateIndexed
-dcl_output o0.xyzw
-mov o0.xyzw, cb0[0].xyzw
-ret
-)";
-
 d3dcap::runtime::backend::Backend& backend_of(TestDevice& test) {
     d3dcap::runtime::backend::Backend* backend = d3dcap::runtime::device_backend(test.device.get());
     REQUIRE(backend != nullptr);

@@ -11,6 +11,17 @@
 
 namespace execution_tests {
 
+// The colour from cb0[0].
+inline constexpr const char* kConstantPs = R"(ps_5_0
+.input SV_Position0 v0.xyzw float
+.input COLOR0 v1.xyzw float
+.output SV_Target0 o0.xyzw float
+dcl_constantbuffer cb0[1], immediateIndexed
+dcl_output o0.xyzw
+mov o0.xyzw, cb0[0].xyzw
+ret
+)";
+
 // Position and colour through; the colour is the pixel's.
 constexpr const char* kColourVs = R"(vs_5_0
 .input POSITION0 v0.xyzw float

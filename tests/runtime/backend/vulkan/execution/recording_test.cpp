@@ -15,17 +15,6 @@ using d3dcap::runtime::backend::RecordingCounts;
 
 namespace {
 
-// Colour from cb0[0].
-constexpr const char* kConstantPs = R"(ps_5_0
-.input SV_Position0 v0.xyzw float
-.input COLOR0 v1.xyzw float
-.output SV_Target0 o0.xyzw float
-dcl_constantbuffer cb0[1], immediateIndexed
-dcl_output o0.xyzw
-mov o0.xyzw, cb0[0].xyzw
-ret
-)";
-
 // Adds 1 to the first word of u1 (one pixel: one invocation per draw).
 constexpr const char* kCountingPs = R"(ps_5_0
 .input SV_Position0 v0.xyzw float

@@ -28,7 +28,7 @@ std::uint64_t handle_key(Handle handle) {
 
 class HazardTracker {
   public:
-    // Any memory key that stands for all tiled resources.
+    // The key that stands for the memory of every tiled resource.
     static constexpr std::uint64_t kTiledMemory = ~std::uint64_t{0};
 
     // Whether touching `key` so needs a barrier after what was recorded.

@@ -282,6 +282,10 @@ void GpuContext::full_barrier() {
     memory.dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT | VK_PIPELINE_STAGE_2_HOST_BIT;
     memory.dstAccessMask =
         VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT | VK_ACCESS_2_HOST_READ_BIT;
+    record_barrier(memory);
+}
+
+void GpuContext::record_barrier(const VkMemoryBarrier2& memory) {
     VkDependencyInfo dependency{};
     dependency.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO;
     dependency.memoryBarrierCount = 1;
@@ -444,13 +448,7 @@ VkCommandBuffer GpuContext::compute() {
 }
 
 void GpuContext::hazard_barrier(VkPipelineStageFlags2 stages) {
-    const VkMemoryBarrier2 memory = hazards_.barrier(stages);
-    VkDependencyInfo dependency{};
-    dependency.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO;
-    dependency.memoryBarrierCount = 1;
-    dependency.pMemoryBarriers = &memory;
-    vkCmdPipelineBarrier2(open_->buffer, &dependency);
-    ++counts_.barriers;
+    record_barrier(hazards_.barrier(stages));
 }
 
 void GpuContext::end_rendering() {

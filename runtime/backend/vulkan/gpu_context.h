@@ -216,6 +216,7 @@ class GpuContext {
     void full_barrier();
     // The barrier a hazard needs: what was noted, made visible to `stages`.
     void hazard_barrier(VkPipelineStageFlags2 stages);
+    void record_barrier(const VkMemoryBarrier2& memory);
     bool wait_value(std::uint64_t value);
     // Retires the batches done (all of them when wait), oldest first.
     bool retire(bool wait_all);

@@ -127,9 +127,36 @@ struct StreamOutputWork {
     bool active() const { return declaration != nullptr; }
 };
 
+// The parts of a DrawWork, as bits of DrawWork::changed. The stage bits
+// are shifted left by the stage's index (vertex 0 ... pixel 4).
+enum DrawPart : std::uint32_t {
+    kStageShaderPart = 1u << 0,     // << stage: the shader it runs
+    kStageConstantsPart = 1u << 5,  // << stage: its constant-buffer windows
+    kStageViewsPart = 1u << 10,     // << stage: its shader resources and samplers
+    kInputLayoutPart = 1u << 15,    // the input layout and the topology
+    kVertexBuffersPart = 1u << 16,  // the vertex and index buffers
+    kRasterizerPart = 1u << 17,     // the rasterizer state
+    kViewportsPart = 1u << 18,      // viewports and scissor rectangles
+    kBlendPart = 1u << 19,          // the blend state and the sample mask
+    kBlendFactorPart = 1u << 20,
+    kDepthStencilPart = 1u << 21,  // the depth-stencil state
+    kStencilRefPart = 1u << 22,
+    kOutputPart = 1u << 23,        // render targets, the depth-stencil view, the pixel UAVs
+    kStreamOutputPart = 1u << 24,  // targets, offsets, the declaration
+    kAllDrawParts = (1u << 25) - 1,
+};
+constexpr std::uint32_t kStageShaderParts = 0x1fu * kStageShaderPart;
+constexpr std::uint32_t stage_parts(int stage) {
+    return (kStageShaderPart | kStageConstantsPart | kStageViewsPart) << stage;
+}
+
 // Everything a draw runs with, the output merger's and rasterizer's states
 // filled with D3D11's defaults where none is bound.
 struct DrawWork {
+    // The parts that changed since the draw before that was given this
+    // DrawWork; a device may keep what it made from the others. A DrawWork
+    // filled anew says all.
+    std::uint32_t changed = kAllDrawParts;
     std::array<StageWork, 5> stages;             // vertex, hull, domain, geometry, pixel
     std::span<const InputElement> input_layout;  // the bound input layout's, for the call
     std::array<VertexBufferSlot, D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT> vertex_buffers{};

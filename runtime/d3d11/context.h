@@ -158,7 +158,7 @@ class Context final : public ChildObject<DeviceChildBase, ID3D11DeviceContext2> 
     // For writers from outside (context-state objects, unbinding): the
     // next draw gathers everything again.
     ContextState& state() {
-        dirty_ = kAllDirty;
+        dirty_ = backend::kAllDrawParts;
         return state_;
     }
     // The state after ClearState (also used when the device lets go of it).
@@ -361,26 +361,18 @@ class Context final : public ChildObject<DeviceChildBase, ID3D11DeviceContext2> 
     void record_slots(Select select, UINT start, UINT count);
     bool check_draw_args(const char* call, ID3D11Buffer* args, UINT offset, UINT size);
     // What a stage runs with now, and a dispatch of the bound compute shader.
-    // What the bound state gives a dispatch's or draw's stage, and a draw,
-    // written into `work` (whose vectors keep their memory between draws).
-    void stage_work(Stage stage, backend::StageWork& work) const;
+    // What the bound state gives a dispatch's or draw's stage (the parts
+    // named, unshifted kStage*Part bits), and a draw, written into `work`
+    // (whose vectors keep their memory between draws).
+    void stage_work(Stage stage, backend::StageWork& work, std::uint32_t parts) const;
     void draw_work(backend::DrawWork& work);
-    // What changed since draw_work last wrote draw_scratch_: a bit per
-    // graphics stage (its shader and slots), then the parts below; only
-    // those are written again.
-    enum : std::uint32_t {
-        kInputDirty = 1u << 5,       // input layout, vertex and index buffers, topology
-        kOutputDirty = 1u << 6,      // render targets, depth-stencil view, UAVs
-        kRasterizerDirty = 1u << 7,  // state, viewports, scissors
-        kBlendDirty = 1u << 8,
-        kDepthStencilDirty = 1u << 9,
-        kStreamOutputDirty = 1u << 10,  // targets, offsets, the geometry shader
-        kAllDirty = (1u << 11) - 1,
-    };
-    void stage_changed(Stage stage) {
+    // A graphics stage's part (unshifted) changed: draw_work writes only
+    // the parts of draw_scratch_ that changed (dirty_, DrawPart bits).
+    void stage_changed(Stage stage, std::uint32_t part) {
         if (stage == Stage::Compute) return;
-        dirty_ |= 1u << static_cast<int>(stage);
-        if (stage == Stage::Geometry) dirty_ |= kStreamOutputDirty;
+        dirty_ |= part << static_cast<int>(stage);
+        if (stage == Stage::Geometry && part == backend::kStageShaderPart)
+            dirty_ |= backend::kStreamOutputPart;
     }
     void run_dispatch(const char* call, backend::DispatchSize groups);
     // Counts a draw; an immediate context runs it on the device.
@@ -405,7 +397,7 @@ class Context final : public ChildObject<DeviceChildBase, ID3D11DeviceContext2> 
     ContextState state_;
     ContextCounters counters_;
     backend::DrawWork draw_scratch_;  // the last draw's work, its vectors reused
-    std::uint32_t dirty_ = kAllDirty;
+    std::uint32_t dirty_ = backend::kAllDrawParts;
     // Occlusion queries between their Begin and End (not state: ClearState keeps them).
     std::vector<Ref<Query>> running_occlusion_;
     std::vector<Ref<Query>> running_statistics_;     // PIPELINE_STATISTICS likewise

@@ -19,14 +19,14 @@ void Context::execute(CommandList& list, bool restore_state) {
     clear_state();
     for (const Command& command : list.commands()) {
         command(*this);
-        dirty_ = kAllDirty;  // recorded commands set state_ directly
+        dirty_ = backend::kAllDrawParts;  // recorded commands set state_ directly
     }
     if (restore_state) {
         state_ = std::move(saved);
     } else {
         clear_state();
     }
-    dirty_ = kAllDirty;
+    dirty_ = backend::kAllDrawParts;
 }
 
 void Context::ExecuteCommandList(ID3D11CommandList* list, BOOL restore) {
@@ -247,37 +247,44 @@ void Context::Dispatch(UINT x, UINT y, UINT z) {
     run_dispatch("ID3D11DeviceContext::Dispatch", backend::DispatchSize{x, y, z});
 }
 
-void Context::stage_work(Stage stage, backend::StageWork& work) const {
+void Context::stage_work(Stage stage, backend::StageWork& work, std::uint32_t parts) const {
     const StageState& bound = state_.stages[static_cast<int>(stage)];
-    work.bytecode = bound.shader ? bound.shader->bytecode() : std::span<const std::uint8_t>{};
-    work.shader = bound.shader ? bound.shader->id() : 0;
-    work.constant_buffers = {};
+    if (parts & backend::kStageShaderPart) {
+        work.bytecode = bound.shader ? bound.shader->bytecode() : std::span<const std::uint8_t>{};
+        work.shader = bound.shader ? bound.shader->id() : 0;
+    }
+    // What a stage without a shader binds is never read.
+    if (parts & backend::kStageConstantsPart) {
+        work.constant_buffers = {};
+        for (std::size_t slot = 0; bound.shader && slot < bound.constant_buffers.size(); ++slot) {
+            const ConstantBufferBinding& cb = bound.constant_buffers[slot];
+            if (!cb.buffer) continue;
+            const std::uint64_t size = cb.buffer->info().byte_width;
+            const std::uint64_t offset = std::min<std::uint64_t>(16ull * cb.first_constant, size);
+            work.constant_buffers[slot] = {
+                cb.buffer->id(), offset,
+                std::min<std::uint64_t>(16ull * cb.constant_count, size - offset)};
+        }
+    }
+    if (!(parts & backend::kStageViewsPart)) return;
     work.resources.clear();
     work.samplers.clear();
     work.uavs.clear();
     work.uav_counters.clear();
-    if (!bound.shader) return;  // what a stage without a shader binds is never read
-    for (std::size_t slot = 0; slot < bound.constant_buffers.size(); ++slot) {
-        const ConstantBufferBinding& cb = bound.constant_buffers[slot];
-        if (!cb.buffer) continue;
-        const std::uint64_t size = cb.buffer->info().byte_width;
-        const std::uint64_t offset = std::min<std::uint64_t>(16ull * cb.first_constant, size);
-        work.constant_buffers[slot] = {
-            cb.buffer->id(), offset,
-            std::min<std::uint64_t>(16ull * cb.constant_count, size - offset)};
-    }
+    if (!bound.shader) return;
     for (std::uint32_t slot = 0; slot < bound.shader_resources.size(); ++slot)
         if (bound.shader_resources[slot])
             work.resources.emplace_back(slot, bound.shader_resources[slot]->info());
     for (std::uint32_t slot = 0; slot < bound.samplers.size(); ++slot)
         if (bound.samplers[slot]) work.samplers.emplace_back(slot, bound.samplers[slot]->desc());
-    if (stage == Stage::Compute) {
-        for (std::uint32_t slot = 0; slot < state_.compute_uavs.size(); ++slot)
-            if (UnorderedAccessView* uav = state_.compute_uavs[slot].get()) {
-                work.uavs.emplace_back(slot, uav->info());
-                if (has_hidden_counter(*uav)) work.uav_counters.emplace_back(slot, uav->id());
-            }
-    }
+    // A draw's UAVs are the output merger's, which draw_work adds.
+    const bool compute = stage == Stage::Compute;
+    const auto& uavs = compute ? state_.compute_uavs : state_.output_uavs;
+    for (std::uint32_t slot = 0; (compute || stage == Stage::Pixel) && slot < uavs.size(); ++slot)
+        if (UnorderedAccessView* uav = uavs[slot].get()) {
+            work.uavs.emplace_back(slot, uav->info());
+            if (has_hidden_counter(*uav)) work.uav_counters.emplace_back(slot, uav->id());
+        }
 }
 
 namespace {
@@ -319,27 +326,26 @@ D3D11_DEPTH_STENCIL_DESC default_depth_stencil() {
 }  // namespace
 
 void Context::draw_work(backend::DrawWork& work) {
-    const std::uint32_t dirty = dirty_;
+    std::uint32_t dirty = dirty_;
     dirty_ = 0;
     constexpr int kPixel = static_cast<int>(Stage::Pixel);
+    // The pixel stage's views include the output merger's UAVs.
+    if (dirty & backend::kOutputPart) dirty |= backend::kStageViewsPart << kPixel;
     for (int stage = 0; stage < 5; ++stage) {
-        const bool pixel_uavs = stage == kPixel && (dirty & kOutputDirty);
-        if ((dirty & (1u << stage)) || pixel_uavs)
-            stage_work(static_cast<Stage>(stage), work.stages[stage]);
+        // Another shader (or none) reads all of its stage's slots anew.
+        if (dirty & (backend::kStageShaderPart << stage)) dirty |= backend::stage_parts(stage);
+        const std::uint32_t parts = (dirty >> stage) & backend::stage_parts(0);
+        if (parts != 0) stage_work(static_cast<Stage>(stage), work.stages[stage], parts);
     }
-    if (dirty & ((1u << kPixel) | kOutputDirty)) {
-        backend::StageWork& pixel = work.stages[kPixel];
-        for (std::uint32_t slot = 0; slot < state_.output_uavs.size(); ++slot)
-            if (UnorderedAccessView* uav = state_.output_uavs[slot].get()) {
-                pixel.uavs.emplace_back(slot, uav->info());
-                if (has_hidden_counter(*uav)) pixel.uav_counters.emplace_back(slot, uav->id());
-            }
-    }
-    if (dirty & kInputDirty) {
+    work.changed = dirty;
+    if (dirty & backend::kInputLayoutPart) {
         work.input_layout =
             state_.input_layout
                 ? std::span<const backend::InputElement>(state_.input_layout->resolved())
                 : std::span<const backend::InputElement>{};
+        work.topology = state_.topology;
+    }
+    if (dirty & backend::kVertexBuffersPart) {
         for (std::size_t slot = 0; slot < state_.vertex_buffers.size(); ++slot) {
             const VertexBufferBinding& vb = state_.vertex_buffers[slot];
             work.vertex_buffers[slot] =
@@ -349,27 +355,26 @@ void Context::draw_work(backend::DrawWork& work) {
         work.index_buffer = state_.index_buffer ? state_.index_buffer->id() : 0;
         work.index_format = state_.index_format;
         work.index_offset = state_.index_offset;
-        work.topology = state_.topology;
     }
-    if (dirty & kRasterizerDirty) {
+    if (dirty & backend::kRasterizerPart)
         work.rasterizer =
             state_.rasterizer_state ? state_.rasterizer_state->desc() : default_rasterizer();
+    if (dirty & backend::kViewportsPart) {
         work.viewports.assign(state_.viewports.begin(),
                               state_.viewports.begin() + state_.viewport_count);
         work.scissors.assign(state_.scissors.begin(),
                              state_.scissors.begin() + state_.scissor_count);
     }
-    if (dirty & kBlendDirty) {
+    if (dirty & backend::kBlendPart) {
         work.blend = state_.blend_state ? state_.blend_state->desc() : default_blend();
-        work.blend_factor = state_.blend_factor;
         work.sample_mask = state_.sample_mask;
     }
-    if (dirty & kDepthStencilDirty) {
+    if (dirty & backend::kBlendFactorPart) work.blend_factor = state_.blend_factor;
+    if (dirty & backend::kDepthStencilPart)
         work.depth_stencil = state_.depth_stencil_state ? state_.depth_stencil_state->desc()
                                                         : default_depth_stencil();
-        work.stencil_ref = state_.stencil_ref;
-    }
-    if (dirty & kOutputDirty) {
+    if (dirty & backend::kStencilRefPart) work.stencil_ref = state_.stencil_ref;
+    if (dirty & backend::kOutputPart) {
         work.render_targets.clear();
         for (std::uint32_t slot = 0; slot < state_.render_targets.size(); ++slot)
             if (state_.render_targets[slot])
@@ -377,7 +382,7 @@ void Context::draw_work(backend::DrawWork& work) {
         work.depth_stencil_view.reset();
         if (state_.depth_stencil_view) work.depth_stencil_view = state_.depth_stencil_view->info();
     }
-    if (dirty & kStreamOutputDirty) {
+    if (dirty & backend::kStreamOutputPart) {
         work.stream_output = {};
         const ShaderBase* geometry = state_.stages[static_cast<int>(Stage::Geometry)].shader.get();
         if (geometry != nullptr && !geometry->stream_output().entries.empty()) {
@@ -423,7 +428,7 @@ void Context::run_draw(const char* call, const backend::DrawArguments& arguments
         for (std::size_t slot = 0; slot < work.stream_output.targets.size(); ++slot)
             if (work.stream_output.targets[slot])
                 state_.stream_output_offsets[slot] = backend::StreamOutputWork::kAppend;
-        dirty_ |= kStreamOutputDirty;
+        dirty_ |= backend::kStreamOutputPart;
     }
     if (why.empty()) return;
     ++counters_.not_executed;
@@ -483,7 +488,7 @@ void Context::run_dispatch(const char* call, backend::DispatchSize groups) {
         return;
     }
     backend::StageWork work;
-    stage_work(Stage::Compute, work);
+    stage_work(Stage::Compute, work, backend::stage_parts(0));
     groups.count_statistics = !running_statistics_.empty();
     auto guard = device().lock();
     backend::WorkResults results;

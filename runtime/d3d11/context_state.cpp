@@ -91,7 +91,7 @@ void ContextState::unbind(const Resource& resource) {
 
 void Context::clear_state() {
     state_ = ContextState{};
-    dirty_ = kAllDirty;
+    dirty_ = backend::kAllDrawParts;
 }
 
 void Context::ClearState() {
@@ -104,7 +104,7 @@ void Context::ClearState() {
 void Context::set_constant_buffers(Stage stage, const char* call, UINT start, UINT count,
                                    ID3D11Buffer* const* buffers, const UINT* first,
                                    const UINT* counts) {
-    stage_changed(stage);
+    stage_changed(stage, backend::kStageConstantsPart);
     const UINT slots = D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT;
     if (start >= slots || count > slots - start) {
         log().error(call, "StartSlot/NumBuffers",
@@ -176,7 +176,7 @@ void Context::get_constant_buffers(Stage stage, const char* call, UINT start, UI
 
 void Context::set_shader_resources(Stage stage, const char* call, UINT start, UINT count,
                                    ID3D11ShaderResourceView* const* views) {
-    stage_changed(stage);
+    stage_changed(stage, backend::kStageViewsPart);
     const UINT slots = D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT;
     if (start >= slots || count > slots - start) {
         log().error(call, "StartSlot/NumViews",
@@ -211,7 +211,7 @@ void Context::get_shader_resources(Stage stage, const char* call, UINT start, UI
 
 void Context::set_samplers(Stage stage, const char* call, UINT start, UINT count,
                            ID3D11SamplerState* const* samplers) {
-    stage_changed(stage);
+    stage_changed(stage, backend::kStageViewsPart);
     const UINT slots = D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT;
     if (start >= slots || count > slots - start) {
         log().error(call, "StartSlot/NumSamplers",
@@ -246,7 +246,7 @@ void Context::get_samplers(Stage stage, const char* call, UINT start, UINT count
 
 void Context::set_shader(Stage stage, const char* call, ShaderBase* shader,
                          ID3D11ClassInstance* const* instances, UINT count) {
-    stage_changed(stage);
+    stage_changed(stage, backend::kStageShaderPart);
     if (count > 256 || (count && !instances)) {
         log().error(call, "NumClassInstances",
                     std::to_string(count) +
@@ -344,7 +344,7 @@ D3DCAP_DEFINE_STAGE(CS, Stage::Compute, ID3D11ComputeShader, ComputeShader)
 // Input assembler
 
 void Context::IASetInputLayout(ID3D11InputLayout* layout) {
-    dirty_ |= kInputDirty;
+    dirty_ |= backend::kInputLayoutPart;
     state_.input_layout = Ref<InputLayout>(static_cast<InputLayout*>(layout));
     if (deferred_) {
         record(
@@ -358,7 +358,7 @@ void Context::IAGetInputLayout(ID3D11InputLayout** layout) {
 
 void Context::IASetVertexBuffers(UINT start, UINT count, ID3D11Buffer* const* buffers,
                                  const UINT* strides, const UINT* offsets) {
-    dirty_ |= kInputDirty;
+    dirty_ |= backend::kVertexBuffersPart;
     const UINT slots = D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT;
     if (start >= slots || count > slots - start) {
         log().error("ID3D11DeviceContext::IASetVertexBuffers", "StartSlot/NumBuffers",
@@ -394,7 +394,7 @@ void Context::IAGetVertexBuffers(UINT start, UINT count, ID3D11Buffer** buffers,
 }
 
 void Context::IASetIndexBuffer(ID3D11Buffer* buffer, DXGI_FORMAT format, UINT offset) {
-    dirty_ |= kInputDirty;
+    dirty_ |= backend::kVertexBuffersPart;
     if (buffer && format != DXGI_FORMAT_R16_UINT && format != DXGI_FORMAT_R32_UINT) {
         log().error("ID3D11DeviceContext::IASetIndexBuffer", "Format",
                     format_name(format) + " is neither R16_UINT nor R32_UINT; the call is dropped");
@@ -419,7 +419,7 @@ void Context::IAGetIndexBuffer(ID3D11Buffer** buffer, DXGI_FORMAT* format, UINT*
 }
 
 void Context::IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY topology) {
-    dirty_ |= kInputDirty;
+    dirty_ |= backend::kInputLayoutPart;
     const bool valid = (topology >= D3D_PRIMITIVE_TOPOLOGY_UNDEFINED &&
                         topology <= D3D_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP) ||
                        (topology >= D3D_PRIMITIVE_TOPOLOGY_LINELIST_ADJ &&
@@ -443,7 +443,7 @@ void Context::IAGetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY* topology) {
 
 void Context::OMSetRenderTargets(UINT count, ID3D11RenderTargetView* const* views,
                                  ID3D11DepthStencilView* depth) {
-    dirty_ = kAllDirty;  // views bound here may unbind others
+    dirty_ = backend::kAllDrawParts;  // views bound here may unbind others
     if (count > D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT) {
         log().error("ID3D11DeviceContext::OMSetRenderTargets", "NumViews",
                     std::to_string(count) + " is more than 8; the call is dropped");
@@ -477,7 +477,7 @@ void Context::OMGetRenderTargets(UINT count, ID3D11RenderTargetView** views,
 void Context::set_uavs(bool compute, UINT start, UINT count,
                        ID3D11UnorderedAccessView* const* views, const UINT* initial_counts,
                        bool unbind_outside) {
-    dirty_ = kAllDirty;  // views bound here may unbind others
+    dirty_ = backend::kAllDrawParts;  // views bound here may unbind others
     auto select = [compute](ContextState & state) -> auto& {
         return compute ? state.compute_uavs : state.output_uavs;
     };
@@ -522,7 +522,7 @@ void Context::OMSetRenderTargetsAndUnorderedAccessViews(UINT rtv_count,
                                                         UINT uav_start, UINT uav_count,
                                                         ID3D11UnorderedAccessView* const* uavs,
                                                         const UINT* initial_counts) {
-    dirty_ = kAllDirty;  // views bound here may unbind others
+    dirty_ = backend::kAllDrawParts;  // views bound here may unbind others
     const char* call = "ID3D11DeviceContext::OMSetRenderTargetsAndUnorderedAccessViews";
     const bool keep_rtvs = rtv_count == D3D11_KEEP_RENDER_TARGETS_AND_DEPTH_STENCIL;
     const bool keep_uavs = uav_count == D3D11_KEEP_UNORDERED_ACCESS_VIEWS;
@@ -568,7 +568,7 @@ void Context::OMGetRenderTargetsAndUnorderedAccessViews(UINT rtv_count,
 void Context::CSSetUnorderedAccessViews(UINT start, UINT count,
                                         ID3D11UnorderedAccessView* const* views,
                                         const UINT* initial_counts) {
-    dirty_ = kAllDirty;  // views bound here may unbind others
+    dirty_ = backend::kAllDrawParts;  // views bound here may unbind others
     const char* call = "ID3D11DeviceContext::CSSetUnorderedAccessViews";
     if (start >= uav_slots() || count > uav_slots() - start) {
         log().error(call, "StartSlot/NumUAVs",
@@ -589,7 +589,7 @@ void Context::CSGetUnorderedAccessViews(UINT start, UINT count, ID3D11UnorderedA
 }
 
 void Context::OMSetBlendState(ID3D11BlendState* state, const FLOAT factor[4], UINT sample_mask) {
-    dirty_ |= kBlendDirty;
+    dirty_ |= backend::kBlendPart | backend::kBlendFactorPart;
     state_.blend_state = Ref<BlendState>(static_cast<BlendState*>(state));
     // A NULL factor means {1, 1, 1, 1}.
     for (int i = 0; i < 4; ++i) state_.blend_factor[i] = factor ? factor[i] : 1.0f;
@@ -611,7 +611,7 @@ void Context::OMGetBlendState(ID3D11BlendState** state, FLOAT factor[4], UINT* s
 }
 
 void Context::OMSetDepthStencilState(ID3D11DepthStencilState* state, UINT stencil_ref) {
-    dirty_ |= kDepthStencilDirty;
+    dirty_ |= backend::kDepthStencilPart | backend::kStencilRefPart;
     state_.depth_stencil_state = Ref<DepthStencilState>(static_cast<DepthStencilState*>(state));
     state_.stencil_ref = stencil_ref;
     if (deferred_) {
@@ -630,7 +630,7 @@ void Context::OMGetDepthStencilState(ID3D11DepthStencilState** state, UINT* sten
 // Rasterizer
 
 void Context::RSSetState(ID3D11RasterizerState* state) {
-    dirty_ |= kRasterizerDirty;
+    dirty_ |= backend::kRasterizerPart;
     state_.rasterizer_state = Ref<RasterizerState>(static_cast<RasterizerState*>(state));
     if (deferred_) {
         record([bound = state_.rasterizer_state](Context& target) {
@@ -644,7 +644,7 @@ void Context::RSGetState(ID3D11RasterizerState** state) {
 }
 
 void Context::RSSetViewports(UINT count, const D3D11_VIEWPORT* viewports) {
-    dirty_ |= kRasterizerDirty;
+    dirty_ |= backend::kViewportsPart;
     if (count > D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE || (count && !viewports)) {
         log().error("ID3D11DeviceContext::RSSetViewports", "NumViewports",
                     std::to_string(count) + " viewports (at most 16, with an array); dropped");
@@ -670,7 +670,7 @@ void Context::RSGetViewports(UINT* count, D3D11_VIEWPORT* viewports) {
 }
 
 void Context::RSSetScissorRects(UINT count, const D3D11_RECT* rects) {
-    dirty_ |= kRasterizerDirty;
+    dirty_ |= backend::kViewportsPart;
     if (count > D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE || (count && !rects)) {
         log().error("ID3D11DeviceContext::RSSetScissorRects", "NumRects",
                     std::to_string(count) + " rectangles (at most 16, with an array); dropped");
@@ -696,7 +696,7 @@ void Context::RSGetScissorRects(UINT* count, D3D11_RECT* rects) {
 // Stream output
 
 void Context::SOSetTargets(UINT count, ID3D11Buffer* const* buffers, const UINT* offsets) {
-    dirty_ |= kStreamOutputDirty;
+    dirty_ |= backend::kStreamOutputPart;
     if (count > D3D11_SO_BUFFER_SLOT_COUNT) {
         log().error("ID3D11DeviceContext::SOSetTargets", "NumBuffers",
                     std::to_string(count) + " is more than 4; dropped");

@@ -117,6 +117,7 @@ struct StageSet {
     std::vector<Touch> touches;
     VkDescriptorSet set = VK_NULL_HANDLE;
     std::uint64_t generation = 0;  // the descriptor generation it was written in
+    bool plain = false;            // it writes nothing and holds no tiled resource
 };
 
 struct GpuResource {
@@ -202,6 +203,24 @@ struct BoundDrawState {
     VkBuffer index_buffer = VK_NULL_HANDLE;
     VkDeviceSize index_offset = 0;
     VkIndexType index_type = VK_INDEX_TYPE_UINT16;
+};
+
+// What the last draw resolved from its DrawWork. The next draw given the
+// same DrawWork resolves again only the parts its `changed` bits name,
+// while nothing it resolved can have changed under it: no resource was
+// released (descriptor generation), no batch was submitted (resources'
+// used_in), no tile mapping waits to be bound, no page has replicas, and
+// no tiled resource is among the kept parts (those sync and mark their
+// tiles at every use).
+struct LastDraw {
+    const DrawWork* work = nullptr;  // null: nothing kept
+    std::uint64_t generation = 0, batch = 0;
+    PipelineShaders shaders;
+    RenderTargets targets;
+    bool plain_targets = false;
+    const GraphicsPipeline* pipeline = nullptr;
+    DrawBuffers buffers;
+    bool indexed = false, direct = false, plain_buffers = false;
 };
 
 // A raw view of the first `bytes` of a buffer (the device's own shaders' UAVs).
@@ -447,10 +466,15 @@ class VulkanBackend final : public FillingBackend {
     std::string draw_shaders(const DrawWork& work, PipelineShaders& shaders);
     std::string draw_buffers(const DrawWork& work, const DrawArguments& arguments,
                              const GraphicsPipeline& pipeline, DrawBuffers& out);
-    // Binds what the draw needs and the command buffer does not have bound.
-    void bind_draw_state(VkCommandBuffer commands, const DrawWork& work,
+    // The attachments of a draw, with their render area.
+    std::string draw_targets(const DrawWork& work, RenderTargets& targets);
+    // Binds what the draw needs and the command buffer does not have bound
+    // (`changed`: the DrawWork parts that may differ from the last draw's).
+    void bind_draw_state(VkCommandBuffer commands, const DrawWork& work, std::uint32_t changed,
                          const GraphicsPipeline& pipeline, const PipelineShaders& shaders,
                          const DrawBuffers& buffers, VkExtent2D area);
+    // The viewports (flipped to D3D11's convention) and scissors.
+    void bind_viewports(VkCommandBuffer commands, const DrawWork& work, VkExtent2D area);
     void destroy(GraphicsPipeline& pipeline);
     std::string attachment_view(const ViewInfo& view, bool depth, VkImageView& out,
                                 VkExtent2D& extent, std::uint64_t& key);
@@ -535,7 +559,7 @@ class VulkanBackend final : public FillingBackend {
     std::array<StageSet, 5> stage_sets_;
     StageSet compute_set_, stage_scratch_;
     BoundDrawState bound_draw_;
-    DrawBuffers draw_buffers_;
+    LastDraw last_draw_;
     std::vector<VkViewport> viewports_;
     std::vector<VkRect2D> scissors_;
     std::array<std::shared_ptr<const TranslatedShader>, 5> linked_shaders_;

@@ -21,6 +21,7 @@ void VulkanBackend::destroy_pipelines() {
     for (auto& [key, pipeline] : graphics_pipelines_) destroy(pipeline);
     graphics_pipelines_.clear();
     last_pipeline_ = nullptr;
+    last_draw_ = {};
     descriptors_.destroy();
 }
 

@@ -398,6 +398,9 @@ std::string VulkanBackend::resolve_stage(const StageWork& work, const Translated
 
 std::string VulkanBackend::stage_set(VkDescriptorSetLayout layout, StageSet& next, StageSet& last) {
     next.layout = layout;
+    next.plain = std::none_of(next.touches.begin(), next.touches.end(), [](StageSet::Touch t) {
+        return t.write || t.key == HazardTracker::kTiledMemory;
+    });
     if (last.set != VK_NULL_HANDLE && last.generation == descriptors_.generation() &&
         last.layout == layout && last.descriptors.size() == next.descriptors.size() &&
         (next.descriptors.empty() ||
@@ -405,6 +408,7 @@ std::string VulkanBackend::stage_set(VkDescriptorSetLayout layout, StageSet& nex
                      next.descriptors.size() * sizeof(BoundDescriptor)) == 0)) {
         last.dynamic_offsets.swap(next.dynamic_offsets);
         last.touches.swap(next.touches);
+        last.plain = next.plain;
         return {};
     }
     VkDescriptorSet set = VK_NULL_HANDLE;

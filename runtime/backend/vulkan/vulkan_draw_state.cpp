@@ -43,39 +43,9 @@ std::string VulkanBackend::draw_buffers(const DrawWork& work, const DrawArgument
     return {};
 }
 
-void VulkanBackend::bind_draw_state(VkCommandBuffer commands, const DrawWork& work,
-                                    const GraphicsPipeline& pipeline,
-                                    const PipelineShaders& shaders, const DrawBuffers& buffers,
-                                    VkExtent2D area) {
+void VulkanBackend::bind_viewports(VkCommandBuffer commands, const DrawWork& work,
+                                   VkExtent2D area) {
     BoundDrawState& bound = bound_draw_;
-    if (bound.epoch != gpu_->state_epoch()) {
-        bound = {};
-        bound.epoch = gpu_->state_epoch();
-    }
-    if (bound.pipeline != pipeline.pipeline) {
-        vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline.pipeline);
-        bound.pipeline = pipeline.pipeline;
-    }
-    if (bound.layout != pipeline.layout) {  // sets bound with another layout are rebound
-        bound.layout = pipeline.layout;
-        bound.sets = {};
-    }
-    for (int stage = 0; stage < 5; ++stage) {
-        if (!shaders.stages[stage]) continue;
-        const StageSet& set = stage_sets_[stage];
-        std::array<std::uint32_t, 16> offsets{};
-        const std::uint32_t count = static_cast<std::uint32_t>(
-            std::min<std::size_t>(set.dynamic_offsets.size(), offsets.size()));
-        for (std::uint32_t i = 0; i < count; ++i) offsets[i] = set.dynamic_offsets[i].second;
-        if (bound.sets[stage] == set.set && bound.offsets[stage] == offsets) continue;
-        vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline.layout,
-                                static_cast<std::uint32_t>(stage), 1, &set.set, count,
-                                offsets.data());
-        bound.sets[stage] = set.set;
-        bound.offsets[stage] = offsets;
-    }
-
-    // Viewports (flipped to D3D11's convention) and scissors.
     viewports_.clear();
     scissors_.clear();
     for (std::size_t i = 0; i < work.viewports.size(); ++i) {
@@ -108,6 +78,43 @@ void VulkanBackend::bind_draw_state(VkCommandBuffer commands, const DrawWork& wo
                                  scissors_.data());
         bound.scissors = scissors_;
     }
+}
+
+void VulkanBackend::bind_draw_state(VkCommandBuffer commands, const DrawWork& work,
+                                    std::uint32_t changed, const GraphicsPipeline& pipeline,
+                                    const PipelineShaders& shaders, const DrawBuffers& buffers,
+                                    VkExtent2D area) {
+    BoundDrawState& bound = bound_draw_;
+    if (bound.epoch != gpu_->state_epoch()) {
+        bound = {};
+        bound.epoch = gpu_->state_epoch();
+        changed = kAllDrawParts;
+    }
+    if (bound.pipeline != pipeline.pipeline) {
+        vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline.pipeline);
+        bound.pipeline = pipeline.pipeline;
+    }
+    if (bound.layout != pipeline.layout) {  // sets bound with another layout are rebound
+        bound.layout = pipeline.layout;
+        bound.sets = {};
+    }
+    for (int stage = 0; stage < 5; ++stage) {
+        if (!shaders.stages[stage]) continue;
+        const StageSet& set = stage_sets_[stage];
+        std::array<std::uint32_t, 16> offsets{};
+        const std::uint32_t count = static_cast<std::uint32_t>(
+            std::min<std::size_t>(set.dynamic_offsets.size(), offsets.size()));
+        for (std::uint32_t i = 0; i < count; ++i) offsets[i] = set.dynamic_offsets[i].second;
+        if (bound.sets[stage] == set.set && bound.offsets[stage] == offsets) continue;
+        vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline.layout,
+                                static_cast<std::uint32_t>(stage), 1, &set.set, count,
+                                offsets.data());
+        bound.sets[stage] = set.set;
+        bound.offsets[stage] = offsets;
+    }
+
+    if (changed & (kViewportsPart | kRasterizerPart | kOutputPart | kStreamOutputPart))
+        bind_viewports(commands, work, area);
     if (!bound.constants_set || bound.blend_factor != work.blend_factor) {
         vkCmdSetBlendConstants(commands, work.blend_factor.data());
         bound.blend_factor = work.blend_factor;

@@ -607,15 +607,8 @@ std::string VulkanBackend::draw_shaders(const DrawWork& work, PipelineShaders& s
     return {};
 }
 
-std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& arguments,
-                                WorkResults& results) {
-    const Operation call(*this);
-    PipelineShaders shaders;
-    if (std::string why = draw_shaders(work, shaders); !why.empty()) return why;
-    if (work.viewports.empty()) return {};  // D3D11 rasterizes nothing without a viewport
-
-    // Attachments first: they fix the pipeline's formats and the render area.
-    RenderTargets targets;
+std::string VulkanBackend::draw_targets(const DrawWork& work, RenderTargets& targets) {
+    targets = {};
     VkExtent2D area{~0u, ~0u};
     const bool discard = rasterizer_discards(work);
     auto attach = [&](const ViewInfo& view, bool depth, VkImageView& out) {
@@ -641,29 +634,85 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
     }
     if (area.width == ~0u) area = {16384, 16384};  // no attachments: UAV-only rendering
     targets.area = area;
+    return {};
+}
+
+namespace {
+
+// The DrawWork parts each thing a draw resolves depends on.
+constexpr std::uint32_t kTranslationParts =
+    kStageShaderParts | kBlendPart | kStreamOutputPart | kOutputPart;
+constexpr std::uint32_t kTargetParts = kOutputPart | kStreamOutputPart;
+constexpr std::uint32_t kPipelineParts = kTranslationParts | kTargetParts | kInputLayoutPart |
+                                         kRasterizerPart | kBlendPart | kDepthStencilPart;
+
+bool plain(std::span<const std::uint64_t> hazard_keys) {
+    return std::find(hazard_keys.begin(), hazard_keys.end(), HazardTracker::kTiledMemory) ==
+           hazard_keys.end();
+}
+
+}  // namespace
+
+std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& arguments,
+                                WorkResults& results) {
+    const Operation call(*this);
+    LastDraw& last = last_draw_;
+    const bool kept = last.work == &work && last.generation == descriptors_.generation() &&
+                      last.batch == gpu_->recording_batch() && pending_binds_.empty() &&
+                      replicas_.empty();
+    const std::uint32_t changed = kept ? work.changed : kAllDrawParts;
+    last.work = nullptr;  // kept again once this draw is recorded
+    if (changed & kTranslationParts) {
+        last.shaders = {};
+        if (std::string why = draw_shaders(work, last.shaders); !why.empty()) return why;
+    }
+    const PipelineShaders& shaders = last.shaders;
+    if (work.viewports.empty()) return {};  // D3D11 rasterizes nothing without a viewport
+
+    // Attachments first: they fix the pipeline's formats and the render area.
+    if ((changed & kTargetParts) || !last.plain_targets) {
+        if (std::string why = draw_targets(work, last.targets); !why.empty()) return why;
+        last.plain_targets = plain(std::span(last.targets.images).first(last.targets.image_count));
+    }
+    const RenderTargets& targets = last.targets;
 
     std::string error;
-    const GraphicsPipeline* pipeline = graphics_pipeline(work, shaders, error);
+    const GraphicsPipeline* previous = last.pipeline;
+    if ((changed & kPipelineParts) || previous == nullptr)
+        last.pipeline = graphics_pipeline(work, shaders, error);
+    const GraphicsPipeline* pipeline = last.pipeline;
     if (pipeline == nullptr) return error;
 
-    // Descriptors of each stage, in its own set, kept while it binds the same.
+    // Descriptors of each stage, in its own set, kept while it binds the
+    // same; a stage whose slots did not change keeps its set unresolved
+    // (the descriptors a translation has come from its bytecode alone).
     for (int stage = 0; stage < 5; ++stage) {
         if (!shaders.stages[stage]) continue;
+        StageSet& set = stage_sets_[stage];
+        if (!(changed & stage_parts(stage)) && set.layout == pipeline->set_layouts[stage] &&
+            set.plain)
+            continue;
         std::string why = resolve_stage(work.stages[stage], *shaders.stages[stage],
                                         pipeline->dynamic_constants, stage_scratch_);
-        if (why.empty())
-            why = stage_set(pipeline->set_layouts[stage], stage_scratch_, stage_sets_[stage]);
+        if (why.empty()) why = stage_set(pipeline->set_layouts[stage], stage_scratch_, set);
         if (!why.empty()) return std::string(kStageNames[stage]) + " shader: " + why;
     }
 
     // Buffers.
-    DrawBuffers& buffers = draw_buffers_;
-    std::vector<std::uint64_t> touched = std::move(buffers.touched);
-    touched.clear();
-    buffers = {};
-    buffers.touched = std::move(touched);
-    if (std::string why = draw_buffers(work, arguments, *pipeline, buffers); !why.empty())
-        return why;
+    DrawBuffers& buffers = last.buffers;
+    const bool direct = !arguments.arguments && !arguments.from_stream_output;
+    if ((changed & (kVertexBuffersPart | kPipelineParts)) || pipeline != previous || !direct ||
+        !last.direct || arguments.indexed != last.indexed || !last.plain_buffers) {
+        std::vector<std::uint64_t> touched = std::move(buffers.touched);
+        touched.clear();
+        buffers = {};
+        buffers.touched = std::move(touched);
+        if (std::string why = draw_buffers(work, arguments, *pipeline, buffers); !why.empty())
+            return why;
+        last.indexed = arguments.indexed;
+        last.direct = direct;
+        last.plain_buffers = plain(buffers.touched);
+    }
     if (buffers.nothing) return {};
     StreamOutputTargets stream_targets;
     if (std::string why = prepare_stream_output(work, stream_targets); !why.empty()) return why;
@@ -700,7 +749,7 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
         gpu_->touch(handle_key(predicate->buffer), false,
                     VK_PIPELINE_STAGE_2_CONDITIONAL_RENDERING_BIT_EXT);
     const VkCommandBuffer commands = gpu_->render(targets);
-    bind_draw_state(commands, work, *pipeline, shaders, buffers, area);
+    bind_draw_state(commands, work, changed, *pipeline, shaders, buffers, targets.area);
 
     if (runs && !count_in_run(commands, work, results.ticket)) return "the GPU cannot make a query";
     if (!runs && count_run_) end_count_run(commands);  // it would count this draw
@@ -732,6 +781,9 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
     if (counts.statistics)
         vkCmdEndQuery(commands, counts.statistics->pool, counts.statistics->index);
     if (!runs) results.ticket = keep_counts(counts);
+    last.work = &work;
+    last.generation = descriptors_.generation();
+    last.batch = gpu_->recording_batch();
     return {};
 }
 

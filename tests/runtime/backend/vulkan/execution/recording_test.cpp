@@ -5,6 +5,7 @@
 // its descriptor set. Counted with the device's recording counts; the
 // results are checked too, under synchronization validation.
 #include <catch2/catch.hpp>
+#include <cstring>
 
 #include "draw_support.h"
 #include "runtime/backend/backend.h"
@@ -275,5 +276,56 @@ TEST_CASE("Every state change between draws reaches the next draw", "[recording]
     CHECK(texels_4x4(test, other.get(), DXGI_FORMAT_R8G8B8A8_UNORM) ==
           std::vector<std::uint32_t>(16, green));
     CHECK(scene.texels() == halves);
+    check_validation_clean();
+}
+
+// The device keeps what a draw resolved for the next one where no state
+// changed; buffers written between them must still be read anew.
+TEST_CASE("Buffers written between two draws with the same state are read anew", "[recording]") {
+    TestDevice& test = *hardware_device();
+    Scene scene(test, kConstantPs);
+    const std::vector<Vertex> whole = quad(-1, -1, 1, 1, 0.5f, {0, 0, 0, 0});
+    const std::vector<Vertex> left = quad(-1, -1, 0, 1, 0.5f, {0, 0, 0, 0});
+    auto vb =
+        test.buffer(static_cast<UINT>(whole.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER,
+                    D3D11_USAGE_DYNAMIC, D3D11_CPU_ACCESS_WRITE, 0, 0, whole.data());
+    ID3D11Buffer* vbs[] = {vb.get()};
+    const UINT stride = sizeof(Vertex), offset = 0;
+    test.context->IASetVertexBuffers(0, 1, vbs, &stride, &offset);
+    const float red[4] = {1, 0, 0, 1};
+    auto cb = test.buffer(16, D3D11_BIND_CONSTANT_BUFFER, D3D11_USAGE_DYNAMIC,
+                          D3D11_CPU_ACCESS_WRITE, 0, 0, red);
+    ID3D11Buffer* cbs[] = {cb.get()};
+    test.context->PSSetConstantBuffers(0, 1, cbs);
+    auto write = [&](ID3D11Buffer* buffer, const void* data, std::size_t bytes) {
+        D3D11_MAPPED_SUBRESOURCE mapped{};
+        REQUIRE(test.context->Map(buffer, 0, D3D11_MAP_WRITE_DISCARD, 0, &mapped) == S_OK);
+        std::memcpy(mapped.pData, data, bytes);
+        test.context->Unmap(buffer, 0);
+    };
+    const std::uint32_t r = rgba(255, 0, 0, 255), g = rgba(0, 255, 0, 255),
+                        b = rgba(0, 0, 255, 255);
+
+    SECTION("Map WRITE_DISCARD of the vertex and constant buffers") {
+        scene.draw(6);  // red everywhere
+        const float green[4] = {0, 1, 0, 1};
+        write(vb.get(), left.data(), left.size() * sizeof(Vertex));
+        write(cb.get(), green, sizeof green);
+        scene.draw(6);  // green on the left half
+        std::vector<std::uint32_t> expected(16);
+        for (int i = 0; i < 16; ++i) expected[i] = i % 4 < 2 ? g : r;
+        CHECK(scene.texels() == expected);
+    }
+    SECTION("UpdateSubresource of a default constant buffer") {
+        auto updated =
+            test.buffer(16, D3D11_BIND_CONSTANT_BUFFER, D3D11_USAGE_DEFAULT, 0, 0, 0, red);
+        ID3D11Buffer* updated_cbs[] = {updated.get()};
+        test.context->PSSetConstantBuffers(0, 1, updated_cbs);
+        scene.draw(6);
+        const float blue[4] = {0, 0, 1, 1};
+        test.context->UpdateSubresource(updated.get(), 0, nullptr, blue, 0, 0);
+        scene.draw(6);
+        CHECK(scene.texels() == std::vector<std::uint32_t>(16, b));
+    }
     check_validation_clean();
 }

@@ -435,13 +435,20 @@ VkCommandBuffer GpuContext::render(const RenderTargets& targets) {
 }
 
 VkCommandBuffer GpuContext::compute() {
+    return outside_rendering(VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT |
+                             VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT |
+                             VK_PIPELINE_STAGE_2_CONDITIONAL_RENDERING_BIT_EXT);
+}
+
+VkCommandBuffer GpuContext::transfer() {
+    return outside_rendering(VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT);
+}
+
+VkCommandBuffer GpuContext::outside_rendering(VkPipelineStageFlags2 stages) {
     if (rendering_) end_rendering();
     bool hazard = false;
     for (const Touch& t : touched_) hazard = hazard || hazards_.conflicts(t.key, t.write);
-    if (hazard)
-        hazard_barrier(VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT |
-                       VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT |
-                       VK_PIPELINE_STAGE_2_CONDITIONAL_RENDERING_BIT_EXT);
+    if (hazard) hazard_barrier(stages);
     for (const Touch& t : touched_) hazards_.touch(t.key, t.write, t.stages);
     touched_.clear();
     return open_->buffer;

@@ -107,16 +107,17 @@ class GpuContext {
     // after a full barrier from what was recorded before. A step (one
     // call's work, or a part of it) starts, when timed, with a timestamp.
     VkCommandBuffer commands();
-    // Tracked work (draws, dispatches): begin_work starts its step (timed,
-    // no barrier), touch names a buffer or image it reads or writes, and
-    // render or compute hands out the command buffer inside rendering to
-    // `targets` or outside rendering, after a barrier only where what it
-    // touches needs one. Nothing between begin_work and the work's last
-    // command may record untracked commands.
+    // Tracked work (draws, dispatches, copies): begin_work starts its step
+    // (timed, no barrier), touch names a buffer or image it reads or
+    // writes, and render, compute or transfer hands out the command buffer
+    // inside rendering to `targets` or outside rendering, after a barrier
+    // only where what it touches needs one. Nothing between begin_work and
+    // the work's last command may record untracked commands.
     void begin_work();
     void touch(std::uint64_t key, bool write, VkPipelineStageFlags2 stages);
     VkCommandBuffer render(const RenderTargets& targets);
     VkCommandBuffer compute();
+    VkCommandBuffer transfer();
     // Changes whenever commands bound in the open command buffer may no
     // longer be bound (a new batch, untracked commands), so that recorders
     // that skip binding what is bound know to bind again.
@@ -213,6 +214,8 @@ class GpuContext {
     bool open_batch();
     void start_step();
     void end_rendering();
+    // Tracked work outside rendering, waited for by `stages`.
+    VkCommandBuffer outside_rendering(VkPipelineStageFlags2 stages);
     void full_barrier();
     // The barrier a hazard needs: what was noted, made visible to `stages`.
     void hazard_barrier(VkPipelineStageFlags2 stages);

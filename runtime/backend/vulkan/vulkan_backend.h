@@ -7,6 +7,7 @@
 // libd3dcap.
 #pragma once
 
+#include <deque>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -637,7 +638,7 @@ class VulkanBackend final : public FillingBackend {
         ObjectId id = 0;
         std::uint64_t batch = 0;
     };
-    std::vector<KeptBuffer> free_predicates_;
+    std::deque<KeptBuffer> free_predicates_;  // oldest first
     PFN_vkCmdBeginConditionalRenderingEXT begin_conditional_ = nullptr;
     PFN_vkCmdEndConditionalRenderingEXT end_conditional_ = nullptr;
 };

@@ -13,8 +13,19 @@
 #include <vector>
 
 #include "runtime/backend/vulkan/gpu_context.h"
+#include "runtime/backend/vulkan/shader_translator.h"
 
 namespace d3dcap::runtime::backend::vulkan {
+
+// Constant buffers bind as UNIFORM_BUFFER_DYNAMIC where a pipeline's fit
+// the GPU's limit, their windows' offsets given at bind time.
+VkDescriptorType descriptor_type(const ShaderDescriptor& d, bool dynamic_constants);
+// The set-layout bindings of a translated shader's descriptors (UAV
+// counters included) for one stage.
+std::vector<VkDescriptorSetLayoutBinding> layout_bindings(const TranslatedShader& shader,
+                                                          VkShaderStageFlags stage,
+                                                          bool dynamic_constants);
+std::uint32_t constant_buffer_count(const TranslatedShader& shader);
 
 class DescriptorPools {
   public:

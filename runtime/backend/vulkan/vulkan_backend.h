@@ -23,6 +23,7 @@
 #include "runtime/backend/subresource_layout.h"
 #include "runtime/backend/vulkan/descriptor_pools.h"
 #include "runtime/backend/vulkan/gpu_context.h"
+#include "runtime/backend/vulkan/pipelines.h"
 #include "runtime/backend/vulkan/query_slots.h"
 #include "runtime/backend/vulkan/shader_translator.h"
 #include "runtime/backend/vulkan/storage.h"
@@ -59,41 +60,6 @@ struct ReplicaKey {
     ObjectId owner = 0;
     auto operator<=>(const ReplicaKey&) const = default;
 };
-
-// A compute shader's pipeline (its descriptor set 0 holds what the shader uses).
-struct ComputePipeline {
-    std::shared_ptr<const TranslatedShader> shader;
-    bool dynamic_constants = false;
-    VkDescriptorSetLayout set_layout = VK_NULL_HANDLE;
-    VkPipelineLayout layout = VK_NULL_HANDLE;
-    VkPipeline pipeline = VK_NULL_HANDLE;
-};
-
-// The translated shaders of a draw, by stage (vertex, hull, domain,
-// geometry, pixel); null where none is bound.
-struct PipelineShaders {
-    std::array<std::shared_ptr<const TranslatedShader>, 5> stages;
-};
-
-// A graphics pipeline of one draw state; set N holds stage N's slots.
-struct GraphicsPipeline {
-    PipelineShaders shaders;
-    VkDescriptorSetLayout set_layouts[5] = {};  // null for stages without a shader (not owned)
-    VkPipelineLayout layout = VK_NULL_HANDLE;
-    VkPipeline pipeline = VK_NULL_HANDLE;
-    std::vector<std::uint32_t> vertex_slots;  // the vertex-buffer slots it reads
-    bool dynamic_constants = false;
-};
-
-// Constant buffers bind as UNIFORM_BUFFER_DYNAMIC where a pipeline's fit
-// the GPU's limit, their windows' offsets given at bind time.
-VkDescriptorType descriptor_type(const ShaderDescriptor& d, bool dynamic_constants);
-// The set-layout bindings of a translated shader's descriptors (UAV
-// counters included) for one stage.
-std::vector<VkDescriptorSetLayoutBinding> layout_bindings(const TranslatedShader& shader,
-                                                          VkShaderStageFlags stage,
-                                                          bool dynamic_constants);
-std::uint32_t constant_buffer_count(const TranslatedShader& shader);
 
 // One descriptor of a stage as bound at a draw or dispatch (compared
 // bytewise, so made with memset).
@@ -437,8 +403,6 @@ class VulkanBackend final : public FillingBackend {
                           std::uint64_t& offset, std::uint64_t& version);
 
     // Shaders: the pipeline of a translated compute shader (made once).
-    const ComputePipeline* compute_pipeline(const std::shared_ptr<const TranslatedShader>& shader,
-                                            std::string& error);
     void destroy_pipelines();
     // Descriptors: the bound slots of a stage resolved to what its shader's
     // descriptors bind (empty, or why the work cannot run), and the set
@@ -459,10 +423,10 @@ class VulkanBackend final : public FillingBackend {
     std::string counter_descriptor(const StageWork& work, const ShaderDescriptor& d,
                                    VkBufferView& view);
     VkSampler sampler_for(const D3D11_SAMPLER_DESC& desc, std::string& error);
-    // Draws: the pipeline of a draw's state (made once), and a view of a
-    // render target or depth-stencil view with its size.
-    const GraphicsPipeline* graphics_pipeline(const DrawWork& work, const PipelineShaders& shaders,
-                                              std::string& error);
+    // Draws: the formats and sample count of what a draw renders into (for
+    // its pipeline), and a view of a render target or depth-stencil view
+    // with its size.
+    std::string pipeline_targets(const DrawWork& work, PipelineTargets& out);
     // A draw's translated shaders, linked (empty, or why it cannot run).
     std::string draw_shaders(const DrawWork& work, PipelineShaders& shaders);
     std::string draw_buffers(const DrawWork& work, const DrawArguments& arguments,
@@ -476,7 +440,6 @@ class VulkanBackend final : public FillingBackend {
                          const DrawBuffers& buffers, VkExtent2D area);
     // The viewports (flipped to D3D11's convention) and scissors.
     void bind_viewports(VkCommandBuffer commands, const DrawWork& work, VkExtent2D area);
-    void destroy(GraphicsPipeline& pipeline);
     std::string attachment_view(const ViewInfo& view, bool depth, VkImageView& out,
                                 VkExtent2D& extent, std::uint64_t& key);
 
@@ -548,15 +511,14 @@ class VulkanBackend final : public FillingBackend {
     std::uint32_t pool_memory_types_ = ~0u;  // types sparse images and buffers can bind
     std::unique_ptr<Backend> scratch_;       // reference device for run_on_reference
     ShaderTranslator translator_;
-    std::unordered_map<const TranslatedShader*, ComputePipeline> compute_pipelines_;
-    std::unordered_map<std::string, VkSampler> samplers_;                   // by description bytes
-    std::unordered_map<std::string, GraphicsPipeline> graphics_pipelines_;  // by state key
+    std::unordered_map<std::string, VkSampler> samplers_;  // by description bytes
     DescriptorPools descriptors_;
+    PipelineCache pipelines_{gpu_->device(), descriptors_};
     std::vector<VkWriteDescriptorSet> write_scratch_;
     ViewCache views_;
     // Draws and dispatches: each stage's set, scratch for the next, what
-    // the command buffer has bound, the last linked shaders, and the key
-    // of the last pipeline (looked up again only when it changes).
+    // the command buffer has bound, what the last draw resolved, and the
+    // last linked shaders.
     std::array<StageSet, 5> stage_sets_;
     StageSet compute_set_, stage_scratch_;
     BoundDrawState bound_draw_;
@@ -577,8 +539,6 @@ class VulkanBackend final : public FillingBackend {
         }
     };
     std::array<StageTranslation, 5> last_translations_;
-    std::string pipeline_key_, last_pipeline_key_;
-    const GraphicsPipeline* last_pipeline_ = nullptr;
     CounterSlots stream_counters_{4};  // by buffer
     // By UAV view (0: the one UAVs without a counter of their own share);
     // 256 bytes apart, past any texel-buffer alignment.

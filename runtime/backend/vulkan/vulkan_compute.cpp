@@ -11,64 +11,11 @@ namespace d3dcap::runtime::backend::vulkan {
 
 void VulkanBackend::destroy_pipelines() {
     const VkDevice dev = gpu_->vk();
-    for (auto& [shader, pipeline] : compute_pipelines_) {
-        vkDestroyPipeline(dev, pipeline.pipeline, nullptr);
-        vkDestroyPipelineLayout(dev, pipeline.layout, nullptr);
-    }
-    compute_pipelines_.clear();
     for (auto& [key, sampler] : samplers_) vkDestroySampler(dev, sampler, nullptr);
     samplers_.clear();
-    for (auto& [key, pipeline] : graphics_pipelines_) destroy(pipeline);
-    graphics_pipelines_.clear();
-    last_pipeline_ = nullptr;
+    pipelines_.clear();
     last_draw_ = {};
     descriptors_.destroy();
-}
-
-const ComputePipeline* VulkanBackend::compute_pipeline(
-    const std::shared_ptr<const TranslatedShader>& shader, std::string& error) {
-    if (auto found = compute_pipelines_.find(shader.get()); found != compute_pipelines_.end())
-        return &found->second;
-    const VkDevice dev = gpu_->vk();
-    ComputePipeline made;
-    made.shader = shader;
-    made.dynamic_constants =
-        constant_buffer_count(*shader) <= gpu_->device().adapter().max_dynamic_uniform_buffers;
-    made.set_layout = descriptors_.layout(
-        layout_bindings(*shader, VK_SHADER_STAGE_COMPUTE_BIT, made.dynamic_constants));
-    VkPipelineLayoutCreateInfo layout_info{};
-    layout_info.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO;
-    layout_info.setLayoutCount = 1;
-    layout_info.pSetLayouts = &made.set_layout;
-    VkShaderModuleCreateInfo module_info{};
-    module_info.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO;
-    module_info.codeSize = shader->spirv.size() * 4;
-    module_info.pCode = shader->spirv.data();
-    VkShaderModule module = VK_NULL_HANDLE;
-    if (made.set_layout == VK_NULL_HANDLE ||
-        vkCreatePipelineLayout(dev, &layout_info, nullptr, &made.layout) != VK_SUCCESS ||
-        vkCreateShaderModule(dev, &module_info, nullptr, &module) != VK_SUCCESS) {
-        error = "the GPU refused the translated shader's layout or module";
-        vkDestroyPipelineLayout(dev, made.layout, nullptr);
-        return nullptr;
-    }
-    VkComputePipelineCreateInfo pipeline_info{};
-    pipeline_info.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO;
-    pipeline_info.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
-    pipeline_info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
-    pipeline_info.stage.module = module;
-    pipeline_info.stage.pName = "main";
-    pipeline_info.layout = made.layout;
-    const VkResult result =
-        vkCreateComputePipelines(dev, VK_NULL_HANDLE, 1, &pipeline_info, nullptr, &made.pipeline);
-    vkDestroyShaderModule(dev, module, nullptr);
-    if (result != VK_SUCCESS) {
-        error = "the GPU cannot build a compute pipeline of the translated shader (VkResult " +
-                std::to_string(result) + ")";
-        vkDestroyPipelineLayout(dev, made.layout, nullptr);
-        return nullptr;
-    }
-    return &compute_pipelines_.emplace(shader.get(), std::move(made)).first->second;
 }
 
 std::string VulkanBackend::prepare_shader(std::span<const std::uint8_t> bytecode,
@@ -94,7 +41,7 @@ std::string VulkanBackend::dispatch(const StageWork& compute, const DispatchSize
                                               uav_first_slices(compute));
     if (!shader) return error;
     if (shader->program_type != 5) return "the bound compute shader holds another stage";
-    const ComputePipeline* pipeline = compute_pipeline(shader, error);
+    const ComputePipeline* pipeline = pipelines_.compute(shader, error);
     if (pipeline == nullptr) return error;
 
     // The descriptors, from the bound slots (the set of the dispatch before

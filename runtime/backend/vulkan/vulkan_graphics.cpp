@@ -1,9 +1,8 @@
-// Draws on the Vulkan device: the D3D11 pipeline state as a Vulkan graphics
-// pipeline (made once per state, kept by a key of everything it depends
-// on), each stage's slots in a descriptor set of its own, vertex and index
-// buffers, D3D11 viewports (flipped: y = TopLeftY + Height, negative
-// height) and scissors as dynamic state, and dynamic rendering into the
-// bound render-target and depth-stencil views.
+// Draws on the Vulkan device: the translated shaders linked, the pipeline
+// of the draw's state (pipelines.h), each stage's slots in a descriptor
+// set of its own, and dynamic rendering into the bound render-target and
+// depth-stencil views, which a render pass instance keeps across draws.
+// What the draw binds besides is in vulkan_draw_state.cpp.
 #include <algorithm>
 #include <cstring>
 
@@ -18,96 +17,6 @@ namespace {
 constexpr int kVertex = 0, kHull = 1, kDomain = 2, kGeometry = 3, kPixel = 4;
 constexpr const char* kStageNames[] = {"vertex", "hull", "domain", "geometry", "pixel"};
 constexpr int kProgramTypes[] = {1, 3, 4, 2, 0};  // of each stage, in DXBC's numbering
-constexpr VkShaderStageFlagBits kStageBits[] = {
-    VK_SHADER_STAGE_VERTEX_BIT, VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT,
-    VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT, VK_SHADER_STAGE_GEOMETRY_BIT,
-    VK_SHADER_STAGE_FRAGMENT_BIT};
-
-// The primitive topology, or false for the ones the device does not draw yet.
-bool topology_of(D3D11_PRIMITIVE_TOPOLOGY topology, VkPrimitiveTopology& out) {
-    if (topology >= D3D11_PRIMITIVE_TOPOLOGY_1_CONTROL_POINT_PATCHLIST &&
-        topology <= D3D11_PRIMITIVE_TOPOLOGY_32_CONTROL_POINT_PATCHLIST) {
-        out = VK_PRIMITIVE_TOPOLOGY_PATCH_LIST;
-        return true;
-    }
-    switch (topology) {
-        case D3D11_PRIMITIVE_TOPOLOGY_POINTLIST:
-            out = VK_PRIMITIVE_TOPOLOGY_POINT_LIST;
-            return true;
-        case D3D11_PRIMITIVE_TOPOLOGY_LINELIST:
-            out = VK_PRIMITIVE_TOPOLOGY_LINE_LIST;
-            return true;
-        case D3D11_PRIMITIVE_TOPOLOGY_LINESTRIP:
-            out = VK_PRIMITIVE_TOPOLOGY_LINE_STRIP;
-            return true;
-        case D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST:
-            out = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
-            return true;
-        case D3D11_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP:
-            out = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP;
-            return true;
-        case D3D11_PRIMITIVE_TOPOLOGY_LINELIST_ADJ:
-            out = VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY;
-            return true;
-        case D3D11_PRIMITIVE_TOPOLOGY_LINESTRIP_ADJ:
-            out = VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY;
-            return true;
-        case D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST_ADJ:
-            out = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY;
-            return true;
-        case D3D11_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP_ADJ:
-            out = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY;
-            return true;
-        default:
-            return false;
-    }
-}
-
-bool strip(VkPrimitiveTopology topology) {
-    return topology == VK_PRIMITIVE_TOPOLOGY_LINE_STRIP ||
-           topology == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP ||
-           topology == VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY ||
-           topology == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY;
-}
-
-VkBlendFactor blend_factor(D3D11_BLEND blend) {
-    switch (blend) {
-        case D3D11_BLEND_ZERO:
-            return VK_BLEND_FACTOR_ZERO;
-        case D3D11_BLEND_SRC_COLOR:
-            return VK_BLEND_FACTOR_SRC_COLOR;
-        case D3D11_BLEND_INV_SRC_COLOR:
-            return VK_BLEND_FACTOR_ONE_MINUS_SRC_COLOR;
-        case D3D11_BLEND_SRC_ALPHA:
-            return VK_BLEND_FACTOR_SRC_ALPHA;
-        case D3D11_BLEND_INV_SRC_ALPHA:
-            return VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
-        case D3D11_BLEND_DEST_ALPHA:
-            return VK_BLEND_FACTOR_DST_ALPHA;
-        case D3D11_BLEND_INV_DEST_ALPHA:
-            return VK_BLEND_FACTOR_ONE_MINUS_DST_ALPHA;
-        case D3D11_BLEND_DEST_COLOR:
-            return VK_BLEND_FACTOR_DST_COLOR;
-        case D3D11_BLEND_INV_DEST_COLOR:
-            return VK_BLEND_FACTOR_ONE_MINUS_DST_COLOR;
-        case D3D11_BLEND_SRC_ALPHA_SAT:
-            return VK_BLEND_FACTOR_SRC_ALPHA_SATURATE;
-        case D3D11_BLEND_BLEND_FACTOR:
-            return VK_BLEND_FACTOR_CONSTANT_COLOR;
-        case D3D11_BLEND_INV_BLEND_FACTOR:
-            return VK_BLEND_FACTOR_ONE_MINUS_CONSTANT_COLOR;
-        case D3D11_BLEND_SRC1_COLOR:
-            return VK_BLEND_FACTOR_SRC1_COLOR;
-        case D3D11_BLEND_INV_SRC1_COLOR:
-            return VK_BLEND_FACTOR_ONE_MINUS_SRC1_COLOR;
-        case D3D11_BLEND_SRC1_ALPHA:
-            return VK_BLEND_FACTOR_SRC1_ALPHA;
-        case D3D11_BLEND_INV_SRC1_ALPHA:
-            return VK_BLEND_FACTOR_ONE_MINUS_SRC1_ALPHA;
-        default:
-            return VK_BLEND_FACTOR_ONE;
-    }
-}
 
 bool dual_source(D3D11_BLEND blend) {
     return blend >= D3D11_BLEND_SRC1_COLOR && blend <= D3D11_BLEND_INV_SRC1_ALPHA;
@@ -118,46 +27,6 @@ bool dual_source_blend(const D3D11_BLEND_DESC1& desc) {
     const D3D11_RENDER_TARGET_BLEND_DESC1& t = desc.RenderTarget[0];
     return t.BlendEnable && (dual_source(t.SrcBlend) || dual_source(t.DestBlend) ||
                              dual_source(t.SrcBlendAlpha) || dual_source(t.DestBlendAlpha));
-}
-
-VkLogicOp logic_op(D3D11_LOGIC_OP op) {
-    constexpr VkLogicOp kOps[] = {
-        VK_LOGIC_OP_CLEAR,         VK_LOGIC_OP_SET,          VK_LOGIC_OP_COPY,
-        VK_LOGIC_OP_COPY_INVERTED, VK_LOGIC_OP_NO_OP,        VK_LOGIC_OP_INVERT,
-        VK_LOGIC_OP_AND,           VK_LOGIC_OP_NAND,         VK_LOGIC_OP_OR,
-        VK_LOGIC_OP_NOR,           VK_LOGIC_OP_XOR,          VK_LOGIC_OP_EQUIVALENT,
-        VK_LOGIC_OP_AND_REVERSE,   VK_LOGIC_OP_AND_INVERTED, VK_LOGIC_OP_OR_REVERSE,
-        VK_LOGIC_OP_OR_INVERTED};
-    return op >= 0 && op < 16 ? kOps[op] : VK_LOGIC_OP_NO_OP;
-}
-
-// D3D11's comparison, blend-op and stencil-op values are Vulkan's plus one.
-template <class Vk>
-Vk minus_one(int value, int last) {
-    return static_cast<Vk>(std::clamp(value - 1, 0, last));
-}
-
-VkStencilOpState stencil_face(const D3D11_DEPTH_STENCILOP_DESC& face, std::uint32_t read_mask,
-                              std::uint32_t write_mask) {
-    VkStencilOpState state{};
-    state.failOp = minus_one<VkStencilOp>(face.StencilFailOp, 7);
-    state.passOp = minus_one<VkStencilOp>(face.StencilPassOp, 7);
-    state.depthFailOp = minus_one<VkStencilOp>(face.StencilDepthFailOp, 7);
-    state.compareOp = minus_one<VkCompareOp>(face.StencilFunc, 7);
-    state.compareMask = read_mask;
-    state.writeMask = write_mask;
-    return state;
-}
-
-template <class T>
-void append(std::string& key, const T& value) {
-    key.append(reinterpret_cast<const char*>(&value), sizeof value);
-}
-
-// Whether a signature element is a varying (not a system value the
-// rasterizer or the output merger gives or takes).
-bool varying(const shader::SignatureElement& e) {
-    return e.system_value == 0 && e.register_index != 0xffffffffu;
 }
 
 // Each stage's varyings must sit where the stage before writes them
@@ -200,13 +69,11 @@ bool rasterizer_discards(const DrawWork& work) {
 
 }  // namespace
 
-const GraphicsPipeline* VulkanBackend::graphics_pipeline(const DrawWork& work,
-                                                         const PipelineShaders& shaders,
-                                                         std::string& error) {
+std::string VulkanBackend::pipeline_targets(const DrawWork& work, PipelineTargets& out) {
     // Formats and the sample count of the attachments (D3D11: one for all);
     // none where nothing is rasterized, as draw() begins rendering with none.
-    const bool discard = rasterizer_discards(work);
-    std::vector<VkFormat> color_formats;
+    out = {};
+    out.discard = rasterizer_discards(work);
     std::optional<VkSampleCountFlagBits> samples;
     auto sample_count = [&](ObjectId id) {
         const GpuResource* resource = find(id);
@@ -217,305 +84,22 @@ const GraphicsPipeline* VulkanBackend::graphics_pipeline(const DrawWork& work,
         return true;
     };
     for (const auto& [slot, view] : work.render_targets) {
-        if (discard) break;
-        if (slot >= color_formats.size()) color_formats.resize(slot + 1, VK_FORMAT_UNDEFINED);
-        color_formats[slot] = same_bits_format(view.format);
+        if (out.discard) break;
+        if (slot >= out.colors.size()) out.colors.resize(slot + 1, VK_FORMAT_UNDEFINED);
+        out.colors[slot] = same_bits_format(view.format);
         if (!sample_count(view.resource)) {
-            error = "the render targets have different sample counts";
-            return nullptr;
+            return "the render targets have different sample counts";
         }
     }
-    VkFormat depth_format = VK_FORMAT_UNDEFINED;
-    if (work.depth_stencil_view && !discard) {
+    if (work.depth_stencil_view && !out.discard) {
         const GpuResource* depth = find(work.depth_stencil_view->resource);
-        if (depth != nullptr) depth_format = depth->storage.format;
+        if (depth != nullptr) out.depth = depth->storage.format;
         if (!sample_count(work.depth_stencil_view->resource)) {
-            error = "the depth-stencil view's sample count is not the render targets'";
-            return nullptr;
+            return "the depth-stencil view's sample count is not the render targets'";
         }
     }
-    VkPrimitiveTopology topology{};
-    if (!topology_of(work.topology, topology)) {
-        error = "no primitive topology is set";
-        return nullptr;
-    }
-    const bool patches = topology == VK_PRIMITIVE_TOPOLOGY_PATCH_LIST;
-    if (patches != (shaders.stages[kHull] != nullptr)) {
-        error = patches ? "patch lists need hull and domain shaders"
-                        : "hull and domain shaders need a patch-list topology";
-        return nullptr;
-    }
-
-    // The key: everything the pipeline depends on. Draws mostly keep the
-    // pipeline of the draw before, so the key is compared with that one's
-    // before any lookup.
-    std::string& key = pipeline_key_;
-    key.clear();
-    for (const auto& shader : shaders.stages) append(key, shader.get());
-    for (const InputElement& element : work.input_layout) {
-        key += element.semantic;
-        append(key, element.semantic_index);
-        append(key, element.format);
-        append(key, element.slot);
-        append(key, element.offset);
-        append(key, element.per_instance);
-        append(key, element.step_rate);
-    }
-    append(key, topology);
-    append(key, work.rasterizer);
-    append(key, work.blend);
-    append(key, work.depth_stencil);
-    append(key, work.sample_mask);
-    append(key, discard);
-    append(key, samples.value_or(VK_SAMPLE_COUNT_1_BIT));
-    for (VkFormat format : color_formats) append(key, format);
-    append(key, depth_format);
-    if (last_pipeline_ != nullptr && key == last_pipeline_key_) return last_pipeline_;
-    if (auto found = graphics_pipelines_.find(key); found != graphics_pipelines_.end()) {
-        last_pipeline_key_ = key;
-        last_pipeline_ = &found->second;
-        return last_pipeline_;
-    }
-
-    const VkDevice dev = gpu_->vk();
-    GraphicsPipeline made;
-    made.shaders = shaders;
-
-    // Vertex input: each shader input matched by semantic to a layout element.
-    const TranslatedShader& vertex = *shaders.stages[kVertex];
-    std::vector<VkVertexInputAttributeDescription> attributes;
-    std::vector<VkVertexInputBindingDescription> bindings;
-    std::vector<VkVertexInputBindingDivisorDescriptionEXT> divisors;
-    for (const shader::SignatureElement& input : vertex.inputs) {
-        if (!varying(input)) continue;
-        const InputElement* element = nullptr;
-        for (const InputElement& e : work.input_layout)
-            if (shader::equal_ignoring_case(e.semantic, input.semantic_name) &&
-                e.semantic_index == input.semantic_index)
-                element = &e;
-        if (element == nullptr) {
-            error = "the vertex shader's input " + input.semantic_name +
-                    std::to_string(input.semantic_index) + " has no element in the input layout";
-            return nullptr;
-        }
-        const VkFormat format = same_bits_format(element->format);
-        VkFormatProperties properties{};
-        vkGetPhysicalDeviceFormatProperties(gpu_->device().physical_device(), format, &properties);
-        if (format == VK_FORMAT_UNDEFINED ||
-            !(properties.bufferFeatures & VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT)) {
-            error = "this GPU cannot read vertices of " + formats::describe(element->format);
-            return nullptr;
-        }
-        attributes.push_back({input.register_index, element->slot, format, element->offset});
-        const auto bound = std::find_if(bindings.begin(), bindings.end(),
-                                        [&](const auto& b) { return b.binding == element->slot; });
-        // Instance step rates are per slot in Vulkan (divisors).
-        const auto divisor = std::find_if(divisors.begin(), divisors.end(), [&](const auto& d) {
-            return d.binding == element->slot;
-        });
-        if (bound != bindings.end()) {
-            const std::uint32_t rate = divisor != divisors.end() ? divisor->divisor : 1;
-            if (element->per_instance && rate != element->step_rate) {
-                error = "elements of slot " + std::to_string(element->slot) +
-                        " step at different instance rates, which Vulkan cannot";
-                return nullptr;
-            }
-            continue;
-        }
-        bindings.push_back(
-            {element->slot, 0,
-             element->per_instance ? VK_VERTEX_INPUT_RATE_INSTANCE : VK_VERTEX_INPUT_RATE_VERTEX});
-        if (element->per_instance && element->step_rate != 1) {
-            const vulkan::ExecutionFeatures& has = gpu_->device().execution();
-            if (!has.step_rates || (element->step_rate == 0 && !has.step_rate_zero)) {
-                error = "instance data step rate " + std::to_string(element->step_rate) +
-                        ", which this GPU lacks";
-                return nullptr;
-            }
-            divisors.push_back({element->slot, element->step_rate});
-        }
-    }
-    VkPipelineVertexInputDivisorStateCreateInfoEXT divisor_info{};
-    divisor_info.sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_DIVISOR_STATE_CREATE_INFO_EXT;
-    divisor_info.vertexBindingDivisorCount = static_cast<std::uint32_t>(divisors.size());
-    divisor_info.pVertexBindingDivisors = divisors.data();
-    VkPipelineVertexInputStateCreateInfo vertex_input{};
-    vertex_input.sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO;
-    vertex_input.vertexBindingDescriptionCount = static_cast<std::uint32_t>(bindings.size());
-    vertex_input.pVertexBindingDescriptions = bindings.data();
-    vertex_input.vertexAttributeDescriptionCount = static_cast<std::uint32_t>(attributes.size());
-    vertex_input.pVertexAttributeDescriptions = attributes.data();
-    if (!divisors.empty()) vertex_input.pNext = &divisor_info;
-    made.vertex_slots.clear();
-    for (const auto& binding : bindings) made.vertex_slots.push_back(binding.binding);
-
-    VkPipelineInputAssemblyStateCreateInfo assembly{};
-    assembly.sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO;
-    assembly.topology = topology;
-    assembly.primitiveRestartEnable = strip(topology);  // D3D11 always cuts strips
-
-    const D3D11_RASTERIZER_DESC1& r = work.rasterizer;
-    VkPipelineTessellationStateCreateInfo tessellation{};
-    tessellation.sType = VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_STATE_CREATE_INFO;
-    tessellation.patchControlPoints =
-        patches ? work.topology - D3D11_PRIMITIVE_TOPOLOGY_1_CONTROL_POINT_PATCHLIST + 1 : 1;
-
-    VkPipelineRasterizationStateCreateInfo raster{};
-    raster.sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO;
-    raster.depthClampEnable = !r.DepthClipEnable;
-    raster.polygonMode =
-        r.FillMode == D3D11_FILL_WIREFRAME ? VK_POLYGON_MODE_LINE : VK_POLYGON_MODE_FILL;
-    raster.cullMode = r.CullMode == D3D11_CULL_FRONT  ? VK_CULL_MODE_FRONT_BIT
-                      : r.CullMode == D3D11_CULL_BACK ? VK_CULL_MODE_BACK_BIT
-                                                      : VK_CULL_MODE_NONE;
-    raster.frontFace =
-        r.FrontCounterClockwise ? VK_FRONT_FACE_COUNTER_CLOCKWISE : VK_FRONT_FACE_CLOCKWISE;
-    raster.depthBiasEnable =
-        r.DepthBias != 0 || r.SlopeScaledDepthBias != 0.0f || r.DepthBiasClamp != 0.0f;
-    raster.depthBiasConstantFactor = static_cast<float>(r.DepthBias);
-    raster.depthBiasClamp = r.DepthBiasClamp;
-    raster.depthBiasSlopeFactor = r.SlopeScaledDepthBias;
-    raster.lineWidth = 1.0f;
-    raster.rasterizerDiscardEnable = discard;
-
-    VkPipelineMultisampleStateCreateInfo multisample{};
-    multisample.sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO;
-    multisample.rasterizationSamples = samples.value_or(VK_SAMPLE_COUNT_1_BIT);
-    const VkSampleMask sample_mask = work.sample_mask;
-    multisample.pSampleMask = &sample_mask;
-    multisample.alphaToCoverageEnable = work.blend.AlphaToCoverageEnable;
-
-    const D3D11_DEPTH_STENCIL_DESC& ds = work.depth_stencil;
-    VkPipelineDepthStencilStateCreateInfo depth{};
-    depth.sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO;
-    const bool has_depth = depth_format != VK_FORMAT_UNDEFINED;
-    depth.depthTestEnable = has_depth && ds.DepthEnable;
-    depth.depthWriteEnable =
-        has_depth && ds.DepthEnable && ds.DepthWriteMask == D3D11_DEPTH_WRITE_MASK_ALL;
-    depth.depthCompareOp = minus_one<VkCompareOp>(ds.DepthFunc, 7);
-    depth.stencilTestEnable = has_stencil(depth_format) && ds.StencilEnable;
-    depth.front = stencil_face(ds.FrontFace, ds.StencilReadMask, ds.StencilWriteMask);
-    depth.back = stencil_face(ds.BackFace, ds.StencilReadMask, ds.StencilWriteMask);
-    depth.maxDepthBounds = 1.0f;
-
-    std::vector<VkPipelineColorBlendAttachmentState> blends(color_formats.size());
-    for (std::size_t i = 0; i < blends.size(); ++i) {
-        const D3D11_RENDER_TARGET_BLEND_DESC1& t =
-            work.blend.RenderTarget[work.blend.IndependentBlendEnable ? i : 0];
-        VkPipelineColorBlendAttachmentState& b = blends[i];
-        b.blendEnable = t.BlendEnable && !t.LogicOpEnable;
-        b.srcColorBlendFactor = blend_factor(t.SrcBlend);
-        b.dstColorBlendFactor = blend_factor(t.DestBlend);
-        b.colorBlendOp = minus_one<VkBlendOp>(t.BlendOp, 4);
-        b.srcAlphaBlendFactor = blend_factor(t.SrcBlendAlpha);
-        b.dstAlphaBlendFactor = blend_factor(t.DestBlendAlpha);
-        b.alphaBlendOp = minus_one<VkBlendOp>(t.BlendOpAlpha, 4);
-        b.colorWriteMask = t.RenderTargetWriteMask & 0xf;
-    }
-    VkPipelineColorBlendStateCreateInfo blend{};
-    blend.sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO;
-    blend.logicOpEnable = work.blend.RenderTarget[0].LogicOpEnable;
-    blend.logicOp = logic_op(work.blend.RenderTarget[0].LogicOp);
-    blend.attachmentCount = static_cast<std::uint32_t>(blends.size());
-    blend.pAttachments = blends.data();
-
-    std::vector<VkDynamicState> dynamic_states = {
-        VK_DYNAMIC_STATE_VIEWPORT_WITH_COUNT, VK_DYNAMIC_STATE_SCISSOR_WITH_COUNT,
-        VK_DYNAMIC_STATE_BLEND_CONSTANTS, VK_DYNAMIC_STATE_STENCIL_REFERENCE};
-    // Strides are dynamic where there are vertex buffers to bind (a draw of
-    // SV_VertexID alone binds none, and so sets none).
-    if (!bindings.empty()) dynamic_states.push_back(VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE);
-    VkPipelineDynamicStateCreateInfo dynamic{};
-    dynamic.sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO;
-    dynamic.dynamicStateCount = static_cast<std::uint32_t>(dynamic_states.size());
-    dynamic.pDynamicStates = dynamic_states.data();
-    VkPipelineViewportStateCreateInfo viewport{};
-    viewport.sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO;
-
-    VkPipelineRenderingCreateInfo rendering{};
-    rendering.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO;
-    rendering.colorAttachmentCount = static_cast<std::uint32_t>(color_formats.size());
-    rendering.pColorAttachmentFormats = color_formats.data();
-    rendering.depthAttachmentFormat = depth_format;
-    rendering.stencilAttachmentFormat =
-        has_stencil(depth_format) ? depth_format : VK_FORMAT_UNDEFINED;
-
-    // Layout: a set per graphics stage, empty for stages not bound;
-    // constant buffers are dynamic where all stages' fit the GPU's limit.
-    std::uint32_t constant_buffers = 0;
-    for (const auto& shader : shaders.stages)
-        if (shader) constant_buffers += constant_buffer_count(*shader);
-    made.dynamic_constants =
-        constant_buffers <= gpu_->device().adapter().max_dynamic_uniform_buffers;
-    VkDescriptorSetLayout set_layouts[5];
-    for (int stage = 0; stage < 5; ++stage) {
-        const auto& shader = shaders.stages[stage];
-        set_layouts[stage] = descriptors_.layout(
-            shader ? layout_bindings(*shader, static_cast<VkShaderStageFlags>(kStageBits[stage]),
-                                     made.dynamic_constants)
-                   : std::vector<VkDescriptorSetLayoutBinding>{});
-        if (shader) made.set_layouts[stage] = set_layouts[stage];
-    }
-    VkPipelineLayoutCreateInfo layout_info{};
-    layout_info.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO;
-    layout_info.setLayoutCount = 5;
-    layout_info.pSetLayouts = set_layouts;
-    vkCreatePipelineLayout(dev, &layout_info, nullptr, &made.layout);
-
-    std::vector<VkPipelineShaderStageCreateInfo> stages;
-    std::vector<VkShaderModule> modules;
-    for (int stage = 0; stage < 5; ++stage) {
-        const auto& shader = shaders.stages[stage];
-        if (!shader) continue;
-        VkShaderModuleCreateInfo module_info{};
-        module_info.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO;
-        module_info.codeSize = shader->spirv.size() * 4;
-        module_info.pCode = shader->spirv.data();
-        VkShaderModule module = VK_NULL_HANDLE;
-        vkCreateShaderModule(dev, &module_info, nullptr, &module);
-        modules.push_back(module);
-        VkPipelineShaderStageCreateInfo stage_info{};
-        stage_info.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
-        stage_info.stage = kStageBits[stage];
-        stage_info.module = module;
-        stage_info.pName = "main";
-        stages.push_back(stage_info);
-    }
-    VkGraphicsPipelineCreateInfo info{};
-    info.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO;
-    info.pNext = &rendering;
-    info.stageCount = static_cast<std::uint32_t>(stages.size());
-    info.pStages = stages.data();
-    info.pVertexInputState = &vertex_input;
-    info.pInputAssemblyState = &assembly;
-    info.pTessellationState = patches ? &tessellation : nullptr;
-    info.pViewportState = &viewport;
-    info.pRasterizationState = &raster;
-    info.pMultisampleState = &multisample;
-    info.pDepthStencilState = &depth;
-    info.pColorBlendState = &blend;
-    info.pDynamicState = &dynamic;
-    info.layout = made.layout;
-    const VkResult result =
-        vkCreateGraphicsPipelines(dev, VK_NULL_HANDLE, 1, &info, nullptr, &made.pipeline);
-    for (VkShaderModule module : modules) vkDestroyShaderModule(dev, module, nullptr);
-    if (result != VK_SUCCESS) {
-        error = "the GPU cannot build a graphics pipeline of these shaders and states (VkResult " +
-                std::to_string(result) + ")";
-        destroy(made);
-        return nullptr;
-    }
-    last_pipeline_key_ = key;
-    last_pipeline_ = &graphics_pipelines_.emplace(key, std::move(made)).first->second;
-    return last_pipeline_;
-}
-
-void VulkanBackend::destroy(GraphicsPipeline& pipeline) {
-    const VkDevice dev = gpu_->vk();
-    if (pipeline.pipeline) vkDestroyPipeline(dev, pipeline.pipeline, nullptr);
-    if (pipeline.layout) vkDestroyPipelineLayout(dev, pipeline.layout, nullptr);
-    pipeline.pipeline = VK_NULL_HANDLE;
-    pipeline.layout = VK_NULL_HANDLE;
+    out.samples = samples.value_or(VK_SAMPLE_COUNT_1_BIT);
+    return {};
 }
 
 std::string VulkanBackend::attachment_view(const ViewInfo& view, bool depth, VkImageView& out,
@@ -676,12 +260,15 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
     }
     const RenderTargets& targets = last.targets;
 
-    std::string error;
     const GraphicsPipeline* previous = last.pipeline;
-    if ((changed & kPipelineParts) || previous == nullptr)
-        last.pipeline = graphics_pipeline(work, shaders, error);
+    if ((changed & kPipelineParts) || previous == nullptr) {
+        PipelineTargets formats;
+        if (std::string why = pipeline_targets(work, formats); !why.empty()) return why;
+        std::string error;
+        last.pipeline = pipelines_.graphics(work, shaders, formats, error);
+        if (last.pipeline == nullptr) return error;
+    }
     const GraphicsPipeline* pipeline = last.pipeline;
-    if (pipeline == nullptr) return error;
 
     // Descriptors of each stage, in its own set, kept while it binds the
     // same; a stage whose slots did not change keeps its set unresolved

@@ -498,7 +498,7 @@ GpuContext::Staging GpuContext::stage(VkDeviceSize bytes) {
     constexpr VkDeviceSize kAlignment = 256;  // any texel size and copy offset
     bytes = align_up(std::max<VkDeviceSize>(bytes, 1), kAlignment);
     for (;;) {
-        commands();  // the slice belongs to the open batch (which may be a new one)
+        open();  // the slice belongs to the open batch (which may be a new one)
         if (staging_used_ == 0) staging_head_ = staging_tail_ = 0;
         VkDeviceSize at = kStagingBytes;  // none
         VkDeviceSize skipped = 0;

@@ -134,14 +134,23 @@ void VulkanBackend::upload_box(GpuResource& resource, std::uint32_t sub, const E
     if (box.empty()) return;
     wrote_box(resource, sub, box);
     if (resource.is_buffer()) {
+        // A buffer's own memory (not tiles, which pool memory may alias) is
+        // written as tracked work: it waits only for the work that uses the
+        // buffer, and only the work reading it next waits for it.
+        const std::uint64_t key = hazard_key(resource);
+        const bool tracked = key != HazardTracker::kTiledMemory;
         for (const Segment& segment : segments_of(resource, box.left, box.width())) {
             for (std::uint64_t done = 0; done < segment.size; done += GpuContext::kStagingBytes) {
                 const std::uint64_t size = std::min(GpuContext::kStagingBytes, segment.size - done);
                 const GpuContext::Staging staging = gpu_->stage(size);
                 GpuContext::copy_in(staging.data, bytes + (segment.at - box.left) + done, size);
                 const VkBufferCopy region{staging.offset, segment.offset + done, size};
-                vkCmdCopyBuffer(gpu_->commands(), gpu_->staging_buffer(), segment.buffer, 1,
-                                &region);
+                if (tracked) {
+                    gpu_->begin_work();
+                    gpu_->touch(key, true, VK_PIPELINE_STAGE_2_COPY_BIT);
+                }
+                vkCmdCopyBuffer(tracked ? gpu_->transfer() : gpu_->commands(),
+                                gpu_->staging_buffer(), segment.buffer, 1, &region);
             }
         }
         gpu_->end_step();

@@ -329,3 +329,28 @@ TEST_CASE("Buffers written between two draws with the same state are read anew",
     }
     check_validation_clean();
 }
+
+TEST_CASE("Updating a buffer no draw reads adds no barrier for the draws", "[recording]") {
+    TestDevice& test = *hardware_device();
+    d3dcap::runtime::backend::Backend& backend = backend_of(test);
+    Scene scene(test, kConstantPs);
+    const auto vb = scene.vertices(quad(-1, -1, 1, 1, 0.5f, {0, 0, 0, 0}));
+    const float green[4] = {0, 1, 0, 1};
+    auto cb = test.buffer(16, D3D11_BIND_CONSTANT_BUFFER, D3D11_USAGE_DEFAULT, 0, 0, 0, green);
+    auto other = test.buffer(16, D3D11_BIND_CONSTANT_BUFFER, D3D11_USAGE_DEFAULT, 0, 0, 0, green);
+    ID3D11Buffer* cbs[] = {cb.get()};
+    test.context->PSSetConstantBuffers(0, 1, cbs);
+    scene.draw(6);
+    const RecordingCounts before = backend.recording_counts();
+    const float red[4] = {1, 0, 0, 1};
+    test.context->UpdateSubresource(other.get(), 0, nullptr, red, 0, 0);
+    scene.draw(6);
+    const RecordingCounts counts = since(before, backend.recording_counts());
+    // The copy ends the render pass (Vulkan copies outside one); the next
+    // pass waits for the one before on the target it writes, and for
+    // nothing else.
+    CHECK(counts.render_passes == 1);
+    CHECK(counts.barriers == 1);
+    CHECK(scene.texels() == std::vector<std::uint32_t>(16, rgba(0, 255, 0, 255)));
+    check_validation_clean();
+}

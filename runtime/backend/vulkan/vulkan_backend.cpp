@@ -93,7 +93,7 @@ VulkanBackend::VulkanBackend(std::unique_ptr<GpuContext> gpu)
     const char* per_tile = std::getenv("D3DCAP_VULKAN_BIND_PER_TILE");
     per_tile_binds_ = per_tile != nullptr && std::string(per_tile) == "1";
     gpu_->before_rendering_ends([this](VkCommandBuffer commands) {
-        if (count_run_) end_count_run(commands);
+        if (queries_.running()) queries_.end_run(commands);
     });
 }
 
@@ -115,9 +115,7 @@ VulkanBackend::~VulkanBackend() {
     if (zero_tile_) release(*zero_tile_);
     for (CounterSlots* counters : {&uav_counters_, &stream_counters_})
         if (counters->buffer) release(*counters->buffer);
-    for (QuerySlots* slots :
-         {&occlusion_slots_, &statistics_slots_, &stream_slots_, &timestamp_slots_})
-        slots->destroy(gpu_->vk());
+    queries_.destroy();
     views_.clear();
 }
 

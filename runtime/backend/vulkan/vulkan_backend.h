@@ -24,6 +24,7 @@
 #include "runtime/backend/vulkan/descriptor_pools.h"
 #include "runtime/backend/vulkan/gpu_context.h"
 #include "runtime/backend/vulkan/pipelines.h"
+#include "runtime/backend/vulkan/query_counts.h"
 #include "runtime/backend/vulkan/query_slots.h"
 #include "runtime/backend/vulkan/shader_translator.h"
 #include "runtime/backend/vulkan/storage.h"
@@ -553,40 +554,7 @@ class VulkanBackend final : public FillingBackend {
     // has none (false: no room).
     bool counter_slot(CounterSlots& counters, ObjectId owner, bool make, VkDeviceSize& offset);
     void forget_counter(CounterSlots& counters, ObjectId owner);
-    // The query slots of one draw or dispatch, by what the running queries
-    // count, until the runtime forgets its ticket.
-    struct PendingCounts {
-        std::optional<QuerySlots::Slot> samples, statistics, stream_output, timestamp;
-        std::uint64_t batch = 0;  // the batch that records the work
-    };
-    // Takes and resets the slots (before rendering); false: the GPU cannot
-    // make a query.
-    bool start_counts(bool samples, bool statistics, bool stream_output, PendingCounts& out);
-    // Where query slots are reset: null on the host, else untracked commands.
-    VkCommandBuffer reset_commands();
-    void give_back(const PendingCounts& counts);
-    // The ticket of recorded counts (0 when nothing was counted).
-    std::uint64_t keep_counts(const PendingCounts& counts);
-    // Draws inside queries: consecutive draws in one render pass instance
-    // inside the same D3D11 queries share one set of Vulkan queries, begun
-    // by the first (whose ticket it is) and ended before a draw outside
-    // them, at the render pass's end, or when its ticket is read.
-    struct CountRun {
-        PendingCounts counts;
-        std::uint64_t ticket = 0, epoch = 0;
-        bool samples = false, statistics = false;
-    };
-    std::optional<CountRun> count_run_;
-    void end_count_run(VkCommandBuffer commands);
-    // The ticket of a draw's counts, its queries begun in `commands` (a
-    // render pass instance); false: the GPU cannot make a query.
-    bool count_in_run(VkCommandBuffer commands, const DrawWork& work, std::uint64_t& ticket);
-    QuerySlots occlusion_slots_{VK_QUERY_TYPE_OCCLUSION, 0, 1};
-    QuerySlots statistics_slots_{VK_QUERY_TYPE_PIPELINE_STATISTICS, kD3D11Statistics, 11};
-    QuerySlots stream_slots_{VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT, 0, 2};
-    QuerySlots timestamp_slots_{VK_QUERY_TYPE_TIMESTAMP, 0, 1};
-    std::unordered_map<std::uint64_t, PendingCounts> pending_counts_;
-    std::uint64_t next_ticket_ = 1;
+    QueryCounts queries_{*gpu_};  // query_counts.h
     // Work a GPU predicate predicates runs inside conditional rendering on
     // its value (an internal buffer's first word); false: not predicated.
     bool begin_predicated(VkCommandBuffer commands, const GpuPredicate& predicate);

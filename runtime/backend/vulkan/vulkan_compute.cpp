@@ -50,7 +50,7 @@ std::string VulkanBackend::dispatch(const StageWork& compute, const DispatchSize
     if (why.empty()) why = stage_set(pipeline->set_layout, stage_scratch_, compute_set_);
     if (!why.empty()) return why;
     PendingCounts counts;
-    if (!start_counts(false, groups.count_statistics, false, counts))
+    if (!queries_.start(false, groups.count_statistics, false, counts))
         return "the GPU cannot make a pipeline-statistics query";
     const GpuResource* predicate = groups.predicate.id ? find(groups.predicate.id) : nullptr;
 
@@ -81,7 +81,7 @@ std::string VulkanBackend::dispatch(const StageWork& compute, const DispatchSize
     end_predicated(commands, predicated);
     if (counts.statistics)
         vkCmdEndQuery(commands, counts.statistics->pool, counts.statistics->index);
-    results.ticket = keep_counts(counts);
+    results.ticket = queries_.keep(counts);
     return {};
 }
 

@@ -1,9 +1,8 @@
-// What the GPU counts for the host without the host waiting: the queries
-// around each draw and dispatch (per-draw slots whose values are read only
-// when a D3D11 query's result is asked for), predicates evaluated from them
-// in the command stream (conditional rendering), and the 32-bit counters it
-// keeps for UAVs and stream-output buffers, set and copied in the command
-// stream.
+// What the GPU counts for the host without the host waiting: predicates
+// evaluated in the command stream (conditional rendering) from the query
+// slots that QueryCounts keeps (query_counts.h), and the 32-bit counters
+// the GPU keeps for UAVs and stream-output buffers, set and copied in the
+// command stream.
 #include <cstdio>
 #include <cstring>
 
@@ -121,43 +120,6 @@ void VulkanBackend::forget_uav_counter(ObjectId view) {
     forget_counter(uav_counters_, view);
 }
 
-bool VulkanBackend::start_counts(bool samples, bool statistics, bool stream_output,
-                                 PendingCounts& out) {
-    out = {};
-    const VkDevice dev = gpu_->vk();
-    auto take = [&](bool wanted, QuerySlots& slots, std::optional<QuerySlots::Slot>& slot) {
-        if (!wanted) return true;
-        QuerySlots::Slot taken;
-        if (!slots.take(dev, reset_commands(), gpu_->first_unfinished_batch(), taken)) return false;
-        slot = taken;
-        return true;
-    };
-    // Without the feature the statistics stay zero.
-    const bool statistics_counted = statistics && gpu_->device().execution().pipeline_statistics;
-    if (take(samples, occlusion_slots_, out.samples) &&
-        take(statistics_counted, statistics_slots_, out.statistics) &&
-        take(stream_output, stream_slots_, out.stream_output))
-        return true;
-    give_back(out);
-    return false;
-}
-
-// After all work recorded so far.
-std::uint64_t VulkanBackend::write_timestamp() {
-    const Operation call(*this);
-    if (!gpu_->timed()) return 0;
-    PendingCounts counts;
-    QuerySlots::Slot slot;
-    if (!timestamp_slots_.take(gpu_->vk(), reset_commands(), gpu_->first_unfinished_batch(), slot))
-        return 0;
-    // Inside or outside rendering; no barrier: it is written once the work
-    // before it is done.
-    vkCmdWriteTimestamp2(gpu_->recording(), VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, slot.pool,
-                         slot.index);
-    counts.timestamp = slot;
-    return keep_counts(counts);
-}
-
 // The counts' query results copied into an internal buffer (runs of slots
 // one copy each), reduced by kPredicateCs to the predicate's value: the
 // buffer's id.
@@ -174,9 +136,9 @@ std::uint64_t VulkanBackend::gpu_predicate(const std::vector<std::uint64_t>& tic
     if (begin_conditional_ == nullptr || end_conditional_ == nullptr) return 0;
     std::vector<QuerySlots::Slot> slots;
     for (const std::uint64_t ticket : tickets) {
-        const auto found = pending_counts_.find(ticket);
-        if (found == pending_counts_.end()) continue;
-        const auto& slot = overflow ? found->second.stream_output : found->second.samples;
+        const PendingCounts* counts = queries_.find(ticket);
+        if (counts == nullptr) continue;
+        const auto& slot = overflow ? counts->stream_output : counts->samples;
         if (slot) slots.push_back(*slot);
     }
     const ObjectId buffer = predicate_buffer(16 + 16 * std::uint64_t{slots.size()});
@@ -259,95 +221,19 @@ void VulkanBackend::end_predicated(VkCommandBuffer commands, bool predicated) {
     if (predicated) end_conditional_(commands);
 }
 
-VkCommandBuffer VulkanBackend::reset_commands() {
-    return gpu_->device().execution().host_query_reset ? VK_NULL_HANDLE : gpu_->commands();
-}
-
-void VulkanBackend::give_back(const PendingCounts& counts) {
-    if (counts.samples) occlusion_slots_.give_back(*counts.samples, counts.batch);
-    if (counts.statistics) statistics_slots_.give_back(*counts.statistics, counts.batch);
-    if (counts.stream_output) stream_slots_.give_back(*counts.stream_output, counts.batch);
-    if (counts.timestamp) timestamp_slots_.give_back(*counts.timestamp, counts.batch);
-}
-
-std::uint64_t VulkanBackend::keep_counts(const PendingCounts& counts) {
-    if (!counts.samples && !counts.statistics && !counts.stream_output && !counts.timestamp)
-        return 0;
-    const std::uint64_t ticket = next_ticket_++;
-    PendingCounts& kept = pending_counts_[ticket];
-    kept = counts;
-    kept.batch = gpu_->recording_batch();
-    return ticket;
-}
-
-bool VulkanBackend::count_in_run(VkCommandBuffer commands, const DrawWork& work,
-                                 std::uint64_t& ticket) {
-    ticket = 0;
-    const bool counted = work.count_samples || work.count_statistics;
-    if (count_run_ && counted && count_run_->epoch == work.counting_epoch &&
-        count_run_->samples == work.count_samples &&
-        count_run_->statistics == work.count_statistics)
-        return true;  // counted by the run's queries
-    if (count_run_) end_count_run(commands);
-    if (!counted) return true;
-    PendingCounts counts;
-    if (!start_counts(work.count_samples, work.count_statistics, false, counts)) return false;
-    if (counts.statistics)
-        vkCmdBeginQuery(commands, counts.statistics->pool, counts.statistics->index, 0);
-    if (counts.samples)
-        vkCmdBeginQuery(
-            commands, counts.samples->pool, counts.samples->index,
-            gpu_->device().execution().occlusion_precise ? VK_QUERY_CONTROL_PRECISE_BIT : 0);
-    ticket = keep_counts(counts);
-    count_run_ =
-        CountRun{counts, ticket, work.counting_epoch, work.count_samples, work.count_statistics};
-    return true;
-}
-
-void VulkanBackend::end_count_run(VkCommandBuffer commands) {
-    const PendingCounts& counts = count_run_->counts;
-    if (counts.samples) vkCmdEndQuery(commands, counts.samples->pool, counts.samples->index);
-    if (counts.statistics)
-        vkCmdEndQuery(commands, counts.statistics->pool, counts.statistics->index);
-    count_run_.reset();
-}
-
 bool VulkanBackend::read_results(std::uint64_t ticket, bool wait, WorkResults& out) {
     const Operation call(*this);
-    if (count_run_ && count_run_->ticket == ticket) end_count_run(gpu_->recording());
-    const auto found = pending_counts_.find(ticket);
-    if (found == pending_counts_.end()) return false;
-    const PendingCounts& counts = found->second;
-    if (!gpu_->batch_done(counts.batch) && (!wait || !gpu_->finish())) return false;
-    const VkDevice dev = gpu_->vk();
-    out = {};
-    if (counts.samples && !occlusion_slots_.read(dev, *counts.samples, &out.samples_passed))
-        return false;
-    if (counts.statistics) {
-        std::uint64_t values[11] = {};
-        static_assert(sizeof values == sizeof out.statistics);
-        if (!statistics_slots_.read(dev, *counts.statistics, values)) return false;
-        std::memcpy(&out.statistics, values, sizeof values);
-    }
-    if (counts.stream_output) {
-        // Stream 0's primitives written and needed.
-        std::uint64_t values[2] = {};
-        if (!stream_slots_.read(dev, *counts.stream_output, values)) return false;
-        out.stream_output[0].NumPrimitivesWritten = values[0];
-        out.stream_output[0].PrimitivesStorageNeeded = values[1];
-    }
-    if (counts.timestamp && !timestamp_slots_.read(dev, *counts.timestamp, &out.timestamp))
-        return false;
-    return true;
+    return queries_.read(ticket, wait, out);
 }
 
 void VulkanBackend::forget_results(std::uint64_t ticket) {
     const Operation call(*this);
-    if (count_run_ && count_run_->ticket == ticket) end_count_run(gpu_->recording());
-    const auto found = pending_counts_.find(ticket);
-    if (found == pending_counts_.end()) return;
-    give_back(found->second);
-    pending_counts_.erase(found);
+    queries_.forget(ticket);
+}
+
+std::uint64_t VulkanBackend::write_timestamp() {
+    const Operation call(*this);
+    return queries_.write_timestamp();
 }
 
 }  // namespace d3dcap::runtime::backend::vulkan

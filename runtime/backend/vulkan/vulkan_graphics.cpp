@@ -310,7 +310,7 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
     const bool runs = gpu_->device().execution().host_query_reset && !stream_targets.query;
     PendingCounts counts;
     if (!runs &&
-        !start_counts(work.count_samples, work.count_statistics, stream_targets.query, counts))
+        !queries_.start(work.count_samples, work.count_statistics, stream_targets.query, counts))
         return "the GPU cannot make a query";
 
     // From here on only tracked commands: what the draw touches, then the
@@ -338,8 +338,10 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
     const VkCommandBuffer commands = gpu_->render(targets);
     bind_draw_state(commands, work, changed, *pipeline, shaders, buffers, targets.area);
 
-    if (runs && !count_in_run(commands, work, results.ticket)) return "the GPU cannot make a query";
-    if (!runs && count_run_) end_count_run(commands);  // it would count this draw
+    if (runs && !queries_.count_in_run(commands, work.count_samples, work.count_statistics,
+                                       work.counting_epoch, results.ticket))
+        return "the GPU cannot make a query";
+    if (!runs && queries_.running()) queries_.end_run(commands);  // it would count this draw
     if (counts.statistics)
         vkCmdBeginQuery(commands, counts.statistics->pool, counts.statistics->index, 0);
     if (counts.samples)
@@ -367,7 +369,7 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
     if (counts.samples) vkCmdEndQuery(commands, counts.samples->pool, counts.samples->index);
     if (counts.statistics)
         vkCmdEndQuery(commands, counts.statistics->pool, counts.statistics->index);
-    if (!runs) results.ticket = keep_counts(counts);
+    if (!runs) results.ticket = queries_.keep(counts);
     last.work = &work;
     last.generation = descriptors_.generation();
     last.batch = gpu_->recording_batch();

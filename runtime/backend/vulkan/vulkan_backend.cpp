@@ -613,7 +613,17 @@ void VulkanBackend::copy_box(GpuResource& dest, std::uint32_t dest_sub, std::uin
         upload_box(dest, dest_sub, target, bytes.data(), row, row * box.height());
         return;
     }
-    const VkCommandBuffer commands = gpu_->commands();
+    // Between resources of their own memory, a copy is tracked work: it
+    // waits only for the work that uses them.
+    const std::uint64_t dest_key = hazard_key(dest), source_key = hazard_key(source);
+    const bool tracked =
+        dest_key != HazardTracker::kTiledMemory && source_key != HazardTracker::kTiledMemory;
+    if (tracked) {
+        gpu_->begin_work();
+        gpu_->touch(source_key, false, VK_PIPELINE_STAGE_2_COPY_BIT);
+        gpu_->touch(dest_key, true, VK_PIPELINE_STAGE_2_COPY_BIT);
+    }
+    const VkCommandBuffer commands = tracked ? gpu_->transfer() : gpu_->commands();
     if (dest.is_buffer() && source.is_buffer()) {
         const VkBufferCopy region{box.left, target.left, box.width()};
         vkCmdCopyBuffer(commands, source.buffer, dest.buffer, 1, &region);

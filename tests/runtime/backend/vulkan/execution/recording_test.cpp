@@ -330,20 +330,25 @@ TEST_CASE("Buffers written between two draws with the same state are read anew",
     check_validation_clean();
 }
 
-TEST_CASE("Updating a buffer no draw reads adds no barrier for the draws", "[recording]") {
+TEST_CASE("Writing a buffer no draw reads adds no barrier for the draws", "[recording]") {
     TestDevice& test = *hardware_device();
     d3dcap::runtime::backend::Backend& backend = backend_of(test);
     Scene scene(test, kConstantPs);
     const auto vb = scene.vertices(quad(-1, -1, 1, 1, 0.5f, {0, 0, 0, 0}));
-    const float green[4] = {0, 1, 0, 1};
+    const float green[4] = {0, 1, 0, 1}, red[4] = {1, 0, 0, 1};
     auto cb = test.buffer(16, D3D11_BIND_CONSTANT_BUFFER, D3D11_USAGE_DEFAULT, 0, 0, 0, green);
     auto other = test.buffer(16, D3D11_BIND_CONSTANT_BUFFER, D3D11_USAGE_DEFAULT, 0, 0, 0, green);
+    auto source = test.buffer(16, D3D11_BIND_CONSTANT_BUFFER, D3D11_USAGE_DEFAULT, 0, 0, 0, red);
     ID3D11Buffer* cbs[] = {cb.get()};
     test.context->PSSetConstantBuffers(0, 1, cbs);
     scene.draw(6);
     const RecordingCounts before = backend.recording_counts();
-    const float red[4] = {1, 0, 0, 1};
-    test.context->UpdateSubresource(other.get(), 0, nullptr, red, 0, 0);
+    SECTION("UpdateSubresource") {
+        test.context->UpdateSubresource(other.get(), 0, nullptr, red, 0, 0);
+    }
+    SECTION("CopyResource") {
+        test.context->CopyResource(other.get(), source.get());
+    }
     scene.draw(6);
     const RecordingCounts counts = since(before, backend.recording_counts());
     // The copy ends the render pass (Vulkan copies outside one); the next

@@ -318,11 +318,13 @@ void VulkanBackend::fill(GpuResource& resource, const FillBox& fill) {
         upload_box(resource, fill.subresource, box, bytes.data(), row, row * box.height());
         return;
     }
-    // Staging memory holds as many pattern rows as fit; copies repeat them.
+    // Staging memory holds up to kFillBytes of pattern rows (at least one);
+    // copies repeat them, so a clear costs the host little whatever its size.
+    constexpr std::uint64_t kFillBytes = std::uint64_t{64} << 10;
     if (resource.is_buffer()) {
         // A whole number of patterns, plus one for the phase of each segment.
         const std::uint64_t chunk =
-            std::min<std::uint64_t>(row, (GpuContext::kStagingBytes - size) / size * size);
+            std::min<std::uint64_t>(row, std::max<std::uint64_t>(kFillBytes / size, 1) * size);
         std::vector<std::uint8_t> patterns(chunk + size);
         for (std::uint64_t at = 0; at < patterns.size(); ++at)
             patterns[at] = fill.pattern[at % size];
@@ -341,8 +343,8 @@ void VulkanBackend::fill(GpuResource& resource, const FillBox& fill) {
         gpu_->end_step();
         return;
     }
-    const auto rows = static_cast<std::uint32_t>(std::min<std::uint64_t>(
-        box.height(), std::max<std::uint64_t>(1, GpuContext::kStagingBytes / row)));
+    const auto rows = static_cast<std::uint32_t>(
+        std::min<std::uint64_t>(box.height(), std::max<std::uint64_t>(1, kFillBytes / row)));
     // One row built in host memory, copied row by row (staging memory may be
     // uncached, where byte writes are slow).
     std::vector<std::uint8_t> pattern_row(row);

@@ -4,7 +4,9 @@
 // WRITE_DISCARD of a buffer that pending work reads gets new memory; copies
 // through staging memory past its ring still arrive; queries and hidden UAV
 // counters count on the GPU, read only when their results are asked for.
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <cstring>
 #include <set>
 
 #include "draw_support.h"
@@ -134,6 +136,51 @@ TEST_CASE("Uploads past the staging ring in one batch all arrive", "[batch][tran
         CHECK(read[12345] == (b << 24 | 12345u));
         CHECK(read.back() == (b << 24 | (kBytes / 4 - 1)));
     }
+    check_validation_clean();
+}
+
+// The device stages a few rows of a clear's pattern and copies them over
+// and over: a texture of many such bands and a buffer of many copies.
+TEST_CASE("Clears larger than the pattern staged for them fill every element",
+          "[batch][transfer]") {
+    TestDevice& test = *hardware_device();
+    constexpr UINT kWidth = 300, kHeight = 301;  // 1200-byte rows: 54 rows a band
+    auto texture =
+        test.texture2d(kWidth, kHeight, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_BIND_RENDER_TARGET);
+    Com<ID3D11RenderTargetView> rtv;
+    REQUIRE(test.device->CreateRenderTargetView(texture.get(), nullptr, rtv.out()) == S_OK);
+    const float colour[4] = {1.0f, 0.0f, 1.0f, 0.0f};
+    test.context->ClearRenderTargetView(rtv.get(), colour);
+    auto staging = test.texture2d(kWidth, kHeight, DXGI_FORMAT_R8G8B8A8_UNORM, 0, 1, 1,
+                                  D3D11_USAGE_STAGING, D3D11_CPU_ACCESS_READ);
+    test.context->CopyResource(staging.get(), texture.get());
+    D3D11_MAPPED_SUBRESOURCE mapped{};
+    REQUIRE(test.context->Map(staging.get(), 0, D3D11_MAP_READ, 0, &mapped) == S_OK);
+    std::size_t wrong = 0;
+    for (UINT y = 0; y < kHeight; ++y)
+        for (UINT x = 0; x < kWidth; ++x) {
+            std::uint32_t texel = 0;
+            std::memcpy(
+                &texel,
+                static_cast<const std::uint8_t*>(mapped.pData) + y * mapped.RowPitch + x * 4, 4);
+            wrong += texel != 0x00ff00ffu;
+        }
+    test.context->Unmap(staging.get(), 0);
+    CHECK(wrong == 0);
+
+    constexpr UINT kBytes = 1u << 20;  // 16 copies of the staged words
+    auto buffer = test.buffer(kBytes, D3D11_BIND_UNORDERED_ACCESS, D3D11_USAGE_DEFAULT, 0,
+                              D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS);
+    D3D11_UNORDERED_ACCESS_VIEW_DESC desc{};
+    desc.Format = DXGI_FORMAT_R32_TYPELESS;
+    desc.ViewDimension = D3D11_UAV_DIMENSION_BUFFER;
+    desc.Buffer = {0, kBytes / 4, D3D11_BUFFER_UAV_FLAG_RAW};
+    Com<ID3D11UnorderedAccessView> uav;
+    REQUIRE(test.device->CreateUnorderedAccessView(buffer.get(), &desc, uav.out()) == S_OK);
+    const UINT values[4] = {0xdeadbeefu, 1, 2, 3};
+    test.context->ClearUnorderedAccessViewUint(uav.get(), values);
+    const std::vector<std::uint32_t> words = read_words(test, buffer.get(), kBytes);
+    CHECK(std::count(words.begin(), words.end(), 0xdeadbeefu) == kBytes / 4);
     check_validation_clean();
 }
 

@@ -300,6 +300,36 @@ void VulkanBackend::fill(GpuResource& resource, const FillBox& fill) {
         clear_depth_samples(resource, fill);
         return;
     }
+    // Staging memory holds up to kFillBytes of pattern rows (at least one);
+    // copies repeat them, so a clear costs the host little whatever its size.
+    constexpr std::uint64_t kFillBytes = std::uint64_t{64} << 10;
+    if (two_planes(resource.storage) && fill.mask.empty() && size == layout.element_bytes) {
+        // Rows of both planes (depth words, then stencil bytes).
+        const std::uint64_t width = box.width();
+        const auto rows = static_cast<std::uint32_t>(std::min<std::uint64_t>(
+            box.height(), std::max<std::uint64_t>(1, kFillBytes / (width * kPlaneBytes))));
+        const std::uint64_t texels = width * rows;
+        std::uint8_t depth[4] = {}, stencil = 0;
+        split_planes(fill.pattern.data(), layout.element_bytes, depth, &stencil);
+        const GpuContext::Staging staging = gpu_->stage(texels * kPlaneBytes);
+        for (std::uint64_t t = 0; t < texels; ++t) std::memcpy(staging.data + t * 4, depth, 4);
+        std::memset(staging.data + texels * 4, stencil, texels);
+        std::vector<VkBufferImageCopy> regions;
+        for (std::uint32_t z = box.front; z < box.back; ++z) {
+            for (std::uint32_t y = box.top; y < box.bottom; y += rows) {
+                const Band band{y, std::min(box.bottom, y + rows), z, z + 1};
+                for (const VkBufferImageCopy& region : plane_regions(
+                         band_region(resource, fill.subresource, layout, box, band, staging.offset),
+                         texels))
+                    regions.push_back(region);
+            }
+        }
+        vkCmdCopyBufferToImage(gpu_->commands(), gpu_->staging_buffer(), resource.image,
+                               VK_IMAGE_LAYOUT_GENERAL, static_cast<std::uint32_t>(regions.size()),
+                               regions.data());
+        gpu_->end_step();
+        return;
+    }
     if (two_planes(resource.storage) && fill.mask.empty()) {  // one plane copy per band
         std::vector<std::uint8_t> bytes(row * box.height() * box.depth());
         for (std::size_t at = 0; at < bytes.size(); ++at) bytes[at] = fill.pattern[at % size];
@@ -318,9 +348,6 @@ void VulkanBackend::fill(GpuResource& resource, const FillBox& fill) {
         upload_box(resource, fill.subresource, box, bytes.data(), row, row * box.height());
         return;
     }
-    // Staging memory holds up to kFillBytes of pattern rows (at least one);
-    // copies repeat them, so a clear costs the host little whatever its size.
-    constexpr std::uint64_t kFillBytes = std::uint64_t{64} << 10;
     if (resource.is_buffer()) {
         // A whole number of patterns, plus one for the phase of each segment.
         const std::uint64_t chunk =

@@ -140,7 +140,8 @@ TEST_CASE("Uploads past the staging ring in one batch all arrive", "[batch][tran
 }
 
 // The device stages a few rows of a clear's pattern and copies them over
-// and over: a texture of many such bands and a buffer of many copies.
+// and over: colour and depth-stencil textures of many such bands, and a
+// buffer of many copies.
 TEST_CASE("Clears larger than the pattern staged for them fill every element",
           "[batch][transfer]") {
     TestDevice& test = *hardware_device();
@@ -166,6 +167,30 @@ TEST_CASE("Clears larger than the pattern staged for them fill every element",
             wrong += texel != 0x00ff00ffu;
         }
     test.context->Unmap(staging.get(), 0);
+    CHECK(wrong == 0);
+
+    // Depth and stencil planes: 1000 staged bytes a row, 65 rows a band.
+    constexpr UINT kDepthWidth = 200;
+    auto depth = test.texture2d(kDepthWidth, kHeight, DXGI_FORMAT_D24_UNORM_S8_UINT,
+                                D3D11_BIND_DEPTH_STENCIL);
+    Com<ID3D11DepthStencilView> dsv;
+    REQUIRE(test.device->CreateDepthStencilView(depth.get(), nullptr, dsv.out()) == S_OK);
+    test.context->ClearDepthStencilView(dsv.get(), D3D11_CLEAR_DEPTH | D3D11_CLEAR_STENCIL, 1.0f,
+                                        0x5a);
+    auto depth_staging = test.texture2d(kDepthWidth, kHeight, DXGI_FORMAT_D24_UNORM_S8_UINT, 0, 1,
+                                        1, D3D11_USAGE_STAGING, D3D11_CPU_ACCESS_READ);
+    test.context->CopyResource(depth_staging.get(), depth.get());
+    REQUIRE(test.context->Map(depth_staging.get(), 0, D3D11_MAP_READ, 0, &mapped) == S_OK);
+    wrong = 0;
+    for (UINT y = 0; y < kHeight; ++y)
+        for (UINT x = 0; x < kDepthWidth; ++x) {
+            std::uint32_t texel = 0;
+            std::memcpy(
+                &texel,
+                static_cast<const std::uint8_t*>(mapped.pData) + y * mapped.RowPitch + x * 4, 4);
+            wrong += texel != 0x5affffffu;  // depth 1.0 in 24 bits, stencil on top
+        }
+    test.context->Unmap(depth_staging.get(), 0);
     CHECK(wrong == 0);
 
     constexpr UINT kBytes = 1u << 20;  // 16 copies of the staged words

@@ -57,14 +57,22 @@ std::string check_linkage(const PipelineShaders& shaders) {
     return {};
 }
 
-}  // namespace
-
-namespace {
-
 // Stream output with D3D11_SO_NO_RASTERIZED_STREAM, or a stream the shader
 // does not emit to: nothing reaches the rasterizer, and no attachment is used.
 bool rasterizer_discards(const DrawWork& work) {
     return work.stream_output.active() && work.stream_output.declaration->rasterized_stream != 0;
+}
+
+// The DrawWork parts each thing a draw resolves depends on.
+constexpr std::uint32_t kTranslationParts =
+    kStageShaderParts | kBlendPart | kStreamOutputPart | kOutputPart;
+constexpr std::uint32_t kTargetParts = kOutputPart | kStreamOutputPart;
+constexpr std::uint32_t kPipelineParts = kTranslationParts | kTargetParts | kInputLayoutPart |
+                                         kRasterizerPart | kBlendPart | kDepthStencilPart;
+
+bool plain(std::span<const std::uint64_t> hazard_keys) {
+    return std::find(hazard_keys.begin(), hazard_keys.end(), HazardTracker::kTiledMemory) ==
+           hazard_keys.end();
 }
 
 }  // namespace
@@ -220,22 +228,6 @@ std::string VulkanBackend::draw_targets(const DrawWork& work, RenderTargets& tar
     targets.area = area;
     return {};
 }
-
-namespace {
-
-// The DrawWork parts each thing a draw resolves depends on.
-constexpr std::uint32_t kTranslationParts =
-    kStageShaderParts | kBlendPart | kStreamOutputPart | kOutputPart;
-constexpr std::uint32_t kTargetParts = kOutputPart | kStreamOutputPart;
-constexpr std::uint32_t kPipelineParts = kTranslationParts | kTargetParts | kInputLayoutPart |
-                                         kRasterizerPart | kBlendPart | kDepthStencilPart;
-
-bool plain(std::span<const std::uint64_t> hazard_keys) {
-    return std::find(hazard_keys.begin(), hazard_keys.end(), HazardTracker::kTiledMemory) ==
-           hazard_keys.end();
-}
-
-}  // namespace
 
 std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& arguments,
                                 WorkResults& results) {

@@ -359,3 +359,86 @@ TEST_CASE("Writing a buffer no draw reads adds no barrier for the draws", "[reco
     CHECK(scene.texels() == std::vector<std::uint32_t>(16, rgba(0, 255, 0, 255)));
     check_validation_clean();
 }
+
+// Each draw adds its texture's only texel into one quadrant; between draws
+// one part of the state changes, and the draw after must see it.
+TEST_CASE("Views or vertex buffers or the rasterizer changed between draws reach the next draw",
+          "[recording]") {
+    constexpr const char* kLoadPs = R"(ps_5_0
+.input SV_Position0 v0.xyzw float
+.input COLOR0 v1.xyzw float
+.output SV_Target0 o0.xyzw float
+dcl_resource_texture2d (float,float,float,float) t0
+dcl_output o0.xyzw
+ld_indexable(texture2d)(float,float,float,float) o0.xyzw, l(0, 0, 0, 0), t0.xyzw
+ret
+)";
+    TestDevice& test = *hardware_device();
+    Scene scene(test, kLoadPs);
+    std::vector<Vertex> quads;
+    for (const auto& [x0, y0] :
+         {std::pair{-1.0f, 0.0f}, {0.0f, 0.0f}, {-1.0f, -1.0f}, {0.0f, -1.0f}})
+        for (const Vertex& v : quad(x0, y0, x0 + 1, y0 + 1, 0.5f, {0, 0, 0, 0})) quads.push_back(v);
+    auto vb = test.buffer(static_cast<UINT>(quads.size() * sizeof(Vertex)),
+                          D3D11_BIND_VERTEX_BUFFER, D3D11_USAGE_DEFAULT, 0, 0, 0, quads.data());
+    enum Quadrant : UINT { kTopLeft, kTopRight, kBottomLeft, kBottomRight };
+    auto at = [&](Quadrant q) {
+        ID3D11Buffer* buffers[] = {vb.get()};
+        const UINT stride = sizeof(Vertex), offset = q * 6 * sizeof(Vertex);
+        test.context->IASetVertexBuffers(0, 1, buffers, &stride, &offset);
+    };
+    auto texel = [&](std::uint32_t value) {
+        const D3D11_TEXTURE2D_DESC desc{1,
+                                        1,
+                                        1,
+                                        1,
+                                        DXGI_FORMAT_R8G8B8A8_UNORM,
+                                        {1, 0},
+                                        D3D11_USAGE_DEFAULT,
+                                        D3D11_BIND_SHADER_RESOURCE,
+                                        0,
+                                        0};
+        const D3D11_SUBRESOURCE_DATA initial{&value, 4, 0};
+        Com<ID3D11Texture2D> texture;
+        REQUIRE(test.device->CreateTexture2D(&desc, &initial, texture.out()) == S_OK);
+        Com<ID3D11ShaderResourceView> view;
+        REQUIRE(test.device->CreateShaderResourceView(texture.get(), nullptr, view.out()) == S_OK);
+        return view;
+    };
+    const auto red = texel(rgba(64, 0, 0, 255)), green = texel(rgba(0, 64, 0, 255));
+    auto bind = [&](ID3D11ShaderResourceView* view) {
+        test.context->PSSetShaderResources(0, 1, &view);
+    };
+    // Colours add; the target's alpha stays.
+    D3D11_BLEND_DESC add{};
+    add.RenderTarget[0] = {TRUE,
+                           D3D11_BLEND_ONE,
+                           D3D11_BLEND_ONE,
+                           D3D11_BLEND_OP_ADD,
+                           D3D11_BLEND_ZERO,
+                           D3D11_BLEND_ONE,
+                           D3D11_BLEND_OP_ADD,
+                           D3D11_COLOR_WRITE_ENABLE_ALL};
+    Com<ID3D11BlendState> additive;
+    REQUIRE(test.device->CreateBlendState(&add, additive.out()) == S_OK);
+    test.context->OMSetBlendState(additive.get(), nullptr, ~0u);
+
+    at(kTopLeft), bind(red.get()), scene.draw(6);
+    at(kTopRight), scene.draw(6);      // the vertex buffer's offset only
+    bind(green.get()), scene.draw(6);  // the view only
+    at(kBottomLeft), scene.draw(6);
+    // Culling the quads' front faces: nothing in the last quadrant.
+    const auto cull_front = scene.rasterizer(D3D11_CULL_FRONT, FALSE, FALSE);
+    at(kBottomRight), scene.draw(6);
+
+    std::vector<std::uint32_t> expected(16);
+    for (int i = 0; i < 16; ++i) {
+        const bool top = i < 8, left = i % 4 < 2;
+        expected[i] = top && left ? rgba(64, 0, 0, 255)
+                      : top       ? rgba(64, 64, 0, 255)
+                      : left      ? rgba(0, 64, 0, 255)
+                                  : rgba(0, 0, 0, 255);
+    }
+    CHECK(scene.texels() == expected);
+    check_validation_clean();
+}

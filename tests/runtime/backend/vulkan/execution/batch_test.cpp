@@ -32,6 +32,27 @@ std::set<std::uint64_t> tags_of(const std::vector<WorkTime>& times) {
     return tags;
 }
 
+// How many 4-byte texels of a texture are not `value`.
+std::size_t texels_other_than(TestDevice& test, ID3D11Texture2D* texture, UINT width, UINT height,
+                              DXGI_FORMAT format, std::uint32_t value) {
+    auto staging =
+        test.texture2d(width, height, format, 0, 1, 1, D3D11_USAGE_STAGING, D3D11_CPU_ACCESS_READ);
+    test.context->CopyResource(staging.get(), texture);
+    D3D11_MAPPED_SUBRESOURCE mapped{};
+    REQUIRE(test.context->Map(staging.get(), 0, D3D11_MAP_READ, 0, &mapped) == S_OK);
+    std::size_t other = 0;
+    for (UINT y = 0; y < height; ++y)
+        for (UINT x = 0; x < width; ++x) {
+            std::uint32_t texel = 0;
+            std::memcpy(
+                &texel,
+                static_cast<const std::uint8_t*>(mapped.pData) + y * mapped.RowPitch + x * 4, 4);
+            other += texel != value;
+        }
+    test.context->Unmap(staging.get(), 0);
+    return other;
+}
+
 }  // namespace
 
 TEST_CASE("Draws wait for nothing: they run at Flush, timed per tagged step", "[batch]") {
@@ -152,22 +173,8 @@ TEST_CASE("Clears larger than the pattern staged for them fill every element",
     REQUIRE(test.device->CreateRenderTargetView(texture.get(), nullptr, rtv.out()) == S_OK);
     const float colour[4] = {1.0f, 0.0f, 1.0f, 0.0f};
     test.context->ClearRenderTargetView(rtv.get(), colour);
-    auto staging = test.texture2d(kWidth, kHeight, DXGI_FORMAT_R8G8B8A8_UNORM, 0, 1, 1,
-                                  D3D11_USAGE_STAGING, D3D11_CPU_ACCESS_READ);
-    test.context->CopyResource(staging.get(), texture.get());
-    D3D11_MAPPED_SUBRESOURCE mapped{};
-    REQUIRE(test.context->Map(staging.get(), 0, D3D11_MAP_READ, 0, &mapped) == S_OK);
-    std::size_t wrong = 0;
-    for (UINT y = 0; y < kHeight; ++y)
-        for (UINT x = 0; x < kWidth; ++x) {
-            std::uint32_t texel = 0;
-            std::memcpy(
-                &texel,
-                static_cast<const std::uint8_t*>(mapped.pData) + y * mapped.RowPitch + x * 4, 4);
-            wrong += texel != 0x00ff00ffu;
-        }
-    test.context->Unmap(staging.get(), 0);
-    CHECK(wrong == 0);
+    CHECK(texels_other_than(test, texture.get(), kWidth, kHeight, DXGI_FORMAT_R8G8B8A8_UNORM,
+                            0x00ff00ffu) == 0);
 
     // Depth and stencil planes: 1000 staged bytes a row, 65 rows a band.
     constexpr UINT kDepthWidth = 200;
@@ -177,21 +184,9 @@ TEST_CASE("Clears larger than the pattern staged for them fill every element",
     REQUIRE(test.device->CreateDepthStencilView(depth.get(), nullptr, dsv.out()) == S_OK);
     test.context->ClearDepthStencilView(dsv.get(), D3D11_CLEAR_DEPTH | D3D11_CLEAR_STENCIL, 1.0f,
                                         0x5a);
-    auto depth_staging = test.texture2d(kDepthWidth, kHeight, DXGI_FORMAT_D24_UNORM_S8_UINT, 0, 1,
-                                        1, D3D11_USAGE_STAGING, D3D11_CPU_ACCESS_READ);
-    test.context->CopyResource(depth_staging.get(), depth.get());
-    REQUIRE(test.context->Map(depth_staging.get(), 0, D3D11_MAP_READ, 0, &mapped) == S_OK);
-    wrong = 0;
-    for (UINT y = 0; y < kHeight; ++y)
-        for (UINT x = 0; x < kDepthWidth; ++x) {
-            std::uint32_t texel = 0;
-            std::memcpy(
-                &texel,
-                static_cast<const std::uint8_t*>(mapped.pData) + y * mapped.RowPitch + x * 4, 4);
-            wrong += texel != 0x5affffffu;  // depth 1.0 in 24 bits, stencil on top
-        }
-    test.context->Unmap(depth_staging.get(), 0);
-    CHECK(wrong == 0);
+    // Depth 1.0 in 24 bits, the stencil on top.
+    CHECK(texels_other_than(test, depth.get(), kDepthWidth, kHeight, DXGI_FORMAT_D24_UNORM_S8_UINT,
+                            0x5affffffu) == 0);
 
     constexpr UINT kBytes = 1u << 20;  // 16 copies of the staged words
     auto buffer = test.buffer(kBytes, D3D11_BIND_UNORDERED_ACCESS, D3D11_USAGE_DEFAULT, 0,

@@ -67,6 +67,22 @@ Com<ID3D11ShaderResourceView> raw_srv(TestDevice& test, ID3D11Buffer* buffer, UI
     return view;
 }
 
+// Colours add; alpha is the source's.
+Com<ID3D11BlendState> additive_blend(TestDevice& test) {
+    D3D11_BLEND_DESC add{};
+    add.RenderTarget[0] = {TRUE,
+                           D3D11_BLEND_ONE,
+                           D3D11_BLEND_ONE,
+                           D3D11_BLEND_OP_ADD,
+                           D3D11_BLEND_ONE,
+                           D3D11_BLEND_ZERO,
+                           D3D11_BLEND_OP_ADD,
+                           D3D11_COLOR_WRITE_ENABLE_ALL};
+    Com<ID3D11BlendState> additive;
+    REQUIRE(test.device->CreateBlendState(&add, additive.out()) == S_OK);
+    return additive;
+}
+
 }  // namespace
 
 TEST_CASE("Draws to the same target share one render pass, with no barrier or new set between them",
@@ -249,17 +265,7 @@ TEST_CASE("Every state change between draws reaches the next draw", "[recording]
     for (int i = 0; i < 16; ++i) halves[i] = i % 4 < 2 ? red : green;
     CHECK(scene.texels() == halves);
 
-    D3D11_BLEND_DESC add{};
-    add.RenderTarget[0] = {TRUE,
-                           D3D11_BLEND_ONE,
-                           D3D11_BLEND_ONE,
-                           D3D11_BLEND_OP_ADD,
-                           D3D11_BLEND_ONE,
-                           D3D11_BLEND_ZERO,
-                           D3D11_BLEND_OP_ADD,
-                           D3D11_COLOR_WRITE_ENABLE_ALL};
-    Com<ID3D11BlendState> additive;
-    REQUIRE(test.device->CreateBlendState(&add, additive.out()) == S_OK);
+    const auto additive = additive_blend(test);
     test.context->OMSetBlendState(additive.get(), nullptr, ~0u);
     window(2), viewport(0, 4), scene.draw(6);  // blue added everywhere
     for (int i = 0; i < 16; ++i) halves[i] = i % 4 < 2 ? magenta : cyan;
@@ -409,18 +415,7 @@ ret
     auto bind = [&](ID3D11ShaderResourceView* view) {
         test.context->PSSetShaderResources(0, 1, &view);
     };
-    // Colours add; the target's alpha stays.
-    D3D11_BLEND_DESC add{};
-    add.RenderTarget[0] = {TRUE,
-                           D3D11_BLEND_ONE,
-                           D3D11_BLEND_ONE,
-                           D3D11_BLEND_OP_ADD,
-                           D3D11_BLEND_ZERO,
-                           D3D11_BLEND_ONE,
-                           D3D11_BLEND_OP_ADD,
-                           D3D11_COLOR_WRITE_ENABLE_ALL};
-    Com<ID3D11BlendState> additive;
-    REQUIRE(test.device->CreateBlendState(&add, additive.out()) == S_OK);
+    const auto additive = additive_blend(test);
     test.context->OMSetBlendState(additive.get(), nullptr, ~0u);
 
     at(kTopLeft), bind(red.get()), scene.draw(6);

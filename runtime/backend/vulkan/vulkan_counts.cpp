@@ -11,16 +11,15 @@
 namespace d3dcap::runtime::backend::vulkan {
 namespace {
 
-// A predicate's value from the COUNT query results at 16 + 16 i: 1 where
-// any occlusion count is not zero, or (OVERFLOW 1: an overflow predicate)
-// where any draw's stream output needed more primitives than it wrote;
-// into word 0. The counts are written into the text, so that nothing but
-// the copies of the results is written before it runs.
+// A predicate's value from the query results at 16 + 16 i (i < the count
+// in word 1): 1 where any occlusion count is not zero, or (word 2 set: an
+// overflow predicate) where any draw's stream output needed more
+// primitives than it wrote; into word 0. One shader for every predicate.
 constexpr const char* kPredicateCs = R"(cs_5_0
 dcl_uav_raw u0
 dcl_temps 4
 dcl_thread_group 1, 1, 1
-mov r0.x, l(COUNT)
+ld_raw r0.x, l(4), u0.xxxx
 mov r0.yzw, l(0, 0, 0, 0)
 loop
 uge r1.x, r0.y, r0.x
@@ -37,19 +36,13 @@ or r3.x, r3.x, r3.y
 or r0.w, r0.w, r3.x
 iadd r0.y, r0.y, l(1)
 endloop
-movc r0.x, l(OVERFLOW), r0.w, r0.z
+ld_raw r1.x, l(8), u0.xxxx
+movc r0.x, r1.x, r0.w, r0.z
 ine r0.x, r0.x, l(0)
 and r0.x, r0.x, l(1)
 store_raw u0.x, l(0), r0.x
 ret
 )";
-
-std::string predicate_shader(std::size_t count, bool overflow) {
-    std::string text = kPredicateCs;
-    text.replace(text.find("COUNT"), 5, std::to_string(count));
-    text.replace(text.find("OVERFLOW"), 8, overflow ? "1" : "0");
-    return text;
-}
 
 }  // namespace
 
@@ -146,11 +139,13 @@ std::uint64_t VulkanBackend::gpu_predicate(const std::vector<std::uint64_t>& tic
     const GpuResource& held = *find(buffer);
     const VkBuffer values = held.buffer;
     const std::uint64_t bytes = held.info.byte_width;
-    // Tracked: the copies wait only for earlier work on this buffer (the
-    // results themselves are waited for by the copy).
+    // Tracked: the header and the copies (which do not overlap) wait only
+    // for earlier work on this buffer; the copies wait for the results.
     gpu_->begin_work();
-    gpu_->touch(handle_key(values), true, VK_PIPELINE_STAGE_2_COPY_BIT);
+    gpu_->touch(handle_key(values), true, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT);
     const VkCommandBuffer commands = gpu_->transfer();
+    const std::uint32_t header[4] = {0, static_cast<std::uint32_t>(slots.size()), overflow, 0};
+    vkCmdUpdateBuffer(commands, values, 0, sizeof header, header);
     for (std::size_t first = 0; first < slots.size();) {
         std::size_t end = first + 1;
         while (end < slots.size() && slots[end].pool == slots[first].pool &&
@@ -162,7 +157,7 @@ std::uint64_t VulkanBackend::gpu_predicate(const std::vector<std::uint64_t>& tic
         first = end;
     }
     StageWork compute;
-    compute.bytecode = internal_shader(predicate_shader(slots.size(), overflow));
+    compute.bytecode = internal_shader(kPredicateCs);
     compute.uavs.emplace_back(0, raw_view(buffer, bytes));
     WorkResults results;
     if (const std::string why = dispatch(compute, DispatchSize{1, 1, 1}, results); !why.empty()) {

@@ -21,6 +21,9 @@ namespace {
 // Each draw binds 16 constants: 256 bytes of draw_bench's windows.
 constexpr VkDeviceSize kWindow = 256;
 
+// The predicated frame's occlusion queries: one per pair of draws.
+constexpr std::uint32_t kPredicates = kDraws / 2;
+
 // A Vulkan structure of the given type, every other member zero.
 template <class T>
 T make(VkStructureType type) {
@@ -83,6 +86,12 @@ struct PlainVulkanFrame::Vulkan {
     VkQueue queue{};
     std::vector<VkDeviceMemory> memories;
     VkBuffer vertices{}, constants{}, staging{};
+    // The predicated frame's: one query and one 32-bit predicate per pair.
+    bool conditional_rendering = false;
+    PFN_vkCmdBeginConditionalRenderingEXT begin_conditional{};
+    PFN_vkCmdEndConditionalRenderingEXT end_conditional{};
+    VkQueryPool queries{};
+    VkBuffer predicates{};
     VkImage target{};
     VkImageView view{};
     VkRenderPass pass{};
@@ -102,12 +111,15 @@ struct PlainVulkanFrame::Vulkan {
     void make_target();
     void upload();
     void make_pipelines();
+    void make_predicates();
+    void record(bool predicated);
     void submit_and_wait();
 
     ~Vulkan() {
         if (device) {
             vkDeviceWaitIdle(device);
             vkDestroyFence(device, fence, nullptr);
+            vkDestroyQueryPool(device, queries, nullptr);
             vkDestroyCommandPool(device, pool, nullptr);
             for (VkPipeline pipeline : pipelines) vkDestroyPipeline(device, pipeline, nullptr);
             vkDestroyPipelineLayout(device, layout, nullptr);
@@ -117,7 +129,8 @@ struct PlainVulkanFrame::Vulkan {
             vkDestroyRenderPass(device, pass, nullptr);
             vkDestroyImageView(device, view, nullptr);
             vkDestroyImage(device, target, nullptr);
-            for (VkBuffer b : {vertices, constants, staging}) vkDestroyBuffer(device, b, nullptr);
+            for (VkBuffer b : {vertices, constants, staging, predicates})
+                vkDestroyBuffer(device, b, nullptr);
             for (VkDeviceMemory memory : memories) vkFreeMemory(device, memory, nullptr);
             vkDestroyDevice(device, nullptr);
         }
@@ -192,8 +205,27 @@ void PlainVulkanFrame::Vulkan::open(Device kind) {
     queue_info.pQueuePriorities = &priority;
     auto device_info = make<VkDeviceCreateInfo>(VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO);
     device_info.queueCreateInfoCount = 1, device_info.pQueueCreateInfos = &queue_info;
+    vkEnumerateDeviceExtensionProperties(physical, nullptr, &count, nullptr);
+    std::vector<VkExtensionProperties> extensions(count);
+    vkEnumerateDeviceExtensionProperties(physical, nullptr, &count, extensions.data());
+    const char* conditional = VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME;
+    for (const VkExtensionProperties& offered : extensions)
+        if (std::strcmp(offered.extensionName, conditional) == 0) conditional_rendering = true;
+    auto feature = make<VkPhysicalDeviceConditionalRenderingFeaturesEXT>(
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT);
+    feature.conditionalRendering = VK_TRUE;
+    if (conditional_rendering) {
+        device_info.enabledExtensionCount = 1, device_info.ppEnabledExtensionNames = &conditional;
+        device_info.pNext = &feature;
+    }
     check(vkCreateDevice(physical, &device_info, nullptr, &device), "vkCreateDevice");
     vkGetDeviceQueue(device, family, 0, &queue);
+    if (conditional_rendering) {
+        begin_conditional = reinterpret_cast<PFN_vkCmdBeginConditionalRenderingEXT>(
+            vkGetDeviceProcAddr(device, "vkCmdBeginConditionalRenderingEXT"));
+        end_conditional = reinterpret_cast<PFN_vkCmdEndConditionalRenderingEXT>(
+            vkGetDeviceProcAddr(device, "vkCmdEndConditionalRenderingEXT"));
+    }
 
     // Transient: the pool is reset whole every frame.
     auto pool_info = make<VkCommandPoolCreateInfo>(VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO);
@@ -373,6 +405,17 @@ void PlainVulkanFrame::Vulkan::make_pipelines() {
     for (const auto& stage : stages) vkDestroyShaderModule(device, stage.module, nullptr);
 }
 
+void PlainVulkanFrame::Vulkan::make_predicates() {
+    if (!conditional_rendering) return;
+    auto info = make<VkQueryPoolCreateInfo>(VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO);
+    info.queryType = VK_QUERY_TYPE_OCCLUSION, info.queryCount = kPredicates;
+    check(vkCreateQueryPool(device, &info, nullptr, &queries), "vkCreateQueryPool");
+    predicates =
+        buffer(VkDeviceSize{kPredicates} * 4,
+               VK_BUFFER_USAGE_CONDITIONAL_RENDERING_BIT_EXT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+               VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+}
+
 // The frame's windows and vertices, copied once into device-local buffers.
 void PlainVulkanFrame::Vulkan::upload() {
     const std::vector<float> windows = constant_windows(), positions = triangle_vertices();
@@ -437,6 +480,7 @@ PlainVulkanFrame::PlainVulkanFrame(Device device) : vk_(std::make_unique<Vulkan>
         vk_->make_target();
         vk_->upload();
         vk_->make_pipelines();
+        vk_->make_predicates();
     } catch (const std::exception& e) {
         error_ = e.what();
     }
@@ -444,30 +488,67 @@ PlainVulkanFrame::PlainVulkanFrame(Device device) : vk_(std::make_unique<Vulkan>
 
 PlainVulkanFrame::~PlainVulkanFrame() = default;
 
-bool PlainVulkanFrame::frame() try {
-    Vulkan& v = *vk_;
+void PlainVulkanFrame::Vulkan::record(bool predicated) {
     auto begin = make<VkCommandBufferBeginInfo>(VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO);
     begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-    check(vkBeginCommandBuffer(v.commands, &begin), "vkBeginCommandBuffer");
-    auto pass = make<VkRenderPassBeginInfo>(VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO);
-    pass.renderPass = v.pass, pass.framebuffer = v.framebuffer;
-    pass.renderArea = {{0, 0}, {256, 256}};
-    vkCmdBeginRenderPass(v.commands, &pass, VK_SUBPASS_CONTENTS_INLINE);
+    check(vkBeginCommandBuffer(commands, &begin), "vkBeginCommandBuffer");
+    if (predicated) vkCmdResetQueryPool(commands, queries, 0, kPredicates);
+    auto pass_info = make<VkRenderPassBeginInfo>(VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO);
+    pass_info.renderPass = pass, pass_info.framebuffer = framebuffer;
+    pass_info.renderArea = {{0, 0}, {256, 256}};
+    // The copied result is read by the next draw's conditional rendering.
+    auto copied = make<VkMemoryBarrier>(VK_STRUCTURE_TYPE_MEMORY_BARRIER);
+    copied.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+    copied.dstAccessMask = VK_ACCESS_CONDITIONAL_RENDERING_READ_BIT_EXT;
+    vkCmdBeginRenderPass(commands, &pass_info, VK_SUBPASS_CONTENTS_INLINE);
     for (unsigned draw = 0; draw < kDraws; ++draw) {
+        const std::uint32_t pair = draw / 2;
+        if (predicated && draw % 2 == 1) {
+            vkCmdEndRenderPass(commands);
+            vkCmdCopyQueryPoolResults(commands, queries, pair, 1, predicates, pair * 4, 4,
+                                      VK_QUERY_RESULT_WAIT_BIT);
+            vkCmdPipelineBarrier(commands, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                                 VK_PIPELINE_STAGE_CONDITIONAL_RENDERING_BIT_EXT, 0, 1, &copied, 0,
+                                 nullptr, 0, nullptr);
+            vkCmdBeginRenderPass(commands, &pass_info, VK_SUBPASS_CONTENTS_INLINE);
+        }
         if (draw % 16 == 0)
-            vkCmdBindPipeline(v.commands, VK_PIPELINE_BIND_POINT_GRAPHICS,
-                              v.pipelines[(draw / 16) % 2]);
+            vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_GRAPHICS,
+                              pipelines[(draw / 16) % 2]);
         if (draw % 64 == 0) {
             const VkDeviceSize offset = (draw / 64) % 64 * 24;
-            vkCmdBindVertexBuffers(v.commands, 0, 1, &v.vertices, &offset);
+            vkCmdBindVertexBuffers(commands, 0, 1, &vertices, &offset);
         }
         const std::uint32_t window = (draw % 256) * kWindow;
-        vkCmdBindDescriptorSets(v.commands, VK_PIPELINE_BIND_POINT_GRAPHICS, v.layout, 0, 1, &v.set,
-                                1, &window);
-        vkCmdDraw(v.commands, 3, 1, 0, 0);
+        vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, 0, 1, &set, 1,
+                                &window);
+        if (predicated && draw % 2 == 0) vkCmdBeginQuery(commands, queries, pair, 0);
+        if (predicated && draw % 2 == 1) {
+            auto condition = make<VkConditionalRenderingBeginInfoEXT>(
+                VK_STRUCTURE_TYPE_CONDITIONAL_RENDERING_BEGIN_INFO_EXT);
+            condition.buffer = predicates, condition.offset = pair * 4;
+            begin_conditional(commands, &condition);
+        }
+        vkCmdDraw(commands, 3, 1, 0, 0);
+        if (predicated && draw % 2 == 0) vkCmdEndQuery(commands, queries, pair);
+        if (predicated && draw % 2 == 1) end_conditional(commands);
     }
-    vkCmdEndRenderPass(v.commands);
-    v.submit_and_wait();
+    vkCmdEndRenderPass(commands);
+    submit_and_wait();
+}
+
+bool PlainVulkanFrame::frame() try {
+    vk_->record(false);
+    return true;
+} catch (const std::exception& e) {
+    error_ = e.what();
+    return false;
+}
+
+bool PlainVulkanFrame::predicated_frame() try {
+    if (!vk_->conditional_rendering)
+        throw std::runtime_error("the device has no VK_EXT_conditional_rendering");
+    vk_->record(true);
     return true;
 } catch (const std::exception& e) {
     error_ = e.what();

@@ -2,7 +2,11 @@
 // limit the D3D11 device on Vulkan is measured against. The shaders are the
 // benchmark's own (shared here so both run the same DXBC), translated once
 // to SPIR-V with vkd3d-shader; everything else is made once, and each frame
-// records one command buffer of 10,000 draws, submits it and waits.
+// records one command buffer of 10,000 draws, submits it and waits. The
+// predicated frame draws as draw_bench's Predicated runs do, with what a
+// native renderer needs for it: each even draw inside an occlusion query,
+// its result copied (between render passes) into a buffer that the odd
+// draw's conditional rendering reads.
 #pragma once
 
 #include <memory>
@@ -73,6 +77,9 @@ class PlainVulkanFrame {
     const std::string& error() const { return error_; }
     // Records, submits and waits for one frame; false (and error()) on failure.
     bool frame();
+    // The same frame with every odd draw predicated on the draw before it
+    // (VK_EXT_conditional_rendering); false where the device lacks it.
+    bool predicated_frame();
 
   private:
     struct Vulkan;

@@ -10,8 +10,8 @@
 // query around the whole frame, read at its end; the Predicated runs draw
 // as occlusion culling does, each even draw inside an occlusion predicate
 // that the odd draw after it is predicated on. The PlainVulkan runs draw
-// the same frame as a native Vulkan renderer would (draw_baseline.h): the
-// limit each D3D11 figure is a ratio to.
+// the same frame as a native Vulkan renderer would (draw_baseline.h), plain
+// and predicated: the limit each D3D11 figure is a ratio to.
 #include <benchmark/benchmark.h>
 #include <d3d11_2.h>
 
@@ -191,14 +191,15 @@ void run(benchmark::State& state, D3D_DRIVER_TYPE driver, bool sync = false,
                                                    benchmark::Counter::kIsRate);
 }
 
-void run_plain_vulkan(benchmark::State& state, d3dcap::bench::PlainVulkanFrame::Device device) {
+void run_plain_vulkan(benchmark::State& state, d3dcap::bench::PlainVulkanFrame::Device device,
+                      bool predicated = false) {
     d3dcap::bench::PlainVulkanFrame frame(device);
     if (!frame.error().empty()) {
         state.SkipWithError(("plain Vulkan baseline: " + frame.error()).c_str());
         return;
     }
     for (auto _ : state)
-        if (!frame.frame()) {
+        if (!(predicated ? frame.predicated_frame() : frame.frame())) {
             state.SkipWithError(("plain Vulkan baseline: " + frame.error()).c_str());
             return;
         }
@@ -212,6 +213,12 @@ void BM_PlainVulkanHardware(benchmark::State& state) {
 }
 void BM_PlainVulkanWarp(benchmark::State& state) {
     run_plain_vulkan(state, d3dcap::bench::PlainVulkanFrame::Device::Cpu);
+}
+void BM_PlainVulkanHardwarePredicated(benchmark::State& state) {
+    run_plain_vulkan(state, d3dcap::bench::PlainVulkanFrame::Device::Hardware, true);
+}
+void BM_PlainVulkanWarpPredicated(benchmark::State& state) {
+    run_plain_vulkan(state, d3dcap::bench::PlainVulkanFrame::Device::Cpu, true);
 }
 void BM_DrawsHardware(benchmark::State& state) {
     run(state, D3D_DRIVER_TYPE_HARDWARE);
@@ -234,6 +241,9 @@ void BM_DrawsHardwareQueriedSync(benchmark::State& state) {
 void BM_DrawsHardwarePredicated(benchmark::State& state) {
     run(state, D3D_DRIVER_TYPE_HARDWARE, false, Scene::Mode::Predicated);
 }
+void BM_DrawsWarpPredicated(benchmark::State& state) {
+    run(state, D3D_DRIVER_TYPE_WARP, false, Scene::Mode::Predicated);
+}
 void BM_DrawsHardwarePredicatedSync(benchmark::State& state) {
     run(state, D3D_DRIVER_TYPE_HARDWARE, true, Scene::Mode::Predicated);
 }
@@ -241,6 +251,14 @@ void BM_DrawsHardwarePredicatedSync(benchmark::State& state) {
 // The limits first, so that one sitting measures both.
 BENCHMARK(BM_PlainVulkanHardware)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
 BENCHMARK(BM_PlainVulkanWarp)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
+BENCHMARK(BM_PlainVulkanHardwarePredicated)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(3)
+    ->UseRealTime();
+BENCHMARK(BM_PlainVulkanWarpPredicated)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(3)
+    ->UseRealTime();
 BENCHMARK(BM_DrawsHardware)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
 BENCHMARK(BM_DrawsHardwareSync)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
 BENCHMARK(BM_DrawsWarp)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
@@ -248,6 +266,7 @@ BENCHMARK(BM_DrawsWarpSync)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRe
 BENCHMARK(BM_DrawsHardwareQueried)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
 BENCHMARK(BM_DrawsHardwareQueriedSync)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
 BENCHMARK(BM_DrawsHardwarePredicated)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
+BENCHMARK(BM_DrawsWarpPredicated)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
 BENCHMARK(BM_DrawsHardwarePredicatedSync)
     ->Unit(benchmark::kMillisecond)
     ->Iterations(3)

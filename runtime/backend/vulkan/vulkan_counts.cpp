@@ -3,6 +3,7 @@
 // slots that QueryCounts keeps (query_counts.h), and the 32-bit counters
 // the GPU keeps for UAVs and stream-output buffers, set and copied in the
 // command stream.
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 
@@ -115,7 +116,11 @@ void VulkanBackend::forget_uav_counter(ObjectId view) {
 
 // The counts' query results copied into an internal buffer (runs of slots
 // one copy each), reduced by kPredicateCs to the predicate's value: the
-// buffer's id.
+// buffer's id. An occlusion predicate counted in one query slot (one draw,
+// or draws sharing a slot) needs no reduction: its count, copied as 32
+// bits, is the value conditional rendering reads. (Vulkan lets a 32-bit
+// copy saturate or wrap: only a count of a nonzero multiple of 2^32
+// samples, where it wraps, would read as none.)
 std::uint64_t VulkanBackend::gpu_predicate(const std::vector<std::uint64_t>& tickets,
                                            bool overflow) {
     const Operation call(*this);
@@ -139,11 +144,21 @@ std::uint64_t VulkanBackend::gpu_predicate(const std::vector<std::uint64_t>& tic
     const GpuResource& held = *find(buffer);
     const VkBuffer values = held.buffer;
     const std::uint64_t bytes = held.info.byte_width;
+    const auto same_slot = [&](const QuerySlots::Slot& slot) {
+        return slot.pool == slots[0].pool && slot.index == slots[0].index;
+    };
+    const bool one_slot =
+        !overflow && !slots.empty() && std::all_of(slots.begin(), slots.end(), same_slot);
     // Tracked: the header and the copies (which do not overlap) wait only
     // for earlier work on this buffer; the copies wait for the results.
     gpu_->begin_work();
     gpu_->touch(handle_key(values), true, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT);
     const VkCommandBuffer commands = gpu_->transfer();
+    if (one_slot) {
+        vkCmdCopyQueryPoolResults(commands, slots[0].pool, slots[0].index, 1, values, 0, 4,
+                                  VK_QUERY_RESULT_WAIT_BIT);
+        return buffer;
+    }
     const std::uint32_t header[4] = {0, static_cast<std::uint32_t>(slots.size()), overflow, 0};
     vkCmdUpdateBuffer(commands, values, 0, sizeof header, header);
     for (std::size_t first = 0; first < slots.size();) {

@@ -281,9 +281,12 @@ TEST_CASE(
     vertices.insert(vertices.end(), bottom.begin(), bottom.end());
     const auto vb = scene.vertices(vertices);
     const D3D11_QUERY_DESC desc{D3D11_QUERY_OCCLUSION_PREDICATE, 0};
-    Com<ID3D11Predicate> passed, nothing;
+    Com<ID3D11Predicate> passed, nothing, split;
     REQUIRE(test.device->CreatePredicate(&desc, passed.out()) == S_OK);
     REQUIRE(test.device->CreatePredicate(&desc, nothing.out()) == S_OK);
+    REQUIRE(test.device->CreatePredicate(&desc, split.out()) == S_OK);
+    const auto unread = test.buffer(16, D3D11_BIND_CONSTANT_BUFFER, D3D11_USAGE_DEFAULT, 0, 0, 0);
+    const std::uint32_t words[4] = {1, 2, 3, 4};
     std::vector<WorkTime> times;
     backend.take_work_times(true, times);
     backend.tag_work(6001);
@@ -296,18 +299,28 @@ TEST_CASE(
     test.context->Draw(6, 6);
     test.context->Draw(6, 6);
     test.context->End(nothing.get());
+    // The hidden quad, then the top half after an upload that ends the
+    // render pass: counted in two query slots, of which only the second
+    // saw samples.
+    test.context->Begin(split.get());
+    test.context->Draw(6, 6);
+    test.context->UpdateSubresource(unread.get(), 0, nullptr, words, 0, 0);
+    test.context->Draw(6, 0);
+    test.context->End(split.get());
     // Skipped where the result equals the value given: TRUE (samples
     // passed), FALSE (none did).
     test.context->SetPredication(passed.get(), TRUE);
     test.context->Draw(6, 12);
     test.context->SetPredication(nothing.get(), FALSE);
     test.context->Draw(6, 12);
+    test.context->SetPredication(split.get(), TRUE);
+    test.context->Draw(6, 12);
     test.context->SetPredication(nullptr, FALSE);
     CHECK(backend.take_work_times(false, times) == 6001);  // recorded, nothing waited
     CHECK(scene.texels() == rows(2, rgba(255, 0, 0, 255), rgba(0, 0, 0, 255)));
     // Run where it differs, each way.
     const std::uint32_t blue = rgba(0, 0, 255, 255);
-    for (ID3D11Predicate* predicate : {passed.get(), nothing.get()}) {
+    for (ID3D11Predicate* predicate : {passed.get(), nothing.get(), split.get()}) {
         const float black[4] = {0, 0, 0, 1};
         test.context->ClearRenderTargetView(scene.rtv.get(), black);
         test.context->SetPredication(predicate, predicate == nothing.get());

@@ -430,8 +430,15 @@ VkCommandBuffer GpuContext::render(const RenderTargets& targets) {
     vkCmdBeginRendering(buffer, &rendering);
     ++counts_.render_passes;
     rendering_ = true;
+    ++render_serial_;
     targets_ = targets;
     return buffer;
+}
+
+VkCommandBuffer GpuContext::render_again(std::uint64_t serial) {
+    if (!rendering_ || serial != render_serial_) return VK_NULL_HANDLE;
+    begin_work();
+    return open_->buffer;
 }
 
 VkCommandBuffer GpuContext::compute() {
@@ -468,6 +475,10 @@ void GpuContext::end_step() {
     if (!step_open_) return;
     step_open_ = false;
     work_step_ = false;
+    // A full batch goes now, not when the next call's work begins: that
+    // call may mark what it uses as used in the open batch before it
+    // records anything.
+    if (open_ && open_->steps >= kStepsPerBatch) submit();
     if (sync_steps_) finish();
 }
 

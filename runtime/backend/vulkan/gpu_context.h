@@ -118,6 +118,12 @@ class GpuContext {
     VkCommandBuffer render(const RenderTargets& targets);
     VkCommandBuffer compute();
     VkCommandBuffer transfer();
+    // Work that touches only what the draws since rendering began (at
+    // rendering_serial()) touched, the way they did, needs no barrier while
+    // that pass is open: its command buffer, its step begun; null once the
+    // pass has ended.
+    std::uint64_t rendering_serial() const { return rendering_ ? render_serial_ : 0; }
+    VkCommandBuffer render_again(std::uint64_t serial);
     // Changes whenever commands bound in the open command buffer may no
     // longer be bound (a new batch, untracked commands), so that recorders
     // that skip binding what is bound know to bind again.
@@ -244,7 +250,8 @@ class GpuContext {
     };
     std::vector<Touch> touched_;  // by the work being recorded
     bool rendering_ = false;
-    RenderTargets targets_;  // of the open render pass instance
+    std::uint64_t render_serial_ = 0;  // render passes begun
+    RenderTargets targets_;            // of the open render pass instance
     std::function<void(VkCommandBuffer)> rendering_ends_;
     std::uint64_t state_epoch_ = 0;
     RecordingCounts counts_;

@@ -12,7 +12,7 @@
 
 #include <cstdint>
 #include <type_traits>
-#include <unordered_map>
+#include <vector>
 
 namespace d3dcap::runtime::backend::vulkan {
 
@@ -38,7 +38,7 @@ class HazardTracker {
     // Everything before has to be waited for (untracked commands ran).
     void poison() { poisoned_ = true; }
     bool poisoned() const { return poisoned_; }
-    bool empty() const { return accesses_.empty() && !poisoned_; }
+    bool empty() const { return count_ == 0 && !poisoned_; }
     // The barrier that makes everything noted visible to `stages`; clears
     // what was noted. Untracked commands wait for ALL_COMMANDS.
     VkMemoryBarrier2 barrier(VkPipelineStageFlags2 stages);
@@ -46,7 +46,20 @@ class HazardTracker {
 
   private:
     static constexpr std::uint8_t kRead = 1, kWrite = 2;
-    std::unordered_map<std::uint64_t, std::uint8_t> accesses_;
+    // Looked up at every draw: an open-addressed table whose entries count
+    // only when stamped with the current stamp, so that clearing it after
+    // every barrier is one increment.
+    struct Entry {
+        std::uint64_t key = 0;
+        std::uint32_t stamp = 0;
+        std::uint8_t access = 0;
+    };
+    const Entry* find(std::uint64_t key) const;
+    Entry& slot(std::uint64_t key);
+    void grow();
+    std::vector<Entry> table_ = std::vector<Entry>(64);
+    std::uint32_t stamp_ = 1;
+    std::size_t count_ = 0;
     VkPipelineStageFlags2 written_stages_ = 0, read_stages_ = 0;
     bool poisoned_ = false;
 };

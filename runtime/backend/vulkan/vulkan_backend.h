@@ -72,12 +72,22 @@ struct BoundDescriptor {
     VkBufferView texel;
 };
 
+// A dynamic uniform buffer's offset, with the window it was resolved from:
+// `buffer` and `size` where the offset is the window's (0, 0 where the
+// descriptor is null; 0 and ~0 where the descriptor holds the offset), so
+// that a window moved within the same buffer needs only a new offset.
+struct DynamicOffset {
+    std::uint32_t binding = 0, offset = 0, reg = 0;
+    ObjectId buffer = 0;
+    VkDeviceSize size = 0;
+};
+
 // What a stage's descriptor set holds, the set written with it (reused
 // while the stage binds the same), and what the work touches through it.
 struct StageSet {
     VkDescriptorSetLayout layout = VK_NULL_HANDLE;
     std::vector<BoundDescriptor> descriptors;
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> dynamic_offsets;  // (binding, offset)
+    std::vector<DynamicOffset> dynamic_offsets;  // in binding order
     struct Touch {
         std::uint64_t key;
         bool write;
@@ -189,6 +199,10 @@ struct LastDraw {
     const GraphicsPipeline* pipeline = nullptr;
     DrawBuffers buffers;
     bool indexed = false, direct = false, plain_buffers = false;
+    // Set where the draw touched only what it reads through plain sets,
+    // buffers and targets, without stream output, predicate or queries of
+    // its own: the render pass it drew in (GpuContext::rendering_serial).
+    std::uint64_t render_serial = 0;
 };
 
 // A raw view of the first `bytes` of a buffer (the device's own shaders' UAVs).
@@ -412,6 +426,10 @@ class VulkanBackend final : public FillingBackend {
     std::string resolve_stage(const StageWork& work, const TranslatedShader& shader,
                               bool dynamic_constants, StageSet& out);
     std::string stage_set(VkDescriptorSetLayout layout, StageSet& next, StageSet& last);
+    // Where a stage's constant-buffer windows only moved within the buffers
+    // its set holds (dynamic offsets): the set's offsets moved with them.
+    // False, changing nothing, where the set has to be resolved again.
+    bool move_windows(const StageWork& work, StageSet& set) const;
     std::string image_view(const ViewInfo& view, const ShaderDescriptor& d, VkImageView& out,
                            std::uint64_t& key);
     // A view of one usage: empty, or why not (the image lacks the usage, or
@@ -439,6 +457,14 @@ class VulkanBackend final : public FillingBackend {
     void bind_draw_state(VkCommandBuffer commands, const DrawWork& work, std::uint32_t changed,
                          const GraphicsPipeline& pipeline, const PipelineShaders& shaders,
                          const DrawBuffers& buffers, VkExtent2D area);
+    void bind_stage_set(VkCommandBuffer commands, VkPipelineLayout layout, int stage);
+    // The draw after a kept one that changed at most where constant-buffer
+    // windows lie within the same buffers, in the same render pass: only
+    // the moved offsets bound, and the draw. False where it needs draw().
+    bool draw_again(const DrawWork& work, const DrawArguments& arguments, WorkResults& results);
+    // Records the draw's command, predicated where `predicate` says.
+    void record_draw(VkCommandBuffer commands, const DrawWork& work, const DrawArguments& arguments,
+                     const DrawBuffers& buffers);
     // The viewports (flipped to D3D11's convention) and scissors.
     void bind_viewports(VkCommandBuffer commands, const DrawWork& work, VkExtent2D area);
     std::string attachment_view(const ViewInfo& view, bool depth, VkImageView& out,

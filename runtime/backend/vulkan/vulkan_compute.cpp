@@ -70,7 +70,7 @@ std::string VulkanBackend::dispatch(const StageWork& compute, const DispatchSize
     std::array<std::uint32_t, 16> offsets{};
     const std::uint32_t count = static_cast<std::uint32_t>(
         std::min<std::size_t>(compute_set_.dynamic_offsets.size(), offsets.size()));
-    for (std::uint32_t i = 0; i < count; ++i) offsets[i] = compute_set_.dynamic_offsets[i].second;
+    for (std::uint32_t i = 0; i < count; ++i) offsets[i] = compute_set_.dynamic_offsets[i].offset;
     vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline->layout, 0, 1,
                             &compute_set_.set, count, offsets.data());
     const bool predicated = begin_predicated(commands, groups.predicate);

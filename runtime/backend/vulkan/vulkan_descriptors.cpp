@@ -315,23 +315,26 @@ std::string VulkanBackend::resolve_stage(const StageWork& work, const Translated
         if (d.kind == RegisterKind::ConstantBuffer) {
             const ConstantBufferWindow& window = work.constant_buffers[d.reg];
             GpuResource* buffer = window.buffer ? use(window.buffer) : nullptr;
-            std::uint32_t dynamic_offset = 0;
+            DynamicOffset dynamic{d.binding, 0, d.reg, 0, 0};
             if (buffer != nullptr && window.size != 0) {
                 // The window's offset goes in the dynamic offset, so that
                 // windows of one size in one buffer share a set.
                 VkDeviceSize base = window.offset;
+                const VkDeviceSize size = std::min<VkDeviceSize>(window.size, 65536);
+                dynamic.size = ~VkDeviceSize{0};
                 if (dynamic_constants && window.offset % uniform_alignment == 0) {
-                    dynamic_offset = static_cast<std::uint32_t>(window.offset);
+                    dynamic = {d.binding, static_cast<std::uint32_t>(window.offset), d.reg,
+                               window.buffer, size};
                     base = 0;
                 }
-                bound.buffer = {buffer->buffer, base, std::min<VkDeviceSize>(window.size, 65536)};
+                bound.buffer = {buffer->buffer, base, size};
                 out.touches.push_back({hazard_key(*buffer), false});
             } else if (null_descriptors) {
                 bound.buffer = {VK_NULL_HANDLE, 0, VK_WHOLE_SIZE};
             } else {
                 return register_name(d) + " is not bound";
             }
-            if (dynamic_constants) out.dynamic_offsets.push_back({d.binding, dynamic_offset});
+            if (dynamic_constants) out.dynamic_offsets.push_back(dynamic);
             out.descriptors.push_back(bound);
             continue;
         }
@@ -392,8 +395,27 @@ std::string VulkanBackend::resolve_stage(const StageWork& work, const Translated
         }
     }
     // Dynamic offsets go in binding order.
-    std::sort(out.dynamic_offsets.begin(), out.dynamic_offsets.end());
+    std::sort(out.dynamic_offsets.begin(), out.dynamic_offsets.end(),
+              [](const DynamicOffset& a, const DynamicOffset& b) { return a.binding < b.binding; });
     return {};
+}
+
+bool VulkanBackend::move_windows(const StageWork& work, StageSet& set) const {
+    const VkDeviceSize alignment = gpu_->device().adapter().min_uniform_buffer_alignment;
+    for (const DynamicOffset& dynamic : set.dynamic_offsets) {
+        const ConstantBufferWindow& window = work.constant_buffers[dynamic.reg];
+        if (window.buffer == 0 || window.size == 0) {
+            if (dynamic.buffer != 0 || dynamic.size != 0) return false;  // it was bound
+        } else if (window.buffer != dynamic.buffer ||
+                   std::min<VkDeviceSize>(window.size, 65536) != dynamic.size ||
+                   window.offset % alignment != 0) {
+            return false;
+        }
+    }
+    for (DynamicOffset& dynamic : set.dynamic_offsets)
+        dynamic.offset = static_cast<std::uint32_t>(
+            dynamic.buffer != 0 ? work.constant_buffers[dynamic.reg].offset : 0);
+    return true;
 }
 
 std::string VulkanBackend::stage_set(VkDescriptorSetLayout layout, StageSet& next, StageSet& last) {

@@ -80,6 +80,20 @@ void VulkanBackend::bind_viewports(VkCommandBuffer commands, const DrawWork& wor
     }
 }
 
+void VulkanBackend::bind_stage_set(VkCommandBuffer commands, VkPipelineLayout layout, int stage) {
+    BoundDrawState& bound = bound_draw_;
+    const StageSet& set = stage_sets_[stage];
+    std::array<std::uint32_t, 16> offsets{};
+    const std::uint32_t count = static_cast<std::uint32_t>(
+        std::min<std::size_t>(set.dynamic_offsets.size(), offsets.size()));
+    for (std::uint32_t i = 0; i < count; ++i) offsets[i] = set.dynamic_offsets[i].offset;
+    if (bound.sets[stage] == set.set && bound.offsets[stage] == offsets) return;
+    vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, layout,
+                            static_cast<std::uint32_t>(stage), 1, &set.set, count, offsets.data());
+    bound.sets[stage] = set.set;
+    bound.offsets[stage] = offsets;
+}
+
 void VulkanBackend::bind_draw_state(VkCommandBuffer commands, const DrawWork& work,
                                     std::uint32_t changed, const GraphicsPipeline& pipeline,
                                     const PipelineShaders& shaders, const DrawBuffers& buffers,
@@ -98,20 +112,8 @@ void VulkanBackend::bind_draw_state(VkCommandBuffer commands, const DrawWork& wo
         bound.layout = pipeline.layout;
         bound.sets = {};
     }
-    for (int stage = 0; stage < 5; ++stage) {
-        if (!shaders.stages[stage]) continue;
-        const StageSet& set = stage_sets_[stage];
-        std::array<std::uint32_t, 16> offsets{};
-        const std::uint32_t count = static_cast<std::uint32_t>(
-            std::min<std::size_t>(set.dynamic_offsets.size(), offsets.size()));
-        for (std::uint32_t i = 0; i < count; ++i) offsets[i] = set.dynamic_offsets[i].second;
-        if (bound.sets[stage] == set.set && bound.offsets[stage] == offsets) continue;
-        vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline.layout,
-                                static_cast<std::uint32_t>(stage), 1, &set.set, count,
-                                offsets.data());
-        bound.sets[stage] = set.set;
-        bound.offsets[stage] = offsets;
-    }
+    for (int stage = 0; stage < 5; ++stage)
+        if (shaders.stages[stage]) bind_stage_set(commands, pipeline.layout, stage);
 
     if (changed & (kViewportsPart | kRasterizerPart | kOutputPart | kStreamOutputPart))
         bind_viewports(commands, work, area);

@@ -229,13 +229,62 @@ std::string VulkanBackend::draw_targets(const DrawWork& work, RenderTargets& tar
     return {};
 }
 
+bool VulkanBackend::draw_again(const DrawWork& work, const DrawArguments& arguments,
+                               WorkResults& results) {
+    constexpr std::uint32_t kConstantParts = 0x1fu * kStageConstantsPart;
+    LastDraw& last = last_draw_;
+    if (last.render_serial == 0 || (work.changed & ~kConstantParts) != 0 ||
+        work.predicate.id != 0 || arguments.arguments || arguments.from_stream_output ||
+        arguments.indexed != last.indexed || bound_draw_.epoch != gpu_->state_epoch() ||
+        gpu_->rendering_serial() != last.render_serial)
+        return false;
+    const GraphicsPipeline& pipeline = *last.pipeline;
+    for (int stage = 0; stage < 5; ++stage)
+        if ((work.changed & kStageConstantsPart << stage) && last.shaders.stages[stage] &&
+            !move_windows(work.stages[stage], stage_sets_[stage]))
+            return false;
+    const VkCommandBuffer commands = gpu_->render_again(last.render_serial);
+    if (commands == VK_NULL_HANDLE) return false;
+    for (int stage = 0; stage < 5; ++stage)
+        if ((work.changed & kStageConstantsPart << stage) && last.shaders.stages[stage])
+            bind_stage_set(commands, pipeline.layout, stage);
+    if (!queries_.count_in_run(commands, work.count_samples, work.count_statistics,
+                               work.counting_epoch, results.ticket))
+        return false;
+    record_draw(commands, work, arguments, last.buffers);
+    return true;
+}
+
+void VulkanBackend::record_draw(VkCommandBuffer commands, const DrawWork& work,
+                                const DrawArguments& arguments, const DrawBuffers& buffers) {
+    const bool predicated = begin_predicated(commands, work.predicate);
+    if (arguments.from_stream_output)
+        transform_feedback()->draw_byte_count(
+            commands, 1, 0, buffers.auto_counter, buffers.auto_counter_offset,
+            work.vertex_buffers[0].offset, work.vertex_buffers[0].stride);
+    else if (buffers.indirect != nullptr && arguments.indexed)
+        vkCmdDrawIndexedIndirect(commands, buffers.indirect->buffer, arguments.offset, 1, 0);
+    else if (buffers.indirect != nullptr)
+        vkCmdDrawIndirect(commands, buffers.indirect->buffer, arguments.offset, 1, 0);
+    else if (arguments.indexed)
+        vkCmdDrawIndexed(commands, arguments.count, arguments.instances, arguments.start,
+                         arguments.base_vertex, arguments.start_instance);
+    else
+        vkCmdDraw(commands, arguments.count, arguments.instances, arguments.start,
+                  arguments.start_instance);
+    end_predicated(commands, predicated);
+}
+
 std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& arguments,
                                 WorkResults& results) {
     const Operation call(*this);
+    gpu_->open();  // a full batch goes before anything is marked used in the open one
     LastDraw& last = last_draw_;
     const bool kept = last.work == &work && last.generation == descriptors_.generation() &&
                       last.batch == gpu_->recording_batch() && pending_binds_.empty() &&
                       replicas_.empty();
+    if (kept && draw_again(work, arguments, results)) return {};
+    last.render_serial = 0;
     const std::uint32_t changed = kept ? work.changed : kAllDrawParts;
     last.work = nullptr;  // kept again once this draw is recorded
     if (changed & kTranslationParts) {
@@ -264,12 +313,15 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
 
     // Descriptors of each stage, in its own set, kept while it binds the
     // same; a stage whose slots did not change keeps its set unresolved
-    // (the descriptors a translation has come from its bytecode alone).
+    // (the descriptors a translation has come from its bytecode alone), and
+    // one whose constant-buffer windows only moved, its set with new offsets.
     for (int stage = 0; stage < 5; ++stage) {
         if (!shaders.stages[stage]) continue;
         StageSet& set = stage_sets_[stage];
-        if (!(changed & stage_parts(stage)) && set.layout == pipeline->set_layouts[stage] &&
-            set.plain)
+        const std::uint32_t stage_changes = changed & stage_parts(stage);
+        if (set.layout == pipeline->set_layouts[stage] && set.plain &&
+            (stage_changes == 0 || (stage_changes == kStageConstantsPart << stage &&
+                                    move_windows(work.stages[stage], set))))
             continue;
         std::string why = resolve_stage(work.stages[stage], *shaders.stages[stage],
                                         pipeline->dynamic_constants, stage_scratch_);
@@ -341,22 +393,7 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
             commands, counts.samples->pool, counts.samples->index,
             gpu_->device().execution().occlusion_precise ? VK_QUERY_CONTROL_PRECISE_BIT : 0);
     begin_stream_output(commands, stream_targets, counts.stream_output);
-    const bool predicated = begin_predicated(commands, work.predicate);
-    if (arguments.from_stream_output)
-        transform_feedback()->draw_byte_count(
-            commands, 1, 0, buffers.auto_counter, buffers.auto_counter_offset,
-            work.vertex_buffers[0].offset, work.vertex_buffers[0].stride);
-    else if (buffers.indirect != nullptr && arguments.indexed)
-        vkCmdDrawIndexedIndirect(commands, buffers.indirect->buffer, arguments.offset, 1, 0);
-    else if (buffers.indirect != nullptr)
-        vkCmdDrawIndirect(commands, buffers.indirect->buffer, arguments.offset, 1, 0);
-    else if (arguments.indexed)
-        vkCmdDrawIndexed(commands, arguments.count, arguments.instances, arguments.start,
-                         arguments.base_vertex, arguments.start_instance);
-    else
-        vkCmdDraw(commands, arguments.count, arguments.instances, arguments.start,
-                  arguments.start_instance);
-    end_predicated(commands, predicated);
+    record_draw(commands, work, arguments, buffers);
     end_stream_output(commands, stream_targets, counts.stream_output);
     if (counts.samples) vkCmdEndQuery(commands, counts.samples->pool, counts.samples->index);
     if (counts.statistics)
@@ -365,6 +402,12 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
     last.work = &work;
     last.generation = descriptors_.generation();
     last.batch = gpu_->recording_batch();
+    bool plain_sets = true;
+    for (int stage = 0; stage < 5; ++stage)
+        plain_sets = plain_sets && (!shaders.stages[stage] || stage_sets_[stage].plain);
+    if (plain_sets && last.plain_targets && last.plain_buffers && direct && runs &&
+        stream_targets.count == 0 && predicate == nullptr)
+        last.render_serial = gpu_->rendering_serial();
     return {};
 }
 

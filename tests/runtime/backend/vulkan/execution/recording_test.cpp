@@ -83,6 +83,29 @@ Com<ID3D11BlendState> additive_blend(TestDevice& test) {
     return additive;
 }
 
+// Four quads of six vertices: the target's top left, top right, bottom
+// left and bottom right quarters.
+enum Quadrant : UINT { kTopLeft, kTopRight, kBottomLeft, kBottomRight };
+Com<ID3D11Buffer> quadrants(TestDevice& test) {
+    std::vector<Vertex> quads;
+    for (const auto& [x0, y0] :
+         {std::pair{-1.0f, 0.0f}, {0.0f, 0.0f}, {-1.0f, -1.0f}, {0.0f, -1.0f}})
+        for (const Vertex& v : quad(x0, y0, x0 + 1, y0 + 1, 0.5f, {0, 0, 0, 0})) quads.push_back(v);
+    return test.buffer(static_cast<UINT>(quads.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER,
+                       D3D11_USAGE_DEFAULT, 0, 0, 0, quads.data());
+}
+
+// A 4x4 target's texels, one value per quarter.
+std::vector<std::uint32_t> quarters(std::uint32_t top_left, std::uint32_t top_right,
+                                    std::uint32_t bottom_left, std::uint32_t bottom_right) {
+    std::vector<std::uint32_t> texels(16);
+    for (int i = 0; i < 16; ++i) {
+        const bool top = i < 8, left = i % 4 < 2;
+        texels[i] = top && left ? top_left : top ? top_right : left ? bottom_left : bottom_right;
+    }
+    return texels;
+}
+
 }  // namespace
 
 TEST_CASE("Draws to the same target share one render pass, with no barrier or new set between them",
@@ -381,13 +404,7 @@ ret
 )";
     TestDevice& test = *hardware_device();
     Scene scene(test, kLoadPs);
-    std::vector<Vertex> quads;
-    for (const auto& [x0, y0] :
-         {std::pair{-1.0f, 0.0f}, {0.0f, 0.0f}, {-1.0f, -1.0f}, {0.0f, -1.0f}})
-        for (const Vertex& v : quad(x0, y0, x0 + 1, y0 + 1, 0.5f, {0, 0, 0, 0})) quads.push_back(v);
-    auto vb = test.buffer(static_cast<UINT>(quads.size() * sizeof(Vertex)),
-                          D3D11_BIND_VERTEX_BUFFER, D3D11_USAGE_DEFAULT, 0, 0, 0, quads.data());
-    enum Quadrant : UINT { kTopLeft, kTopRight, kBottomLeft, kBottomRight };
+    const auto vb = quadrants(test);
     auto at = [&](Quadrant q) {
         ID3D11Buffer* buffers[] = {vb.get()};
         const UINT stride = sizeof(Vertex), offset = q * 6 * sizeof(Vertex);
@@ -426,14 +443,38 @@ ret
     const auto cull_front = scene.rasterizer(D3D11_CULL_FRONT, FALSE, FALSE);
     at(kBottomRight), scene.draw(6);
 
-    std::vector<std::uint32_t> expected(16);
-    for (int i = 0; i < 16; ++i) {
-        const bool top = i < 8, left = i % 4 < 2;
-        expected[i] = top && left ? rgba(64, 0, 0, 255)
-                      : top       ? rgba(64, 64, 0, 255)
-                      : left      ? rgba(0, 64, 0, 255)
-                                  : rgba(0, 0, 0, 255);
-    }
-    CHECK(scene.texels() == expected);
+    CHECK(scene.texels() == quarters(rgba(64, 0, 0, 255), rgba(64, 64, 0, 255), rgba(0, 64, 0, 255),
+                                     rgba(0, 0, 0, 255)));
+    check_validation_clean();
+}
+
+TEST_CASE("A constant-buffer window moved to another buffer or resized between draws is read there",
+          "[recording]") {
+    TestDevice& test = *hardware_device();
+    d3dcap::runtime::backend::Backend& backend = backend_of(test);
+    Scene scene(test, kConstantPs);
+    const auto vb = quadrants(test);
+    ID3D11Buffer* vertices[] = {vb.get()};
+    const UINT stride = sizeof(Vertex), offset = 0;
+    test.context->IASetVertexBuffers(0, 1, vertices, &stride, &offset);
+    // Windows of 16 constants: `two`'s first red, its second green; `one`'s blue.
+    std::vector<float> two(2 * 64, 0.0f), one(64, 0.0f);
+    two[0] = two[3] = 1.0f, two[64 + 1] = two[64 + 3] = 1.0f;
+    one[2] = one[3] = 1.0f;
+    const auto in_two =
+        test.buffer(512, D3D11_BIND_CONSTANT_BUFFER, D3D11_USAGE_DEFAULT, 0, 0, 0, two.data());
+    const auto in_one =
+        test.buffer(256, D3D11_BIND_CONSTANT_BUFFER, D3D11_USAGE_DEFAULT, 0, 0, 0, one.data());
+    auto window = [&](ID3D11Buffer* buffer, UINT first, UINT count) {
+        test.context->PSSetConstantBuffers1(0, 1, &buffer, &first, &count);
+    };
+    window(in_two.get(), 0, 16), test.context->Draw(6, kTopLeft * 6);
+    const RecordingCounts before = backend.recording_counts();
+    window(in_two.get(), 16, 16), test.context->Draw(6, kTopRight * 6);    // moved in its buffer
+    window(in_one.get(), 0, 16), test.context->Draw(6, kBottomLeft * 6);   // another buffer
+    window(in_two.get(), 0, 32), test.context->Draw(6, kBottomRight * 6);  // twice the size
+    CHECK(since(before, backend.recording_counts()).render_passes == 0);
+    CHECK(scene.texels() == quarters(rgba(255, 0, 0, 255), rgba(0, 255, 0, 255),
+                                     rgba(0, 0, 255, 255), rgba(255, 0, 0, 255)));
     check_validation_clean();
 }

@@ -158,7 +158,7 @@ class Context final : public ChildObject<DeviceChildBase, ID3D11DeviceContext2> 
     // For writers from outside (context-state objects, unbinding): the
     // next draw gathers everything again.
     ContextState& state() {
-        dirty_ = backend::kAllDrawParts;
+        all_parts_changed();
         return state_;
     }
     // The state after ClearState (also used when the device lets go of it).
@@ -364,7 +364,8 @@ class Context final : public ChildObject<DeviceChildBase, ID3D11DeviceContext2> 
     // What the bound state gives a dispatch's or draw's stage (the parts
     // named, unshifted kStage*Part bits), and a draw, written into `work`
     // (whose vectors keep their memory between draws).
-    void stage_work(Stage stage, backend::StageWork& work, std::uint32_t parts) const;
+    void stage_work(Stage stage, backend::StageWork& work, std::uint32_t parts,
+                    std::uint16_t constant_slots = kAllConstantSlots) const;
     void draw_work(backend::DrawWork& work);
     // A graphics stage's part (unshifted) changed: draw_work writes only
     // the parts of draw_scratch_ that changed (dirty_, DrawPart bits).
@@ -373,6 +374,10 @@ class Context final : public ChildObject<DeviceChildBase, ID3D11DeviceContext2> 
         dirty_ |= part << static_cast<int>(stage);
         if (stage == Stage::Geometry && part == backend::kStageShaderPart)
             dirty_ |= backend::kStreamOutputPart;
+    }
+    void all_parts_changed() {
+        dirty_ = backend::kAllDrawParts;
+        changed_constant_slots_.fill(kAllConstantSlots);
     }
     void run_dispatch(const char* call, backend::DispatchSize groups);
     // Counts a draw; an immediate context runs it on the device.
@@ -398,6 +403,12 @@ class Context final : public ChildObject<DeviceChildBase, ID3D11DeviceContext2> 
     ContextCounters counters_;
     backend::DrawWork draw_scratch_;  // the last draw's work, its vectors reused
     std::uint32_t dirty_ = backend::kAllDrawParts;
+    // Per graphics stage, the constant-buffer slots whose windows draw_work
+    // writes again (bit per slot), beside the stage's constants part.
+    static constexpr std::uint16_t kAllConstantSlots = 0xffff;
+    std::array<std::uint16_t, 5> changed_constant_slots_ = {kAllConstantSlots, kAllConstantSlots,
+                                                            kAllConstantSlots, kAllConstantSlots,
+                                                            kAllConstantSlots};
     // Occlusion queries between their Begin and End (not state: ClearState keeps them).
     std::vector<Ref<Query>> running_occlusion_;
     std::vector<Ref<Query>> running_statistics_;     // PIPELINE_STATISTICS likewise

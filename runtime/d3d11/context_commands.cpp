@@ -19,14 +19,14 @@ void Context::execute(CommandList& list, bool restore_state) {
     clear_state();
     for (const Command& command : list.commands()) {
         command(*this);
-        dirty_ = backend::kAllDrawParts;  // recorded commands set state_ directly
+        all_parts_changed();  // recorded commands set state_ directly
     }
     if (restore_state) {
         state_ = std::move(saved);
     } else {
         clear_state();
     }
-    dirty_ = backend::kAllDrawParts;
+    all_parts_changed();
 }
 
 void Context::ExecuteCommandList(ID3D11CommandList* list, BOOL restore) {
@@ -247,7 +247,8 @@ void Context::Dispatch(UINT x, UINT y, UINT z) {
     run_dispatch("ID3D11DeviceContext::Dispatch", backend::DispatchSize{x, y, z});
 }
 
-void Context::stage_work(Stage stage, backend::StageWork& work, std::uint32_t parts) const {
+void Context::stage_work(Stage stage, backend::StageWork& work, std::uint32_t parts,
+                         std::uint16_t constant_slots) const {
     const StageState& bound = state_.stages[static_cast<int>(stage)];
     if (parts & backend::kStageShaderPart) {
         work.bytecode = bound.shader ? bound.shader->bytecode() : std::span<const std::uint8_t>{};
@@ -255,10 +256,14 @@ void Context::stage_work(Stage stage, backend::StageWork& work, std::uint32_t pa
     }
     // What a stage without a shader binds is never read.
     if (parts & backend::kStageConstantsPart) {
-        work.constant_buffers = {};
-        for (std::size_t slot = 0; bound.shader && slot < bound.constant_buffers.size(); ++slot) {
+        if (!bound.shader) constant_slots = kAllConstantSlots;
+        for (std::size_t slot = 0; slot < bound.constant_buffers.size(); ++slot) {
+            if (!(constant_slots >> slot & 1)) continue;
             const ConstantBufferBinding& cb = bound.constant_buffers[slot];
-            if (!cb.buffer) continue;
+            if (!cb.buffer || !bound.shader) {
+                work.constant_buffers[slot] = {};
+                continue;
+            }
             const std::uint64_t size = cb.buffer->info().byte_width;
             const std::uint64_t offset = std::min<std::uint64_t>(16ull * cb.first_constant, size);
             work.constant_buffers[slot] = {
@@ -333,9 +338,15 @@ void Context::draw_work(backend::DrawWork& work) {
     if (dirty & backend::kOutputPart) dirty |= backend::kStageViewsPart << kPixel;
     for (int stage = 0; stage < 5; ++stage) {
         // Another shader (or none) reads all of its stage's slots anew.
-        if (dirty & (backend::kStageShaderPart << stage)) dirty |= backend::stage_parts(stage);
+        std::uint16_t constant_slots = changed_constant_slots_[stage];
+        changed_constant_slots_[stage] = 0;
+        if (dirty & (backend::kStageShaderPart << stage)) {
+            dirty |= backend::stage_parts(stage);
+            constant_slots = kAllConstantSlots;
+        }
         const std::uint32_t parts = (dirty >> stage) & backend::stage_parts(0);
-        if (parts != 0) stage_work(static_cast<Stage>(stage), work.stages[stage], parts);
+        if (parts != 0)
+            stage_work(static_cast<Stage>(stage), work.stages[stage], parts, constant_slots);
     }
     work.changed = dirty;
     if (dirty & backend::kInputLayoutPart) {

@@ -91,7 +91,7 @@ void ContextState::unbind(const Resource& resource) {
 
 void Context::clear_state() {
     state_ = ContextState{};
-    dirty_ = backend::kAllDrawParts;
+    all_parts_changed();
 }
 
 void Context::ClearState() {
@@ -106,6 +106,9 @@ void Context::set_constant_buffers(Stage stage, const char* call, UINT start, UI
                                    const UINT* counts) {
     stage_changed(stage, backend::kStageConstantsPart);
     const UINT slots = D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT;
+    if (stage != Stage::Compute && start < slots && count <= slots - start)
+        changed_constant_slots_[static_cast<int>(stage)] |=
+            static_cast<std::uint16_t>(((1u << count) - 1) << start);
     if (start >= slots || count > slots - start) {
         log().error(call, "StartSlot/NumBuffers",
                     std::to_string(start) + " + " + std::to_string(count) + " leaves the " +
@@ -443,7 +446,7 @@ void Context::IAGetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY* topology) {
 
 void Context::OMSetRenderTargets(UINT count, ID3D11RenderTargetView* const* views,
                                  ID3D11DepthStencilView* depth) {
-    dirty_ = backend::kAllDrawParts;  // views bound here may unbind others
+    all_parts_changed();  // views bound here may unbind others
     if (count > D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT) {
         log().error("ID3D11DeviceContext::OMSetRenderTargets", "NumViews",
                     std::to_string(count) + " is more than 8; the call is dropped");
@@ -477,7 +480,7 @@ void Context::OMGetRenderTargets(UINT count, ID3D11RenderTargetView** views,
 void Context::set_uavs(bool compute, UINT start, UINT count,
                        ID3D11UnorderedAccessView* const* views, const UINT* initial_counts,
                        bool unbind_outside) {
-    dirty_ = backend::kAllDrawParts;  // views bound here may unbind others
+    all_parts_changed();  // views bound here may unbind others
     auto select = [compute](ContextState & state) -> auto& {
         return compute ? state.compute_uavs : state.output_uavs;
     };
@@ -522,7 +525,7 @@ void Context::OMSetRenderTargetsAndUnorderedAccessViews(UINT rtv_count,
                                                         UINT uav_start, UINT uav_count,
                                                         ID3D11UnorderedAccessView* const* uavs,
                                                         const UINT* initial_counts) {
-    dirty_ = backend::kAllDrawParts;  // views bound here may unbind others
+    all_parts_changed();  // views bound here may unbind others
     const char* call = "ID3D11DeviceContext::OMSetRenderTargetsAndUnorderedAccessViews";
     const bool keep_rtvs = rtv_count == D3D11_KEEP_RENDER_TARGETS_AND_DEPTH_STENCIL;
     const bool keep_uavs = uav_count == D3D11_KEEP_UNORDERED_ACCESS_VIEWS;
@@ -568,7 +571,7 @@ void Context::OMGetRenderTargetsAndUnorderedAccessViews(UINT rtv_count,
 void Context::CSSetUnorderedAccessViews(UINT start, UINT count,
                                         ID3D11UnorderedAccessView* const* views,
                                         const UINT* initial_counts) {
-    dirty_ = backend::kAllDrawParts;  // views bound here may unbind others
+    all_parts_changed();  // views bound here may unbind others
     const char* call = "ID3D11DeviceContext::CSSetUnorderedAccessViews";
     if (start >= uav_slots() || count > uav_slots() - start) {
         log().error(call, "StartSlot/NumUAVs",

@@ -478,3 +478,42 @@ TEST_CASE("A constant-buffer window moved to another buffer or resized between d
                                      rgba(0, 0, 255, 255), rgba(255, 0, 0, 255)));
     check_validation_clean();
 }
+
+TEST_CASE("A constant buffer set alone between draws leaves the stage's other slots bound",
+          "[recording]") {
+    // o0 = cb0[0] + cb1[0].
+    constexpr const char* kTwoBuffersPs = R"(ps_5_0
+.input SV_Position0 v0.xyzw float
+.input COLOR0 v1.xyzw float
+.output SV_Target0 o0.xyzw float
+dcl_constantbuffer cb0[1], immediateIndexed
+dcl_constantbuffer cb1[1], immediateIndexed
+dcl_output o0.xyzw
+add o0.xyzw, cb0[0].xyzw, cb1[0].xyzw
+ret
+)";
+    TestDevice& test = *hardware_device();
+    Scene scene(test, kTwoBuffersPs);
+    const auto vb = quadrants(test);
+    ID3D11Buffer* vertices[] = {vb.get()};
+    const UINT stride = sizeof(Vertex), offset = 0;
+    test.context->IASetVertexBuffers(0, 1, vertices, &stride, &offset);
+    auto constants = [&](std::array<float, 4> value) {
+        std::vector<float> window(64, 0.0f);
+        std::copy(value.begin(), value.end(), window.begin());
+        return test.buffer(256, D3D11_BIND_CONSTANT_BUFFER, D3D11_USAGE_DEFAULT, 0, 0, 0,
+                           window.data());
+    };
+    const auto red = constants({1, 0, 0, 1}), green = constants({0, 1, 0, 0}),
+               blue = constants({0, 0, 1, 0});
+    auto set = [&](UINT slot, ID3D11Buffer* buffer) {
+        test.context->PSSetConstantBuffers(slot, 1, &buffer);
+    };
+    set(0, red.get()), set(1, green.get()), test.context->Draw(6, kTopLeft * 6);
+    set(1, blue.get()), test.context->Draw(6, kTopRight * 6);     // slot 1 alone
+    set(0, green.get()), test.context->Draw(6, kBottomLeft * 6);  // slot 0 alone
+    set(2, red.get()), test.context->Draw(6, kBottomRight * 6);   // a slot it does not read
+    CHECK(scene.texels() == quarters(rgba(255, 255, 0, 255), rgba(255, 0, 255, 255),
+                                     rgba(0, 255, 255, 0), rgba(0, 255, 255, 0)));
+    check_validation_clean();
+}

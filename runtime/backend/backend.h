@@ -146,6 +146,7 @@ enum DrawPart : std::uint32_t {
     kAllDrawParts = (1u << 25) - 1,
 };
 constexpr std::uint32_t kStageShaderParts = 0x1fu * kStageShaderPart;
+constexpr std::uint32_t kStageConstantsParts = 0x1fu * kStageConstantsPart;
 constexpr std::uint32_t stage_parts(int stage) {
     return (kStageShaderPart | kStageConstantsPart | kStageViewsPart) << stage;
 }

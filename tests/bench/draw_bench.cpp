@@ -9,7 +9,9 @@
 // baseline). The Queried runs keep an occlusion and a pipeline-statistics
 // query around the whole frame, read at its end; the Predicated runs draw
 // as occlusion culling does, each even draw inside an occlusion predicate
-// that the odd draw after it is predicated on. The PlainVulkan runs draw
+// that the odd draw after it is predicated on; the Discarded runs write each
+// draw's constants into one dynamic buffer with Map(WRITE_DISCARD), as most
+// D3D11 renderers do, instead of moving a window. The PlainVulkan runs draw
 // the same frame as a native Vulkan renderer would (draw_baseline.h), plain
 // and predicated: the limit each D3D11 figure is a ratio to.
 #include <benchmark/benchmark.h>
@@ -17,6 +19,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <vector>
 
 #include "draw_baseline.h"
@@ -33,6 +36,8 @@ struct Scene {
     ID3D11DeviceContext1* context = nullptr;
     std::vector<IUnknown*> owned;
     ID3D11Buffer* constants = nullptr;
+    ID3D11Buffer* dynamic_constants = nullptr;  // one window, rewritten per draw
+    std::vector<float> windows = d3dcap::bench::constant_windows();
     ID3D11Buffer* vertices = nullptr;
     ID3D11BlendState* blends[2] = {};
     ID3D11Query* done = nullptr;
@@ -76,7 +81,9 @@ struct Scene {
                                         0};
         const D3D11_SUBRESOURCE_DATA vb_data{positions.data(), 0, 0};
         device->CreateBuffer(&vb_desc, &vb_data, &vertices);
-        const std::vector<float> windows = d3dcap::bench::constant_windows();
+        const D3D11_BUFFER_DESC dynamic_desc{
+            256, D3D11_USAGE_DYNAMIC, D3D11_BIND_CONSTANT_BUFFER, D3D11_CPU_ACCESS_WRITE, 0, 0};
+        device->CreateBuffer(&dynamic_desc, nullptr, &dynamic_constants);
         const D3D11_BUFFER_DESC cb_desc{static_cast<UINT>(windows.size() * 4),
                                         D3D11_USAGE_DEFAULT,
                                         D3D11_BIND_CONSTANT_BUFFER,
@@ -117,9 +124,9 @@ struct Scene {
         device->CreateQuery(&statistics_desc, &statistics);
         const D3D11_QUERY_DESC predicate_desc{D3D11_QUERY_OCCLUSION_PREDICATE, 0};
         device->CreatePredicate(&predicate_desc, &predicate);
-        keep(vs), keep(ps), keep(layout), keep(vertices), keep(constants), keep(target), keep(rtv),
-            keep(blends[0]), keep(blends[1]), keep(done), keep(occlusion), keep(statistics),
-            keep(predicate);
+        keep(vs), keep(ps), keep(layout), keep(vertices), keep(constants), keep(dynamic_constants),
+            keep(target), keep(rtv), keep(blends[0]), keep(blends[1]), keep(done), keep(occlusion),
+            keep(statistics), keep(predicate);
         context->IASetInputLayout(layout);
         context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
         context->VSSetShader(vs, nullptr, 0);
@@ -139,13 +146,21 @@ struct Scene {
         if (device) device->Release();
     }
 
-    enum class Mode { Plain, Queried, Predicated };
+    enum class Mode { Plain, Queried, Predicated, Discarded };
     void frame(Mode mode) {
         const bool queried = mode == Mode::Queried, predicated = mode == Mode::Predicated;
         if (queried) context->Begin(occlusion), context->Begin(statistics);
+        if (mode == Mode::Discarded) context->VSSetConstantBuffers(0, 1, &dynamic_constants);
         for (UINT draw = 0; draw < kDraws; ++draw) {
-            const UINT first = (draw % 256) * 16, count = 16;
-            context->VSSetConstantBuffers1(0, 1, &constants, &first, &count);
+            if (mode == Mode::Discarded) {
+                D3D11_MAPPED_SUBRESOURCE mapped{};
+                context->Map(dynamic_constants, 0, D3D11_MAP_WRITE_DISCARD, 0, &mapped);
+                if (mapped.pData) std::memcpy(mapped.pData, &windows[(draw % 256) * 64], 32);
+                context->Unmap(dynamic_constants, 0);
+            } else {
+                const UINT first = (draw % 256) * 16, count = 16;
+                context->VSSetConstantBuffers1(0, 1, &constants, &first, &count);
+            }
             if (draw % 16 == 0) context->OMSetBlendState(blends[(draw / 16) % 2], nullptr, ~0u);
             if (draw % 64 == 0) {
                 const UINT stride = 8, offset = (draw / 64) % 64 * 24;
@@ -244,6 +259,12 @@ void BM_DrawsHardwarePredicated(benchmark::State& state) {
 void BM_DrawsWarpPredicated(benchmark::State& state) {
     run(state, D3D_DRIVER_TYPE_WARP, false, Scene::Mode::Predicated);
 }
+void BM_DrawsHardwareDiscarded(benchmark::State& state) {
+    run(state, D3D_DRIVER_TYPE_HARDWARE, false, Scene::Mode::Discarded);
+}
+void BM_DrawsWarpDiscarded(benchmark::State& state) {
+    run(state, D3D_DRIVER_TYPE_WARP, false, Scene::Mode::Discarded);
+}
 void BM_DrawsHardwarePredicatedSync(benchmark::State& state) {
     run(state, D3D_DRIVER_TYPE_HARDWARE, true, Scene::Mode::Predicated);
 }
@@ -267,6 +288,8 @@ BENCHMARK(BM_DrawsHardwareQueried)->Unit(benchmark::kMillisecond)->Iterations(3)
 BENCHMARK(BM_DrawsHardwareQueriedSync)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
 BENCHMARK(BM_DrawsHardwarePredicated)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
 BENCHMARK(BM_DrawsWarpPredicated)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
+BENCHMARK(BM_DrawsHardwareDiscarded)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
+BENCHMARK(BM_DrawsWarpDiscarded)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
 BENCHMARK(BM_DrawsHardwarePredicatedSync)
     ->Unit(benchmark::kMillisecond)
     ->Iterations(3)

@@ -343,10 +343,14 @@ bool VulkanBackend::rename_buffer(GpuResource& resource) {
         gpu_->allocator().free(memory);
         return false;
     }
-    std::memcpy(memory.mapped, resource.memory.mapped, resource.info.byte_width);
+    std::memcpy(memory.mapped,
+                static_cast<const std::uint8_t*>(resource.memory.mapped) + resource.slice,
+                resource.info.byte_width);
     release_later(resource.buffer, VK_NULL_HANDLE, resource.memory);
     resource.buffer = buffer;
     resource.memory = memory;
+    resource.slice = resource.slice_stride = 0;
+    resource.slices_used_in.clear();
     return true;
 }
 
@@ -625,7 +629,7 @@ void VulkanBackend::copy_box(GpuResource& dest, std::uint32_t dest_sub, std::uin
     }
     const VkCommandBuffer commands = tracked ? gpu_->transfer() : gpu_->commands();
     if (dest.is_buffer() && source.is_buffer()) {
-        const VkBufferCopy region{box.left, target.left, box.width()};
+        const VkBufferCopy region{source.slice + box.left, dest.slice + target.left, box.width()};
         vkCmdCopyBuffer(commands, source.buffer, dest.buffer, 1, &region);
         gpu_->end_step();
         return;
@@ -693,10 +697,11 @@ HRESULT VulkanBackend::map(ObjectId id, std::uint32_t subresource, D3D11_MAP typ
         // takes new memory rather than wait, NO_OVERWRITE promises not to
         // touch what that work uses.
         if (type != D3D11_MAP_WRITE_NO_OVERWRITE && !gpu_->batch_done(resource->used_in)) {
-            const bool renamed = type == D3D11_MAP_WRITE_DISCARD && rename_buffer(*resource);
+            const bool renamed = type == D3D11_MAP_WRITE_DISCARD &&
+                                 (next_slice(*resource) || rename_buffer(*resource));
             if (!renamed && !gpu_->finish()) return DXGI_ERROR_DEVICE_REMOVED;
         }
-        mapped->pData = resource->memory.mapped;
+        mapped->pData = static_cast<std::uint8_t*>(resource->memory.mapped) + resource->slice;
         return S_OK;
     }
     try {

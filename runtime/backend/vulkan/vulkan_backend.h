@@ -72,6 +72,8 @@ struct BoundDescriptor {
     VkBufferView texel;
 };
 
+struct GpuResource;
+
 // A dynamic uniform buffer's offset, with the window it was resolved from:
 // `buffer` and `size` where the offset is the window's (0, 0 where the
 // descriptor is null; 0 and ~0 where the descriptor holds the offset), so
@@ -80,6 +82,7 @@ struct DynamicOffset {
     std::uint32_t binding = 0, offset = 0, reg = 0;
     ObjectId buffer = 0;
     VkDeviceSize size = 0;
+    const GpuResource* resource = nullptr;  // the buffer's, for its slice
 };
 
 // What a stage's descriptor set holds, the set written with it (reused
@@ -129,6 +132,11 @@ struct GpuResource {
     std::uint64_t version = 1;
     bool offered = false;
     std::uint64_t used_in = 0;  // the last batch that recorded work with it
+    // Dynamic constant buffers: `buffer` holds a ring of slices of their
+    // size, `slice` the byte offset of the one with their contents now (0
+    // for every other resource), and what each slice was last used in.
+    VkDeviceSize slice = 0, slice_stride = 0;
+    std::vector<std::uint64_t> slices_used_in;
     // Maps of textures: the subresource in canonical layout until Unmap.
     std::map<std::uint32_t, std::vector<std::uint8_t>> mapped;
     std::map<std::uint32_t, D3D11_MAP> map_types;
@@ -203,6 +211,7 @@ struct LastDraw {
     // buffers and targets, without stream output, predicate or queries of
     // its own: the render pass it drew in (GpuContext::rendering_serial).
     std::uint64_t render_serial = 0;
+    std::uint64_t slice_moves = 0;  // VulkanBackend::slice_moves_ when kept
 };
 
 // A raw view of the first `bytes` of a buffer (the device's own shaders' UAVs).
@@ -318,6 +327,10 @@ class VulkanBackend final : public FillingBackend {
     HRESULT create_buffer(GpuResource& resource);
     bool bind_buffer_memory(const ResourceInfo& info, VkBuffer buffer, Allocation& memory);
     bool rename_buffer(GpuResource& resource);
+    // WRITE_DISCARD of a dynamic constant buffer in use: its next slice
+    // (vulkan_slices.cpp); false where it is not sliced or has no memory.
+    bool next_slice(GpuResource& resource);
+    bool grow_slices(GpuResource& resource);
     HRESULT create_image(GpuResource& resource);
     VkImage make_image(const ImageStorage& storage);
     void to_general_layout(VkImage image, VkImageAspectFlags aspects);
@@ -461,7 +474,8 @@ class VulkanBackend final : public FillingBackend {
     // The draw after a kept one that changed at most where constant-buffer
     // windows lie within the same buffers, in the same render pass: only
     // the moved offsets bound, and the draw. False where it needs draw().
-    bool draw_again(const DrawWork& work, const DrawArguments& arguments, WorkResults& results);
+    bool draw_again(const DrawWork& work, std::uint32_t changed, const DrawArguments& arguments,
+                    WorkResults& results);
     // Records the draw's command, predicated where `predicate` says.
     void record_draw(VkCommandBuffer commands, const DrawWork& work, const DrawArguments& arguments,
                      const DrawBuffers& buffers);
@@ -550,6 +564,9 @@ class VulkanBackend final : public FillingBackend {
     StageSet compute_set_, stage_scratch_;
     BoundDrawState bound_draw_;
     LastDraw last_draw_;
+    // Bumped whenever a dynamic constant buffer moves to another slice: kept
+    // sets' dynamic offsets are computed again.
+    std::uint64_t slice_moves_ = 0;
     std::vector<VkViewport> viewports_;
     std::vector<VkRect2D> scissors_;
     std::array<std::shared_ptr<const TranslatedShader>, 5> linked_shaders_;

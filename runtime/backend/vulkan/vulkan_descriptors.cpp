@@ -315,16 +315,18 @@ std::string VulkanBackend::resolve_stage(const StageWork& work, const Translated
         if (d.kind == RegisterKind::ConstantBuffer) {
             const ConstantBufferWindow& window = work.constant_buffers[d.reg];
             GpuResource* buffer = window.buffer ? use(window.buffer) : nullptr;
-            DynamicOffset dynamic{d.binding, 0, d.reg, 0, 0};
+            DynamicOffset dynamic{d.binding, 0, d.reg, 0, 0, nullptr};
             if (buffer != nullptr && window.size != 0) {
-                // The window's offset goes in the dynamic offset, so that
-                // windows of one size in one buffer share a set.
-                VkDeviceSize base = window.offset;
+                // The window's offset (in the buffer's slice) goes in the
+                // dynamic offset, so that windows of one size in one buffer
+                // share a set.
+                VkDeviceSize base = buffer->slice + window.offset;
                 const VkDeviceSize size = std::min<VkDeviceSize>(window.size, 65536);
                 dynamic.size = ~VkDeviceSize{0};
                 if (dynamic_constants && window.offset % uniform_alignment == 0) {
-                    dynamic = {d.binding, static_cast<std::uint32_t>(window.offset), d.reg,
-                               window.buffer, size};
+                    dynamic = {d.binding, static_cast<std::uint32_t>(base),
+                               d.reg,     window.buffer,
+                               size,      buffer};
                     base = 0;
                 }
                 bound.buffer = {buffer->buffer, base, size};
@@ -414,7 +416,9 @@ bool VulkanBackend::move_windows(const StageWork& work, StageSet& set) const {
     }
     for (DynamicOffset& dynamic : set.dynamic_offsets)
         dynamic.offset = static_cast<std::uint32_t>(
-            dynamic.buffer != 0 ? work.constant_buffers[dynamic.reg].offset : 0);
+            dynamic.buffer != 0
+                ? dynamic.resource->slice + work.constant_buffers[dynamic.reg].offset
+                : 0);
     return true;
 }
 

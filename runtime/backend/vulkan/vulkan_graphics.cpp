@@ -229,24 +229,23 @@ std::string VulkanBackend::draw_targets(const DrawWork& work, RenderTargets& tar
     return {};
 }
 
-bool VulkanBackend::draw_again(const DrawWork& work, const DrawArguments& arguments,
-                               WorkResults& results) {
-    constexpr std::uint32_t kConstantParts = 0x1fu * kStageConstantsPart;
+bool VulkanBackend::draw_again(const DrawWork& work, std::uint32_t changed,
+                               const DrawArguments& arguments, WorkResults& results) {
     LastDraw& last = last_draw_;
-    if (last.render_serial == 0 || (work.changed & ~kConstantParts) != 0 ||
+    if (last.render_serial == 0 || (changed & ~kStageConstantsParts) != 0 ||
         work.predicate.id != 0 || arguments.arguments || arguments.from_stream_output ||
         arguments.indexed != last.indexed || bound_draw_.epoch != gpu_->state_epoch() ||
         gpu_->rendering_serial() != last.render_serial)
         return false;
     const GraphicsPipeline& pipeline = *last.pipeline;
     for (int stage = 0; stage < 5; ++stage)
-        if ((work.changed & kStageConstantsPart << stage) && last.shaders.stages[stage] &&
+        if ((changed & kStageConstantsPart << stage) && last.shaders.stages[stage] &&
             !move_windows(work.stages[stage], stage_sets_[stage]))
             return false;
     const VkCommandBuffer commands = gpu_->render_again(last.render_serial);
     if (commands == VK_NULL_HANDLE) return false;
     for (int stage = 0; stage < 5; ++stage)
-        if ((work.changed & kStageConstantsPart << stage) && last.shaders.stages[stage])
+        if ((changed & kStageConstantsPart << stage) && last.shaders.stages[stage])
             bind_stage_set(commands, pipeline.layout, stage);
     if (!queries_.count_in_run(commands, work.count_samples, work.count_statistics,
                                work.counting_epoch, results.ticket))
@@ -283,9 +282,12 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
     const bool kept = last.work == &work && last.generation == descriptors_.generation() &&
                       last.batch == gpu_->recording_batch() && pending_binds_.empty() &&
                       replicas_.empty();
-    if (kept && draw_again(work, arguments, results)) return {};
+    // Constant buffers moved to other slices move every kept set's offsets.
+    const std::uint32_t moved = last.slice_moves != slice_moves_ ? kStageConstantsParts : 0;
+    last.slice_moves = slice_moves_;
+    if (kept && draw_again(work, work.changed | moved, arguments, results)) return {};
     last.render_serial = 0;
-    const std::uint32_t changed = kept ? work.changed : kAllDrawParts;
+    const std::uint32_t changed = kept ? work.changed | moved : kAllDrawParts;
     last.work = nullptr;  // kept again once this draw is recorded
     if (changed & kTranslationParts) {
         last.shaders = {};

@@ -22,7 +22,8 @@ std::vector<Segment> segments_of(const GpuResource& resource, std::uint64_t offs
                                  std::uint64_t size) {
     std::vector<Segment> segments;
     if (!resource.info.tile_pool()) {
-        if (resource.buffer) segments.push_back({resource.buffer, offset, size, offset});
+        if (resource.buffer)
+            segments.push_back({resource.buffer, resource.slice + offset, size, offset});
         return segments;
     }
     const std::uint64_t end = offset + size;

@@ -517,3 +517,45 @@ ret
                                      rgba(0, 255, 255, 0), rgba(0, 255, 255, 0)));
     check_validation_clean();
 }
+
+TEST_CASE("Draws between WRITE_DISCARDs of one constant buffer each read what was written for them",
+          "[recording]") {
+    TestDevice& test = *hardware_device();
+    d3dcap::runtime::backend::Backend& backend = backend_of(test);
+    Scene scene(test, kConstantPs);
+    const auto vb = quadrants(test);
+    ID3D11Buffer* vertices[] = {vb.get()};
+    const UINT stride = sizeof(Vertex), offset = 0;
+    test.context->IASetVertexBuffers(0, 1, vertices, &stride, &offset);
+    const auto additive = additive_blend(test);
+    test.context->OMSetBlendState(additive.get(), nullptr, ~0u);
+    const auto constants =
+        test.buffer(16, D3D11_BIND_CONSTANT_BUFFER, D3D11_USAGE_DYNAMIC, D3D11_CPU_ACCESS_WRITE);
+    ID3D11Buffer* bound = constants.get();
+    test.context->PSSetConstantBuffers(0, 1, &bound);
+    // Draw i adds (i + 1) / 255 to the red of quadrant i % 4, in one render
+    // pass with nothing waited for: 32 versions of the buffer in flight.
+    const RecordingCounts before = backend.recording_counts();
+    for (int i = 0; i < 32; ++i) {
+        D3D11_MAPPED_SUBRESOURCE mapped{};
+        REQUIRE(test.context->Map(bound, 0, D3D11_MAP_WRITE_DISCARD, 0, &mapped) == S_OK);
+        const float red[4] = {(i + 1) / 255.0f, 0, 0, 1};
+        std::memcpy(mapped.pData, red, sizeof red);
+        test.context->Unmap(bound, 0);
+        test.context->Draw(6, (i % 4) * 6);
+    }
+    CHECK(since(before, backend.recording_counts()).render_passes == 1);
+    // 1 + 5 + ... + 29, 2 + 6 + ... + 30, and so on.
+    CHECK(scene.texels() == quarters(rgba(120, 0, 0, 255), rgba(128, 0, 0, 255),
+                                     rgba(136, 0, 0, 255), rgba(144, 0, 0, 255)));
+    // A copy reads the last version.
+    const auto staging = test.buffer(16, 0, D3D11_USAGE_STAGING, D3D11_CPU_ACCESS_READ);
+    test.context->CopyResource(staging.get(), bound);
+    D3D11_MAPPED_SUBRESOURCE read{};
+    REQUIRE(test.context->Map(staging.get(), 0, D3D11_MAP_READ, 0, &read) == S_OK);
+    float last[4] = {};
+    std::memcpy(last, read.pData, sizeof last);
+    test.context->Unmap(staging.get(), 0);
+    CHECK(last[0] == 32 / 255.0f);
+    check_validation_clean();
+}

@@ -310,18 +310,18 @@ HRESULT VulkanBackend::create_buffer(GpuResource& resource) {
 }
 
 // Memory for a new buffer: host-visible for DYNAMIC and STAGING, which Map
-// hands to the program.
+// hands to the program; `preferred`, where given, the properties to prefer.
 bool VulkanBackend::bind_buffer_memory(const ResourceInfo& info, VkBuffer buffer,
-                                       Allocation& memory) {
+                                       Allocation& memory, VkMemoryPropertyFlags preferred) {
     VkMemoryRequirements requirements{};
     vkGetBufferMemoryRequirements(gpu_->vk(), buffer, &requirements);
     const bool host = info.usage == D3D11_USAGE_DYNAMIC || info.usage == D3D11_USAGE_STAGING;
     const VkMemoryPropertyFlags required =
         host ? VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT
              : VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
-    const VkMemoryPropertyFlags preferred = info.usage == D3D11_USAGE_STAGING
-                                                ? VK_MEMORY_PROPERTY_HOST_CACHED_BIT
-                                                : VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
+    if (preferred == 0)
+        preferred = info.usage == D3D11_USAGE_STAGING ? VK_MEMORY_PROPERTY_HOST_CACHED_BIT
+                                                      : VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
     return gpu_->allocator().allocate(requirements, true, required, preferred, memory) ==
                VK_SUCCESS &&
            vkBindBufferMemory(gpu_->vk(), buffer, memory.memory, memory.offset) == VK_SUCCESS;

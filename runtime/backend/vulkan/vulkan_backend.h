@@ -325,7 +325,8 @@ class VulkanBackend final : public FillingBackend {
 
     void start_tiles(GpuResource& resource);
     HRESULT create_buffer(GpuResource& resource);
-    bool bind_buffer_memory(const ResourceInfo& info, VkBuffer buffer, Allocation& memory);
+    bool bind_buffer_memory(const ResourceInfo& info, VkBuffer buffer, Allocation& memory,
+                            VkMemoryPropertyFlags preferred = 0);
     bool rename_buffer(GpuResource& resource);
     // WRITE_DISCARD of a dynamic constant buffer in use: its next slice
     // (vulkan_slices.cpp); false where it is not sliced or has no memory.

@@ -45,7 +45,9 @@ bool VulkanBackend::next_slice(GpuResource& resource) {
 
 // A ring of twice the slices (eight at first), in a new VkBuffer whose
 // slice 0 holds the contents; the old buffer goes once the work using it
-// is done.
+// is done. Cached host memory where there is some: each move reads the
+// contents back, which device memory the host sees uncached makes cost
+// microseconds (the GPU reads constants through its caches either way).
 bool VulkanBackend::grow_slices(GpuResource& resource) {
     const VkDeviceSize alignment =
         std::max<VkDeviceSize>(gpu_->device().adapter().min_uniform_buffer_alignment, 16);
@@ -59,7 +61,8 @@ bool VulkanBackend::grow_slices(GpuResource& resource) {
     VkBuffer buffer = VK_NULL_HANDLE;
     Allocation memory;
     if (vkCreateBuffer(gpu_->vk(), &create, nullptr, &buffer) != VK_SUCCESS) return false;
-    if (!bind_buffer_memory(resource.info, buffer, memory) || memory.mapped == nullptr) {
+    if (!bind_buffer_memory(resource.info, buffer, memory, VK_MEMORY_PROPERTY_HOST_CACHED_BIT) ||
+        memory.mapped == nullptr) {
         vkDestroyBuffer(gpu_->vk(), buffer, nullptr);
         gpu_->allocator().free(memory);
         return false;

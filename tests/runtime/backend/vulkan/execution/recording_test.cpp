@@ -468,6 +468,8 @@ TEST_CASE("A constant-buffer window moved to another buffer or resized between d
     auto window = [&](ID3D11Buffer* buffer, UINT first, UINT count) {
         test.context->PSSetConstantBuffers1(0, 1, &buffer, &first, &count);
     };
+    // Both buffers read once first: their uploads are waited for there.
+    window(in_one.get(), 0, 16), test.context->Draw(6, kBottomLeft * 6);
     window(in_two.get(), 0, 16), test.context->Draw(6, kTopLeft * 6);
     const RecordingCounts before = backend.recording_counts();
     window(in_two.get(), 16, 16), test.context->Draw(6, kTopRight * 6);    // moved in its buffer

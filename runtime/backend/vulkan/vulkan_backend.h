@@ -132,9 +132,10 @@ struct GpuResource {
     std::uint64_t version = 1;
     bool offered = false;
     std::uint64_t used_in = 0;  // the last batch that recorded work with it
-    // Dynamic constant buffers: `buffer` holds a ring of slices of their
-    // size, `slice` the byte offset of the one with their contents now (0
-    // for every other resource), and what each slice was last used in.
+    // Dynamic constant, vertex and index buffers: `buffer` holds a ring of
+    // slices of their size, `slice` the byte offset of the one with their
+    // contents now (0 for every other resource), and what each slice was
+    // last used in.
     VkDeviceSize slice = 0, slice_stride = 0;
     std::vector<std::uint64_t> slices_used_in;
     // Maps of textures: the subresource in canonical layout until Unmap.
@@ -165,6 +166,7 @@ struct VertexBinding {
 struct DrawBuffers {
     std::array<VertexBinding, D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT> vertex{};
     GpuResource* index = nullptr;
+    VkDeviceSize index_offset = 0;  // in its VkBuffer
     GpuResource* indirect = nullptr;
     VkBuffer auto_counter = VK_NULL_HANDLE;  // DrawAuto's vertex count
     VkDeviceSize auto_counter_offset = 0;
@@ -211,7 +213,7 @@ struct LastDraw {
     // buffers and targets, without stream output, predicate or queries of
     // its own: the render pass it drew in (GpuContext::rendering_serial).
     std::uint64_t render_serial = 0;
-    std::uint64_t slice_moves = 0;  // VulkanBackend::slice_moves_ when kept
+    std::uint64_t slice_moves = 0, vertex_slice_moves = 0;  // the backend's when kept
 };
 
 // A raw view of the first `bytes` of a buffer (the device's own shaders' UAVs).
@@ -328,7 +330,7 @@ class VulkanBackend final : public FillingBackend {
     bool bind_buffer_memory(const ResourceInfo& info, VkBuffer buffer, Allocation& memory,
                             VkMemoryPropertyFlags preferred = 0);
     bool rename_buffer(GpuResource& resource);
-    // WRITE_DISCARD of a dynamic constant buffer in use: its next slice
+    // WRITE_DISCARD of a dynamic constant, vertex or index buffer in use: its next slice
     // (vulkan_slices.cpp); false where it is not sliced or has no memory.
     bool next_slice(GpuResource& resource);
     bool grow_slices(GpuResource& resource);
@@ -565,9 +567,10 @@ class VulkanBackend final : public FillingBackend {
     StageSet compute_set_, stage_scratch_;
     BoundDrawState bound_draw_;
     LastDraw last_draw_;
-    // Bumped whenever a dynamic constant buffer moves to another slice: kept
-    // sets' dynamic offsets are computed again.
-    std::uint64_t slice_moves_ = 0;
+    // Bumped whenever a dynamic buffer bound as a constant buffer (or as a
+    // vertex or index buffer) moves to another slice: kept sets' dynamic
+    // offsets (kept buffer bindings) are computed again.
+    std::uint64_t slice_moves_ = 0, vertex_slice_moves_ = 0;
     std::vector<VkViewport> viewports_;
     std::vector<VkRect2D> scissors_;
     std::array<std::shared_ptr<const TranslatedShader>, 5> linked_shaders_;

@@ -23,12 +23,13 @@ std::string VulkanBackend::draw_buffers(const DrawWork& work, const DrawArgument
             return "vertex buffer slot " + std::to_string(slot) + " is empty";
         if (buffer != nullptr) note(*buffer);
         out.vertex[slot] = {buffer ? buffer->buffer : VK_NULL_HANDLE,
-                            buffer ? VkDeviceSize{vb.offset} : 0, vb.stride};
+                            buffer ? buffer->slice + vb.offset : 0, vb.stride};
     }
     if (arguments.indexed) {
         out.index = work.index_buffer ? use(work.index_buffer) : nullptr;
         if (out.index == nullptr) return "an indexed draw with no index buffer bound";
         note(*out.index);
+        out.index_offset = out.index->slice + work.index_offset;
     }
     out.indirect = arguments.arguments ? use(arguments.arguments) : nullptr;
     if (arguments.arguments && out.indirect == nullptr)
@@ -136,10 +137,10 @@ void VulkanBackend::bind_draw_state(VkCommandBuffer commands, const DrawWork& wo
         const VkIndexType type =
             work.index_format == DXGI_FORMAT_R16_UINT ? VK_INDEX_TYPE_UINT16 : VK_INDEX_TYPE_UINT32;
         if (bound.index_buffer != buffers.index->buffer ||
-            bound.index_offset != work.index_offset || bound.index_type != type) {
-            vkCmdBindIndexBuffer(commands, buffers.index->buffer, work.index_offset, type);
+            bound.index_offset != buffers.index_offset || bound.index_type != type) {
+            vkCmdBindIndexBuffer(commands, buffers.index->buffer, buffers.index_offset, type);
             bound.index_buffer = buffers.index->buffer;
-            bound.index_offset = work.index_offset;
+            bound.index_offset = buffers.index_offset;
             bound.index_type = type;
         }
     }

@@ -282,9 +282,13 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
     const bool kept = last.work == &work && last.generation == descriptors_.generation() &&
                       last.batch == gpu_->recording_batch() && pending_binds_.empty() &&
                       replicas_.empty();
-    // Constant buffers moved to other slices move every kept set's offsets.
-    const std::uint32_t moved = last.slice_moves != slice_moves_ ? kStageConstantsParts : 0;
+    // Buffers moved to other slices move every kept set's offsets, or the
+    // kept buffer bindings.
+    const std::uint32_t moved =
+        (last.slice_moves != slice_moves_ ? kStageConstantsParts : 0) |
+        (last.vertex_slice_moves != vertex_slice_moves_ ? std::uint32_t{kVertexBuffersPart} : 0u);
     last.slice_moves = slice_moves_;
+    last.vertex_slice_moves = vertex_slice_moves_;
     if (kept && draw_again(work, work.changed | moved, arguments, results)) return {};
     last.render_serial = 0;
     const std::uint32_t changed = kept ? work.changed | moved : kAllDrawParts;

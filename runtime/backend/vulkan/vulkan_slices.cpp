@@ -1,8 +1,9 @@
-// Dynamic constant buffers rewritten with WRITE_DISCARD while the GPU still
-// reads them, as most D3D11 renderers do before every draw: their contents
-// move to the next slice of a ring in one VkBuffer, so that the descriptor
-// sets naming that VkBuffer stay valid and only the dynamic offsets the
-// draws bind move (as a driver renames a buffer without new descriptors).
+// Dynamic constant, vertex and index buffers rewritten with WRITE_DISCARD
+// while the GPU still reads them, as most D3D11 renderers do before every
+// draw: their contents move to the next slice of a ring in one VkBuffer, so
+// that the descriptor sets naming that VkBuffer stay valid and only the
+// dynamic offsets and buffer offsets the draws bind move (as a driver
+// renames a buffer without new descriptors).
 #include <algorithm>
 #include <cstring>
 
@@ -16,9 +17,14 @@ constexpr VkDeviceSize kMostRingBytes = VkDeviceSize{64} << 20;
 // What a slice no work has used yet is marked used in.
 constexpr std::uint64_t kUnused = ~std::uint64_t{0};
 
+constexpr std::uint32_t kSlicedBinds =
+    D3D11_BIND_CONSTANT_BUFFER | D3D11_BIND_VERTEX_BUFFER | D3D11_BIND_INDEX_BUFFER;
+
+// Buffers only constants, vertices and indices are read from (views would
+// need one per slice).
 bool sliced(const ResourceInfo& info) {
-    return info.usage == D3D11_USAGE_DYNAMIC && info.bind_flags == D3D11_BIND_CONSTANT_BUFFER &&
-           info.misc_flags == 0;
+    return info.usage == D3D11_USAGE_DYNAMIC && info.bind_flags != 0 &&
+           (info.bind_flags & ~kSlicedBinds) == 0 && info.misc_flags == 0;
 }
 
 }  // namespace
@@ -39,7 +45,9 @@ bool VulkanBackend::next_slice(GpuResource& resource) {
     const VkDeviceSize from = resource.slice, to = next * resource.slice_stride;
     std::memcpy(bytes + to, bytes + from, resource.info.byte_width);  // as renaming keeps them
     resource.slice = to;
-    ++slice_moves_;
+    if (resource.info.bind_flags & D3D11_BIND_CONSTANT_BUFFER) ++slice_moves_;
+    if (resource.info.bind_flags & (D3D11_BIND_VERTEX_BUFFER | D3D11_BIND_INDEX_BUFFER))
+        ++vertex_slice_moves_;
     return true;
 }
 

@@ -561,3 +561,50 @@ TEST_CASE("Draws between WRITE_DISCARDs of one constant buffer each read what wa
     CHECK(last[0] == 32 / 255.0f);
     check_validation_clean();
 }
+
+TEST_CASE("Draws between WRITE_DISCARDs of vertex and index buffers each read what was written",
+          "[recording]") {
+    TestDevice& test = *hardware_device();
+    Scene scene(test);
+    const auto additive = additive_blend(test);
+    test.context->OMSetBlendState(additive.get(), nullptr, ~0u);
+    const auto vb = test.buffer(12 * sizeof(Vertex), D3D11_BIND_VERTEX_BUFFER, D3D11_USAGE_DYNAMIC,
+                                D3D11_CPU_ACCESS_WRITE);
+    const auto ib = test.buffer(6 * sizeof(std::uint16_t), D3D11_BIND_INDEX_BUFFER,
+                                D3D11_USAGE_DYNAMIC, D3D11_CPU_ACCESS_WRITE);
+    ID3D11Buffer* vertices = vb.get();
+    const UINT stride = sizeof(Vertex), offset = 0;
+    test.context->IASetVertexBuffers(0, 1, &vertices, &stride, &offset);
+    test.context->IASetIndexBuffer(ib.get(), DXGI_FORMAT_R16_UINT, 0);
+    const std::pair<float, float> corners[] = {{-1, 0}, {0, 0}, {-1, -1}, {0, -1}};
+    auto write = [&](ID3D11Buffer* buffer, const void* bytes, std::size_t size) {
+        D3D11_MAPPED_SUBRESOURCE mapped{};
+        REQUIRE(test.context->Map(buffer, 0, D3D11_MAP_WRITE_DISCARD, 0, &mapped) == S_OK);
+        std::memcpy(mapped.pData, bytes, size);
+        test.context->Unmap(buffer, 0);
+    };
+    // Draw i: vertices of two quarters in its colour (even draws red, odd
+    // green, 8 (i + 1) / 255), and indices naming the first or the second.
+    for (int i = 0; i < 8; ++i) {
+        const float level = 8.0f * (i + 1) / 255;
+        const std::array<float, 4> colour =
+            i % 2 ? std::array<float, 4>{0, level, 0, 1} : std::array<float, 4>{level, 0, 0, 1};
+        std::vector<Vertex> two;
+        for (int q : {i / 2 % 4, (i / 2 + 2) % 4}) {
+            const auto [x0, y0] = corners[q];
+            const auto one = quad(x0, y0, x0 + 1, y0 + 1, 0.5f, colour);
+            two.insert(two.end(), one.begin(), one.end());
+        }
+        write(vertices, two.data(), two.size() * sizeof(Vertex));
+        std::uint16_t indices[6];
+        for (std::uint16_t k = 0; k < 6; ++k)
+            indices[k] = static_cast<std::uint16_t>(k + (i % 2) * 6);
+        write(ib.get(), indices, sizeof indices);
+        test.context->DrawIndexed(6, 0, 0);
+    }
+    // Top left: red of draw 0 and green of draw 5; top right: 2 and 7;
+    // bottom left: 4 and 1; bottom right: 6 and 3.
+    CHECK(scene.texels() == quarters(rgba(8, 48, 0, 255), rgba(24, 64, 0, 255),
+                                     rgba(40, 16, 0, 255), rgba(56, 32, 0, 255)));
+    check_validation_clean();
+}

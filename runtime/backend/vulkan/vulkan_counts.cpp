@@ -105,7 +105,7 @@ void VulkanBackend::copy_uav_counter(ObjectId view, std::uint32_t value, ObjectI
         return;
     }
     wrote(*buffer);  // before the copy: it may bind tiles
-    const VkBufferCopy region{counter, offset, 4};
+    const VkBufferCopy region{counter, buffer->slice + offset, 4};
     vkCmdCopyBuffer(gpu_->commands(), uav_counters_.buffer->buffer, buffer->buffer, 1, &region);
 }
 

@@ -371,6 +371,18 @@ TEST_CASE("Hidden UAV counters stay on the GPU: appends, CopyStructureCount, no 
     CHECK(backend.take_work_times(false, times) == 5001);  // recorded, nothing waited
 
     CHECK(read_words(test, count.get(), 16) == std::vector<std::uint32_t>{74, 202, 0, 100});
+    // Into a dynamic buffer that WRITE_DISCARD moved while a copy into it
+    // was pending: the count lands in what the program wrote.
+    auto dynamic =
+        test.buffer(16, D3D11_BIND_CONSTANT_BUFFER, D3D11_USAGE_DYNAMIC, D3D11_CPU_ACCESS_WRITE);
+    test.context->CopyStructureCount(dynamic.get(), 0, first.get());
+    D3D11_MAPPED_SUBRESOURCE mapped{};
+    REQUIRE(test.context->Map(dynamic.get(), 0, D3D11_MAP_WRITE_DISCARD, 0, &mapped) == S_OK);
+    const std::uint32_t words[4] = {1, 2, 3, 4};
+    std::memcpy(mapped.pData, words, sizeof words);
+    test.context->Unmap(dynamic.get(), 0);
+    test.context->CopyStructureCount(dynamic.get(), 4, first.get());
+    CHECK(read_words(test, dynamic.get(), 16) == std::vector<std::uint32_t>{1, 202, 3, 4});
     check_validation_clean();
 }
 

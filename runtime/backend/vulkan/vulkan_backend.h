@@ -330,6 +330,7 @@ class VulkanBackend final : public FillingBackend {
     bool bind_buffer_memory(const ResourceInfo& info, VkBuffer buffer, Allocation& memory,
                             VkMemoryPropertyFlags preferred = 0);
     bool rename_buffer(GpuResource& resource);
+    bool replace_buffer(GpuResource& resource, VkDeviceSize size, VkMemoryPropertyFlags preferred);
     // WRITE_DISCARD of a dynamic constant, vertex or index buffer in use: its next slice
     // (vulkan_slices.cpp); false where it is not sliced or has no memory.
     bool next_slice(GpuResource& resource);

@@ -55,33 +55,14 @@ bool VulkanBackend::next_slice(GpuResource& resource) {
 // slice 0 holds the contents; the old buffer goes once the work using it
 // is done. Cached host memory where there is some: each move reads the
 // contents back, which device memory the host sees uncached makes cost
-// microseconds (the GPU reads constants through its caches either way).
+// microseconds (the GPU reads them through its caches either way).
 bool VulkanBackend::grow_slices(GpuResource& resource) {
     const VkDeviceSize alignment =
         std::max<VkDeviceSize>(gpu_->device().adapter().min_uniform_buffer_alignment, 16);
     const VkDeviceSize stride = (resource.info.byte_width + alignment - 1) / alignment * alignment;
     const std::size_t count = std::max<std::size_t>(8, 2 * resource.slices_used_in.size());
     if (stride * count > kMostRingBytes) return false;
-    VkBufferCreateInfo create{};
-    create.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO;
-    create.usage = buffer_usage();
-    create.size = stride * count;
-    VkBuffer buffer = VK_NULL_HANDLE;
-    Allocation memory;
-    if (vkCreateBuffer(gpu_->vk(), &create, nullptr, &buffer) != VK_SUCCESS) return false;
-    if (!bind_buffer_memory(resource.info, buffer, memory, VK_MEMORY_PROPERTY_HOST_CACHED_BIT) ||
-        memory.mapped == nullptr) {
-        vkDestroyBuffer(gpu_->vk(), buffer, nullptr);
-        gpu_->allocator().free(memory);
-        return false;
-    }
-    std::memcpy(memory.mapped,
-                static_cast<const std::uint8_t*>(resource.memory.mapped) + resource.slice,
-                resource.info.byte_width);
-    release_later(resource.buffer, VK_NULL_HANDLE, resource.memory);
-    resource.buffer = buffer;
-    resource.memory = memory;
-    resource.slice = 0;
+    if (!replace_buffer(resource, stride * count, VK_MEMORY_PROPERTY_HOST_CACHED_BIT)) return false;
     resource.slice_stride = stride;
     resource.slices_used_in.assign(count, kUnused);
     return true;

@@ -95,6 +95,15 @@ Com<ID3D11Buffer> quadrants(TestDevice& test) {
                        D3D11_USAGE_DEFAULT, 0, 0, 0, quads.data());
 }
 
+// The quadrants' buffer, bound at slot 0.
+Com<ID3D11Buffer> bound_quadrants(TestDevice& test) {
+    auto vb = quadrants(test);
+    ID3D11Buffer* vertices[] = {vb.get()};
+    const UINT stride = sizeof(Vertex), offset = 0;
+    test.context->IASetVertexBuffers(0, 1, vertices, &stride, &offset);
+    return vb;
+}
+
 // A 4x4 target's texels, one value per quarter.
 std::vector<std::uint32_t> quarters(std::uint32_t top_left, std::uint32_t top_right,
                                     std::uint32_t bottom_left, std::uint32_t bottom_right) {
@@ -453,10 +462,7 @@ TEST_CASE("A constant-buffer window moved to another buffer or resized between d
     TestDevice& test = *hardware_device();
     d3dcap::runtime::backend::Backend& backend = backend_of(test);
     Scene scene(test, kConstantPs);
-    const auto vb = quadrants(test);
-    ID3D11Buffer* vertices[] = {vb.get()};
-    const UINT stride = sizeof(Vertex), offset = 0;
-    test.context->IASetVertexBuffers(0, 1, vertices, &stride, &offset);
+    const auto vb = bound_quadrants(test);
     // Windows of 16 constants: `two`'s first red, its second green; `one`'s blue.
     std::vector<float> two(2 * 64, 0.0f), one(64, 0.0f);
     two[0] = two[3] = 1.0f, two[64 + 1] = two[64 + 3] = 1.0f;
@@ -496,10 +502,7 @@ ret
 )";
     TestDevice& test = *hardware_device();
     Scene scene(test, kTwoBuffersPs);
-    const auto vb = quadrants(test);
-    ID3D11Buffer* vertices[] = {vb.get()};
-    const UINT stride = sizeof(Vertex), offset = 0;
-    test.context->IASetVertexBuffers(0, 1, vertices, &stride, &offset);
+    const auto vb = bound_quadrants(test);
     auto constants = [&](std::array<float, 4> value) {
         std::vector<float> window(64, 0.0f);
         std::copy(value.begin(), value.end(), window.begin());
@@ -525,10 +528,7 @@ TEST_CASE("Draws between WRITE_DISCARDs of one constant buffer each read what wa
     TestDevice& test = *hardware_device();
     d3dcap::runtime::backend::Backend& backend = backend_of(test);
     Scene scene(test, kConstantPs);
-    const auto vb = quadrants(test);
-    ID3D11Buffer* vertices[] = {vb.get()};
-    const UINT stride = sizeof(Vertex), offset = 0;
-    test.context->IASetVertexBuffers(0, 1, vertices, &stride, &offset);
+    const auto vb = bound_quadrants(test);
     const auto additive = additive_blend(test);
     test.context->OMSetBlendState(additive.get(), nullptr, ~0u);
     const auto constants =

@@ -477,8 +477,7 @@ bool Context::predicated(backend::GpuPredicate* gpu) const {
 }
 
 void Context::count_results(const backend::WorkResults& results) {
-    if (running_occlusion_.empty() && running_statistics_.empty() &&
-        running_stream_output_.empty())
+    if (running_occlusion_.empty() && running_statistics_.empty() && running_stream_output_.empty())
         return;  // nothing counts this work
     std::shared_ptr<PendingResults> pending;
     if (results.ticket != 0)

@@ -480,7 +480,8 @@ class VulkanBackend final : public FillingBackend {
     // the moved offsets bound, and the draw. False where it needs draw().
     bool draw_again(const DrawWork& work, std::uint32_t changed, const DrawArguments& arguments,
                     WorkResults& results);
-    // Records the draw's command, predicated where `predicate` says.
+    // Records the draw's command, inside conditional rendering where the
+    // work's predicate is on the GPU.
     void record_draw(VkCommandBuffer commands, const DrawWork& work, const DrawArguments& arguments,
                      const DrawBuffers& buffers);
     // The viewports (flipped to D3D11's convention) and scissors.

@@ -327,43 +327,6 @@ bool VulkanBackend::bind_buffer_memory(const ResourceInfo& info, VkBuffer buffer
            vkBindBufferMemory(gpu_->vk(), buffer, memory.memory, memory.offset) == VK_SUCCESS;
 }
 
-// WRITE_DISCARD of a buffer that work not yet done reads: new memory (with
-// the old bytes, as the reference device hands them back); the old memory
-// goes once that work is done. False when there is no memory for it.
-bool VulkanBackend::rename_buffer(GpuResource& resource) {
-    if (!replace_buffer(resource, std::max<std::uint64_t>(resource.info.byte_width, 4), 0))
-        return false;
-    resource.slice_stride = 0;
-    resource.slices_used_in.clear();
-    return true;
-}
-
-// A new host-visible VkBuffer of `size` bytes for a buffer, its contents at
-// offset 0; the old one goes once the work using it is done.
-bool VulkanBackend::replace_buffer(GpuResource& resource, VkDeviceSize size,
-                                   VkMemoryPropertyFlags preferred) {
-    VkBufferCreateInfo create{};
-    create.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO;
-    create.usage = buffer_usage();
-    create.size = size;
-    VkBuffer buffer = VK_NULL_HANDLE;
-    Allocation memory;
-    if (vkCreateBuffer(gpu_->vk(), &create, nullptr, &buffer) != VK_SUCCESS) return false;
-    if (!bind_buffer_memory(resource.info, buffer, memory, preferred) || memory.mapped == nullptr) {
-        vkDestroyBuffer(gpu_->vk(), buffer, nullptr);
-        gpu_->allocator().free(memory);
-        return false;
-    }
-    std::memcpy(memory.mapped,
-                static_cast<const std::uint8_t*>(resource.memory.mapped) + resource.slice,
-                resource.info.byte_width);
-    release_later(resource.buffer, VK_NULL_HANDLE, resource.memory);
-    resource.buffer = buffer;
-    resource.memory = memory;
-    resource.slice = 0;
-    return true;
-}
-
 VkImage VulkanBackend::make_image(const ImageStorage& storage) {
     VkImageCreateInfo create{};
     create.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO;

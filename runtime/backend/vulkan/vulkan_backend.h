@@ -329,11 +329,12 @@ class VulkanBackend final : public FillingBackend {
     HRESULT create_buffer(GpuResource& resource);
     bool bind_buffer_memory(const ResourceInfo& info, VkBuffer buffer, Allocation& memory,
                             VkMemoryPropertyFlags preferred = 0);
+    // WRITE_DISCARD of a buffer in use (vulkan_slices.cpp): a dynamic
+    // constant, vertex or index buffer's next slice (false where it is not
+    // sliced or has no memory), else new memory.
+    bool next_slice(GpuResource& resource);
     bool rename_buffer(GpuResource& resource);
     bool replace_buffer(GpuResource& resource, VkDeviceSize size, VkMemoryPropertyFlags preferred);
-    // WRITE_DISCARD of a dynamic constant, vertex or index buffer in use: its next slice
-    // (vulkan_slices.cpp); false where it is not sliced or has no memory.
-    bool next_slice(GpuResource& resource);
     bool grow_slices(GpuResource& resource);
     HRESULT create_image(GpuResource& resource);
     VkImage make_image(const ImageStorage& storage);

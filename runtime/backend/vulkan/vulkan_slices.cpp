@@ -1,9 +1,9 @@
-// Dynamic constant, vertex and index buffers rewritten with WRITE_DISCARD
-// while the GPU still reads them, as most D3D11 renderers do before every
-// draw: their contents move to the next slice of a ring in one VkBuffer, so
-// that the descriptor sets naming that VkBuffer stay valid and only the
-// dynamic offsets and buffer offsets the draws bind move (as a driver
-// renames a buffer without new descriptors).
+// Buffers rewritten with WRITE_DISCARD while the GPU still reads them, as
+// most D3D11 renderers do before every draw. Dynamic constant, vertex and
+// index buffers move to the next slice of a ring in one VkBuffer, so that
+// the descriptor sets naming that VkBuffer stay valid and only the dynamic
+// offsets and buffer offsets the draws bind move (as a driver renames a
+// buffer without new descriptors); other buffers get new memory.
 #include <algorithm>
 #include <cstring>
 
@@ -28,6 +28,43 @@ bool sliced(const ResourceInfo& info) {
 }
 
 }  // namespace
+
+// WRITE_DISCARD of a buffer that work not yet done reads: new memory (with
+// the old bytes, as the reference device hands them back); the old memory
+// goes once that work is done. False when there is no memory for it.
+bool VulkanBackend::rename_buffer(GpuResource& resource) {
+    if (!replace_buffer(resource, std::max<std::uint64_t>(resource.info.byte_width, 4), 0))
+        return false;
+    resource.slice_stride = 0;
+    resource.slices_used_in.clear();
+    return true;
+}
+
+// A new host-visible VkBuffer of `size` bytes for a buffer, its contents at
+// offset 0; the old one goes once the work using it is done.
+bool VulkanBackend::replace_buffer(GpuResource& resource, VkDeviceSize size,
+                                   VkMemoryPropertyFlags preferred) {
+    VkBufferCreateInfo create{};
+    create.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO;
+    create.usage = buffer_usage();
+    create.size = size;
+    VkBuffer buffer = VK_NULL_HANDLE;
+    Allocation memory;
+    if (vkCreateBuffer(gpu_->vk(), &create, nullptr, &buffer) != VK_SUCCESS) return false;
+    if (!bind_buffer_memory(resource.info, buffer, memory, preferred) || memory.mapped == nullptr) {
+        vkDestroyBuffer(gpu_->vk(), buffer, nullptr);
+        gpu_->allocator().free(memory);
+        return false;
+    }
+    std::memcpy(memory.mapped,
+                static_cast<const std::uint8_t*>(resource.memory.mapped) + resource.slice,
+                resource.info.byte_width);
+    release_later(resource.buffer, VK_NULL_HANDLE, resource.memory);
+    resource.buffer = buffer;
+    resource.memory = memory;
+    resource.slice = 0;
+    return true;
+}
 
 bool VulkanBackend::next_slice(GpuResource& resource) {
     if (!sliced(resource.info) || resource.memory.mapped == nullptr) return false;

@@ -375,6 +375,7 @@ HRESULT VulkanBackend::create_image(GpuResource& resource) {
                      static_cast<unsigned long long>(info.id), error.c_str());
         return E_INVALIDARG;
     }
+    if (wants_linear(resource)) return create_linear(resource);
     const ImageStorage& storage = resource.storage;
     resource.image = make_image(storage);
     if (resource.image == VK_NULL_HANDLE) return E_OUTOFMEMORY;
@@ -590,6 +591,11 @@ void VulkanBackend::copy_box(GpuResource& dest, std::uint32_t dest_sub, std::uin
         upload_box(dest, dest_sub, target, bytes.data(), row, row * box.height());
         return;
     }
+    if (dest.linear || source.linear) {
+        if (dest.is_buffer() || source.is_buffer()) return;  // D3D11 refuses these
+        copy_linear(dest, dest_sub, target, source, source_sub, box);
+        return;
+    }
     // Between resources of their own memory, a copy is tracked work: it
     // waits only for the work that uses them.
     const std::uint64_t dest_key = hazard_key(dest), source_key = hazard_key(source);
@@ -657,7 +663,7 @@ void VulkanBackend::update_subresource(ObjectId dest_id, std::uint32_t subresour
 HRESULT VulkanBackend::map(ObjectId id, std::uint32_t subresource, D3D11_MAP type,
                            D3D11_MAPPED_SUBRESOURCE* mapped) {
     const Operation call(*this);
-    GpuResource* resource = use(id);
+    GpuResource* resource = find(id);
     if (resource == nullptr || mapped == nullptr) return E_INVALIDARG;
     if (subresource >= (resource->is_buffer() ? 1 : resource->info.subresource_count())) {
         return E_INVALIDARG;
@@ -665,6 +671,12 @@ HRESULT VulkanBackend::map(ObjectId id, std::uint32_t subresource, D3D11_MAP typ
     const SubresourceLayout layout = layout_of(resource->info, subresource);
     mapped->RowPitch = static_cast<UINT>(layout.row_bytes());
     mapped->DepthPitch = static_cast<UINT>(layout.slice_bytes());
+    if (resource->linear) {  // its memory, once the work using it is done
+        mapped->pData = linear_bytes(*resource, subresource);
+        return mapped->pData != nullptr ? S_OK : DXGI_ERROR_DEVICE_REMOVED;
+    }
+    // Buffers bound to kept draws are not marked at each draw: count them used.
+    resource = use(id);
     if (resource->is_buffer() && resource->memory.mapped != nullptr && !resource->shadowed) {
         // Host-visible memory, once the work using it is done: WRITE_DISCARD
         // takes new memory rather than wait, NO_OVERWRITE promises not to
@@ -691,8 +703,9 @@ HRESULT VulkanBackend::map(ObjectId id, std::uint32_t subresource, D3D11_MAP typ
 
 void VulkanBackend::unmap(ObjectId id, std::uint32_t subresource) {
     const Operation call(*this);
-    GpuResource* resource = use(id);
-    if (resource == nullptr) return;
+    GpuResource* resource = find(id);
+    if (resource == nullptr || resource->linear) return;  // written in place
+    resource = use(id);
     const auto bytes = resource->mapped.find(subresource);
     if (bytes == resource->mapped.end()) return;
     if (resource->map_types[subresource] != D3D11_MAP_READ) {

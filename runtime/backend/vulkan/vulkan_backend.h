@@ -138,7 +138,11 @@ struct GpuResource {
     // last used in.
     VkDeviceSize slice = 0, slice_stride = 0;
     std::vector<std::uint64_t> slices_used_in;
-    // Maps of textures: the subresource in canonical layout until Unmap.
+    // Staging textures but depth-stencil ones (vulkan_staging_textures.cpp):
+    // no image; `buffer` holds the subresources in the canonical layout, one
+    // after another, in host-visible memory that Map hands out.
+    bool linear = false;
+    // Maps of other textures: the subresource in canonical layout until Unmap.
     std::map<std::uint32_t, std::vector<std::uint8_t>> mapped;
     std::map<std::uint32_t, D3D11_MAP> map_types;
 
@@ -355,6 +359,21 @@ class VulkanBackend final : public FillingBackend {
     std::vector<std::uint8_t> download_box(GpuResource& resource, std::uint32_t sub,
                                            const ElementBox& box);
     void fill(GpuResource& resource, const FillBox& fill);
+    // Staging textures in host memory (vulkan_staging_textures.cpp): which
+    // ones, their creation, their bytes once the work using them is done
+    // (null when the device is lost), and the transfers above for them.
+    static bool wants_linear(const GpuResource& resource);
+    HRESULT create_linear(GpuResource& resource);
+    std::uint8_t* linear_bytes(GpuResource& resource, std::uint32_t sub);
+    void upload_linear(GpuResource& resource, std::uint32_t sub, const ElementBox& box,
+                       const std::uint8_t* bytes, std::uint64_t row_pitch,
+                       std::uint64_t slice_pitch);
+    void download_linear(GpuResource& resource, std::uint32_t sub, const ElementBox& box,
+                         const ByteSink& sink);
+    void fill_linear(GpuResource& resource, const FillBox& fill);
+    // A copy with a linear destination or source (the other an image or linear).
+    void copy_linear(GpuResource& dest, std::uint32_t dest_sub, const ElementBox& target,
+                     GpuResource& source, std::uint32_t source_sub, const ElementBox& box);
     void fill_view(const ViewInfo& view, const ClearTexel& clear, const D3D11_RECT* rects,
                    std::uint32_t rect_count) override;
     void copy_box(GpuResource& dest, std::uint32_t dest_sub, std::uint32_t x, std::uint32_t y,

@@ -271,7 +271,8 @@ std::string kept_as_bits(const GpuResource& resource) {
 
 std::uint64_t hazard_key(const GpuResource& resource) {
     if (resource.info.tiled() || resource.info.tile_pool()) return HazardTracker::kTiledMemory;
-    return resource.is_buffer() ? handle_key(resource.buffer) : handle_key(resource.image);
+    return resource.image != VK_NULL_HANDLE ? handle_key(resource.image)
+                                            : handle_key(resource.buffer);
 }
 
 std::string VulkanBackend::make_view(const GpuResource& resource, const VkImageViewCreateInfo& info,

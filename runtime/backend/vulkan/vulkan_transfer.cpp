@@ -157,6 +157,10 @@ void VulkanBackend::upload_box(GpuResource& resource, std::uint32_t sub, const E
         gpu_->end_step();
         return;
     }
+    if (resource.linear) {
+        upload_linear(resource, sub, box, bytes, row_pitch, slice_pitch);
+        return;
+    }
     const SubresourceLayout layout = layout_of(resource.info, sub);
     const std::uint64_t row = std::uint64_t{box.width()} * layout.element_bytes;
     if (resource.multisampled()) {  // the whole subresource's samples, the box's replaced
@@ -239,6 +243,10 @@ void VulkanBackend::download_box(GpuResource& resource, std::uint32_t sub, const
         }
         return;
     }
+    if (resource.linear) {
+        download_linear(resource, sub, box, sink);
+        return;
+    }
     const SubresourceLayout layout = layout_of(resource.info, sub);
     const std::uint64_t row = std::uint64_t{box.width()} * layout.element_bytes;
     if (resource.multisampled()) {
@@ -294,6 +302,10 @@ void VulkanBackend::fill(GpuResource& resource, const FillBox& fill) {
     const ElementBox& box = fill.box;
     if (box.empty() || fill.pattern.empty()) return;
     wrote_box(resource, fill.subresource, box);
+    if (resource.linear) {
+        fill_linear(resource, fill);
+        return;
+    }
     const SubresourceLayout layout = layout_of(resource.info, fill.subresource);
     const std::uint64_t row = std::uint64_t{box.width()} * layout.element_bytes;
     const std::size_t size = fill.pattern.size();

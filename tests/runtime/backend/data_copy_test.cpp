@@ -232,3 +232,112 @@ TEST_CASE("the state-only backend keeps no data", "[data][null]") {
     CHECK_FALSE(backend->reclaim(1));
     CHECK(std::string(backend->name()) == "null");
 }
+
+namespace {
+
+ResourceInfo staging(ResourceInfo info) {
+    info.usage = D3D11_USAGE_STAGING;
+    info.bind_flags = 0;
+    info.cpu_access_flags = D3D11_CPU_ACCESS_READ | D3D11_CPU_ACCESS_WRITE;
+    return info;
+}
+
+// What Map hands out for a subresource: its pitches and first `bytes` bytes.
+struct Mapped {
+    UINT row_pitch = 0, depth_pitch = 0;
+    Bytes bytes;
+};
+
+Mapped map_read(DataDevice& device, ObjectId id, std::uint32_t sub, std::size_t bytes) {
+    D3D11_MAPPED_SUBRESOURCE mapped{};
+    REQUIRE(device.backend->map(id, sub, D3D11_MAP_READ, &mapped) == S_OK);
+    const auto* data = static_cast<const std::uint8_t*>(mapped.pData);
+    Mapped out{mapped.RowPitch, mapped.DepthPitch, Bytes(data, data + bytes)};
+    device.backend->unmap(id, sub);
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("Staging textures take copies at any box mip and slice and Map each subresource",
+          "[data][copy][map]") {
+    DataDevice device;
+    // Every subresource of a 4x4 array of two slices and two mips.
+    std::vector<Bytes> levels{pattern(16, 0), pattern(4, 100), pattern(16, 50), pattern(4, 200)};
+    std::vector<D3D11_SUBRESOURCE_DATA> initial;
+    for (const Bytes& level : levels) initial.push_back({level.data(), 0, 0});
+    device.create(texture2d(1, 4, 4, DXGI_FORMAT_R8_UINT, 2, 2), initial.data());
+    device.create(staging(texture2d(2, 4, 4, DXGI_FORMAT_R8_UINT, 2, 2)));
+    device.backend->copy_resource(2, 1);
+    for (std::uint32_t sub = 0; sub < 4; ++sub) {
+        INFO("subresource " << sub);
+        const Mapped mapped = map_read(device, 2, sub, levels[sub].size());
+        CHECK(mapped.row_pitch == (sub % 2 == 0 ? 4u : 2u));
+        CHECK(mapped.bytes == levels[sub]);
+    }
+
+    // A box of an 8x8 texture (texel x + 8y) into slice 1, mip 0 at (1, 1).
+    device.create_with(texture2d(3, 8, 8, DXGI_FORMAT_R8_UINT), pattern(64, 0), 8);
+    const D3D11_BOX box{5, 2, 0, 8, 5, 1};
+    device.backend->copy_subresource_region(2, 2, 1, 1, 0, 3, 0, &box, 0);
+    CHECK(map_read(device, 2, 2, 16).bytes == Bytes{50, 51, 52, 53,  //
+                                                    54, 21, 22, 23,  //
+                                                    58, 29, 30, 31,  //
+                                                    62, 37, 38, 39});
+    CHECK(map_read(device, 2, 3, 4).bytes == levels[3]);  // the next subresource untouched
+
+    // Out of it: slice 1's 2x2 mip into a texture at (2, 0), and a box of it
+    // into another staging texture.
+    device.create_with(texture2d(4, 4, 2, DXGI_FORMAT_R8_UINT), Bytes(8, 0xEE), 4);
+    device.backend->copy_subresource_region(4, 0, 2, 0, 0, 2, 3, nullptr, 0);
+    CHECK(device.read(4) == Bytes{0xEE, 0xEE, 200, 201, 0xEE, 0xEE, 202, 203});
+    device.create_with(staging(texture2d(5, 3, 2, DXGI_FORMAT_R8_UINT)), Bytes(6, 0xEE), 3);
+    const D3D11_BOX column{2, 1, 0, 3, 3, 1};
+    device.backend->copy_subresource_region(5, 0, 0, 0, 0, 2, 2, &column, 0);
+    CHECK(device.read(5) == Bytes{22, 0xEE, 0xEE, 30, 0xEE, 0xEE});
+
+    // A write through Map reaches what a copy takes from it.
+    D3D11_MAPPED_SUBRESOURCE mapped{};
+    REQUIRE(device.backend->map(5, 0, D3D11_MAP_WRITE, &mapped) == S_OK);
+    static_cast<std::uint8_t*>(mapped.pData)[mapped.RowPitch + 2] = 0x42;
+    device.backend->unmap(5, 0);
+    device.create(texture2d(6, 3, 2, DXGI_FORMAT_R8_UINT));
+    device.backend->copy_resource(6, 5);
+    CHECK(device.read(6) == Bytes{22, 0xEE, 0xEE, 30, 0xEE, 0x42});
+}
+
+TEST_CASE("Staging textures hold BC blocks and volume slices as Map lays them out",
+          "[data][copy][map]") {
+    DataDevice device;
+    // 8x8 BC1 (2x2 blocks of 8 bytes) into a 12x8 staging texture at block (2, 1).
+    const Bytes blocks = pattern(32, 1);
+    device.create_with(texture2d(1, 8, 8, DXGI_FORMAT_BC1_UNORM), blocks, 16);
+    device.create(staging(texture2d(2, 12, 8, DXGI_FORMAT_BC1_UNORM)));
+    const D3D11_BOX block{4, 0, 0, 8, 4, 1};  // block (1, 0)
+    device.backend->copy_subresource_region(2, 0, 8, 4, 0, 1, 0, &block, 0);
+    Bytes expected(48, 0);
+    std::copy(blocks.begin() + 8, blocks.begin() + 16, expected.begin() + 24 + 16);
+    const Mapped bc = map_read(device, 2, 0, 48);
+    CHECK(bc.row_pitch == 24);
+    CHECK(bc.bytes == expected);
+
+    // A 4x3 texture into slice 1 of a 4x3x3 staging volume, and the volume's
+    // slice 1 back into a texture.
+    ResourceInfo volume = staging(texture2d(3, 4, 3, DXGI_FORMAT_R8_UINT));
+    volume.dimension = D3D11_RESOURCE_DIMENSION_TEXTURE3D;
+    volume.depth = 3;
+    device.create(volume);
+    device.create_with(texture2d(4, 4, 3, DXGI_FORMAT_R8_UINT), pattern(12, 70), 4);
+    device.backend->copy_subresource_region(3, 0, 0, 0, 1, 4, 0, nullptr, 0);
+    Bytes slices(36, 0);
+    const Bytes image = pattern(12, 70);
+    std::copy(image.begin(), image.end(), slices.begin() + 12);
+    const Mapped mapped = map_read(device, 3, 0, 36);
+    CHECK(mapped.row_pitch == 4);
+    CHECK(mapped.depth_pitch == 12);
+    CHECK(mapped.bytes == slices);
+    device.create(texture2d(5, 4, 3, DXGI_FORMAT_R8_UINT));
+    const D3D11_BOX middle{0, 0, 1, 4, 3, 2};
+    device.backend->copy_subresource_region(5, 0, 0, 0, 0, 3, 0, &middle, 0);
+    CHECK(device.read(5) == image);
+}

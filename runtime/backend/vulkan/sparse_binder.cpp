@@ -324,4 +324,67 @@ VkResult submit_sparse_batch(VkQueue queue, const SparseBatch& batch, VkFence fe
     return vkQueueBindSparse(queue, 1, &info, fence);
 }
 
+bool SparseBindList::add(const SparseBatch& batch) {
+    const bool image = batch.image != VK_NULL_HANDLE &&
+                       (!batch.image_binds.empty() || !batch.image_opaque_binds.empty());
+    const bool buffer = batch.buffer != VK_NULL_HANDLE && !batch.buffer_binds.empty();
+    for (const ImageBinds& listed : images_)
+        if (image && listed.image == batch.image) return false;
+    for (const BufferBinds& listed : buffers_)
+        if (buffer && listed.buffer == batch.buffer) return false;
+    if (image) {
+        images_.push_back({batch.image,
+                           {batch.image_binds.begin(), batch.image_binds.end()},
+                           {batch.image_opaque_binds.begin(), batch.image_opaque_binds.end()}});
+    }
+    if (buffer) {
+        buffers_.push_back({batch.buffer, {batch.buffer_binds.begin(), batch.buffer_binds.end()}});
+    }
+    return true;
+}
+
+VkResult SparseBindList::submit(VkQueue queue, VkSemaphore timeline, std::uint64_t wait_value,
+                                std::uint64_t signal_value) {
+    std::vector<VkSparseImageMemoryBindInfo> image_infos;
+    std::vector<VkSparseImageOpaqueMemoryBindInfo> opaque_infos;
+    std::vector<VkSparseBufferMemoryBindInfo> buffer_infos;
+    for (const ImageBinds& image : images_) {
+        if (!image.binds.empty()) {
+            image_infos.push_back(
+                {image.image, static_cast<std::uint32_t>(image.binds.size()), image.binds.data()});
+        }
+        if (!image.opaque.empty()) {
+            opaque_infos.push_back({image.image, static_cast<std::uint32_t>(image.opaque.size()),
+                                    image.opaque.data()});
+        }
+    }
+    for (const BufferBinds& buffer : buffers_) {
+        buffer_infos.push_back(
+            {buffer.buffer, static_cast<std::uint32_t>(buffer.binds.size()), buffer.binds.data()});
+    }
+    VkTimelineSemaphoreSubmitInfo values{};
+    values.sType = VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO;
+    values.waitSemaphoreValueCount = 1;
+    values.pWaitSemaphoreValues = &wait_value;
+    values.signalSemaphoreValueCount = 1;
+    values.pSignalSemaphoreValues = &signal_value;
+    VkBindSparseInfo info{};
+    info.sType = VK_STRUCTURE_TYPE_BIND_SPARSE_INFO;
+    info.pNext = &values;
+    info.waitSemaphoreCount = 1;
+    info.pWaitSemaphores = &timeline;
+    info.signalSemaphoreCount = 1;
+    info.pSignalSemaphores = &timeline;
+    info.imageBindCount = static_cast<std::uint32_t>(image_infos.size());
+    info.pImageBinds = image_infos.data();
+    info.imageOpaqueBindCount = static_cast<std::uint32_t>(opaque_infos.size());
+    info.pImageOpaqueBinds = opaque_infos.data();
+    info.bufferBindCount = static_cast<std::uint32_t>(buffer_infos.size());
+    info.pBufferBinds = buffer_infos.data();
+    const VkResult result = vkQueueBindSparse(queue, 1, &info, VK_NULL_HANDLE);
+    images_.clear();
+    buffers_.clear();
+    return result;
+}
+
 }  // namespace d3dcap::runtime::backend::vulkan

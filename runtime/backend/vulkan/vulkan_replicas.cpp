@@ -101,7 +101,7 @@ bool VulkanBackend::make_image_replica(const GpuResource& resource, const tiles:
         vulkan::SparseBatch batch;
         batch.image = image;
         batch.image_binds = binds;
-        if (!gpu_->bind_sparse(batch)) return false;
+        if (!gpu_->bind_before_batch(batch)) return false;  // new images: no work uses them
     }
     return true;
 }

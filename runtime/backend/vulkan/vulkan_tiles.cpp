@@ -183,8 +183,8 @@ void VulkanBackend::wait_for_work() {
 GpuResource* VulkanBackend::use(ObjectId id) {
     GpuResource* resource = find(id);
     if (resource == nullptr) return nullptr;
+    if (pending_binds_.count(id) != 0) bind_pending(*resource);  // before it counts as used
     resource->used_in = gpu_->recording_batch();
-    if (pending_binds_.count(id) != 0) bind_pending(*resource);
     if (resource->shadowed) sync_shadow(*resource);
     return resource;
 }
@@ -314,7 +314,12 @@ void VulkanBackend::bind_tiles(GpuResource& r, const std::vector<TileMemory>& ti
     batch.image_opaque_binds = opaque;
     batch.buffer = resource->buffer;
     batch.buffer_binds = buffer_binds;
-    gpu_->bind_sparse(batch);
+    // Work recorded since the last submission that uses the old mapping goes
+    // first; otherwise the binds go before that work, with the others.
+    if (per_tile_binds_ || resource->used_in == gpu_->recording_batch())
+        gpu_->bind_sparse(batch);
+    else
+        gpu_->bind_before_batch(batch);
 }
 
 bool VulkanBackend::packed_index(const GpuResource& resource, std::uint32_t tile) const {
@@ -369,6 +374,7 @@ void VulkanBackend::update_tiles(ObjectId id, const std::vector<tiles::TileRef>&
     } else {
         bind_pending(*resource);
     }
+    resource->used_in = gpu_->recording_batch();
     std::vector<std::uint32_t> written;
     for (const tiles::TileRef& tile : tile_list) written.push_back(tile.tile);
     wrote(*resource, &written);
@@ -434,6 +440,7 @@ void VulkanBackend::copy_tiles(ObjectId id, const std::vector<tiles::TileRef>& t
     } else {
         bind_pending(*resource);
     }
+    resource->used_in = gpu_->recording_batch();
     if (to_tiles) {
         std::vector<std::uint32_t> written;
         for (const tiles::TileRef& tile : tile_list) written.push_back(tile.tile);

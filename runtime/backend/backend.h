@@ -229,6 +229,9 @@ class Backend {
 
     // The tile state the device keeps, for resolving tiled resources.
     virtual void attach(const tiles::TileState* tiles) { tiles_ = tiles; }
+    // The device is used from one thread only (created with
+    // D3D11_CREATE_DEVICE_SINGLETHREADED): the backend need not lock.
+    virtual void set_single_threaded() {}
     // Nanoseconds the device has spent executing work so far, where it can
     // tell (the reference device: its CPU time inside the backend).
     virtual bool gpu_clock_ns(std::uint64_t* ns) const {

@@ -40,8 +40,12 @@ class Device final : public ComObject<Object, ID3D11Device2, IDXGIDevice2> {
     MessageLog& log() { return log_; }
     backend::Backend& backend() { return *backend_; }
     tiles::TileState& tiles() { return tiles_; }
-    // Guards the backend and the tile model (device methods are free-threaded).
-    std::unique_lock<std::recursive_mutex> lock() { return std::unique_lock(mutex_); }
+    // Guards the backend and the tile model (device methods are free-threaded);
+    // holds nothing for a device created with D3D11_CREATE_DEVICE_SINGLETHREADED.
+    std::unique_lock<std::recursive_mutex> lock() {
+        return single_threaded_ ? std::unique_lock(mutex_, std::defer_lock)
+                                : std::unique_lock(mutex_);
+    }
     Context& immediate() { return *immediate_; }
     D3D_FEATURE_LEVEL feature_level() const { return feature_level_; }
     D3D_DRIVER_TYPE driver_type() const { return driver_type_; }
@@ -235,6 +239,7 @@ class Device final : public ComObject<Object, ID3D11Device2, IDXGIDevice2> {
     HRESULT create_deferred_context(const char* call, UINT flags, T** context);
 
     std::recursive_mutex mutex_;
+    bool single_threaded_ = false;
     MessageLog log_;
     std::unique_ptr<backend::Backend> backend_;
     tiles::TileState tiles_;

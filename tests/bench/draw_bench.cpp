@@ -51,10 +51,10 @@ struct Scene {
         return object;
     }
 
-    explicit Scene(D3D_DRIVER_TYPE driver) {
+    Scene(D3D_DRIVER_TYPE driver, UINT flags) {
         ID3D11DeviceContext* immediate = nullptr;
         const D3D_FEATURE_LEVEL level = D3D_FEATURE_LEVEL_11_1;
-        if (FAILED(D3D11CreateDevice(nullptr, driver, nullptr, 0, &level, 1, D3D11_SDK_VERSION,
+        if (FAILED(D3D11CreateDevice(nullptr, driver, nullptr, flags, &level, 1, D3D11_SDK_VERSION,
                                      &device, nullptr, &immediate)))
             return;
         immediate->QueryInterface(__uuidof(ID3D11DeviceContext1),
@@ -191,9 +191,9 @@ struct Scene {
 };
 
 void run(benchmark::State& state, D3D_DRIVER_TYPE driver, bool sync = false,
-         Scene::Mode mode = Scene::Mode::Plain) {
+         Scene::Mode mode = Scene::Mode::Plain, UINT flags = 0) {
     if (sync) setenv("D3DCAP_VULKAN_SYNC", "1", 1);
-    Scene scene(driver);
+    Scene scene(driver, flags);
     unsetenv("D3DCAP_VULKAN_SYNC");
     if (scene.context == nullptr) {
         state.SkipWithError("no Vulkan device for this driver type");
@@ -241,6 +241,14 @@ void BM_DrawsHardware(benchmark::State& state) {
 void BM_DrawsWarp(benchmark::State& state) {
     run(state, D3D_DRIVER_TYPE_WARP);
 }
+// A device created for one thread takes no lock per call.
+void BM_DrawsHardwareSingleThreaded(benchmark::State& state) {
+    run(state, D3D_DRIVER_TYPE_HARDWARE, false, Scene::Mode::Plain,
+        D3D11_CREATE_DEVICE_SINGLETHREADED);
+}
+void BM_DrawsWarpSingleThreaded(benchmark::State& state) {
+    run(state, D3D_DRIVER_TYPE_WARP, false, Scene::Mode::Plain, D3D11_CREATE_DEVICE_SINGLETHREADED);
+}
 void BM_DrawsHardwareSync(benchmark::State& state) {
     run(state, D3D_DRIVER_TYPE_HARDWARE, true);
 }
@@ -281,6 +289,11 @@ BENCHMARK(BM_PlainVulkanWarpPredicated)
     ->Iterations(3)
     ->UseRealTime();
 BENCHMARK(BM_DrawsHardware)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
+BENCHMARK(BM_DrawsHardwareSingleThreaded)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(3)
+    ->UseRealTime();
+BENCHMARK(BM_DrawsWarpSingleThreaded)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
 BENCHMARK(BM_DrawsHardwareSync)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
 BENCHMARK(BM_DrawsWarp)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
 BENCHMARK(BM_DrawsWarpSync)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();

@@ -231,8 +231,9 @@ std::string kept_as_bits(const GpuResource& resource);
 
 class VulkanBackend;
 
-// Holds the device's lock for one call; when the outermost one ends, the
-// shadowed tiled resources the call wrote go back to their pools.
+// Holds the device's lock for one call (none for a device used from one
+// thread only); when the outermost one ends, the shadowed tiled resources
+// the call wrote go back to their pools.
 class Operation {
   public:
     explicit Operation(VulkanBackend& backend);
@@ -253,6 +254,7 @@ class VulkanBackend final : public FillingBackend {
     ~VulkanBackend() override;
 
     const char* name() const override { return "vulkan"; }
+    void set_single_threaded() override { single_threaded_ = true; }
     bool gpu_clock_ns(std::uint64_t* ns) const override;
     bool times_tagged_work() const override { return gpu_->timed(); }
     RecordingCounts recording_counts() override;
@@ -555,6 +557,7 @@ class VulkanBackend final : public FillingBackend {
     const TransformFeedbackCommands* transform_feedback();
 
     std::recursive_mutex mutex_;              // the device is free-threaded
+    bool single_threaded_ = false;            // unless it was created otherwise
     int depth_ = 0;                           // Operations open on this thread
     bool shadow_tiles_ = false;               // tiled resources are shadowed (no sparse residency)
     bool syncing_ = false;                    // inside sync_shadow/write_back: no marking

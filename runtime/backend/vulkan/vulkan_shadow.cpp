@@ -25,7 +25,9 @@ constexpr ObjectId kStale = ~ObjectId{0};
 
 }  // namespace
 
-Operation::Operation(VulkanBackend& backend) : backend_(backend), lock_(backend.mutex_) {
+Operation::Operation(VulkanBackend& backend)
+    : backend_(backend), lock_(backend.mutex_, std::defer_lock) {
+    if (!backend_.single_threaded_) lock_.lock();
     ++backend_.depth_;
 }
 

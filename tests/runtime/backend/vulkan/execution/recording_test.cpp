@@ -117,9 +117,11 @@ std::vector<std::uint32_t> quarters(std::uint32_t top_left, std::uint32_t top_ri
 
 }  // namespace
 
-TEST_CASE("Draws to the same target share one render pass, with no barrier or new set between them",
-          "[recording]") {
-    TestDevice& test = *hardware_device();
+namespace {
+
+// Sixteen draws with a constant-buffer window each and a blend state every
+// fourth, recorded into one render pass with no barrier and no new set.
+void check_draws_share_one_pass(TestDevice& test) {
     d3dcap::runtime::backend::Backend& backend = backend_of(test);
     Scene scene(test, kConstantPs);
     const auto vb = scene.vertices(quad(-1, -1, 1, 1, 0.5f, {0, 0, 0, 0}));
@@ -159,6 +161,22 @@ TEST_CASE("Draws to the same target share one render pass, with no barrier or ne
     // The last window (15: red 1, green 1, blue 1) drawn opaquely (blend ONE, ZERO).
     CHECK(scene.texels() == std::vector<std::uint32_t>(16, rgba(255, 255, 255, 255)));
     check_validation_clean();
+}
+
+}  // namespace
+
+TEST_CASE("Draws to the same target share one render pass, with no barrier or new set between them",
+          "[recording]") {
+    check_draws_share_one_pass(*hardware_device());
+}
+
+TEST_CASE("A device created for one thread records draws as a free-threaded one does",
+          "[recording]") {
+    // D3D11_CREATE_DEVICE_SINGLETHREADED: its calls take no lock.
+    TestDevice single(D3D_DRIVER_TYPE_HARDWARE, D3D_FEATURE_LEVEL_11_1,
+                      D3D11_CREATE_DEVICE_SINGLETHREADED);
+    REQUIRE(single.device);
+    check_draws_share_one_pass(single);
 }
 
 TEST_CASE("Draws writing the same UAV are ordered: each waits for the one before", "[recording]") {

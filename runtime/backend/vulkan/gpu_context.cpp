@@ -568,7 +568,6 @@ bool GpuContext::wait_value(std::uint64_t value) {
 bool GpuContext::submit() {
     if (!open_) return true;
     Batch& batch = *open_;
-    if (!submit_binds(batch.binds)) return false;  // binds its work needs, before it
     if (batch.queries) {
         vkCmdWriteTimestamp2(batch.buffer, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, batch.queries,
                              batch.query_count++);
@@ -681,26 +680,22 @@ std::uint64_t GpuContext::take_times(bool wait, std::vector<WorkTime>& out) {
 
 bool GpuContext::bind_sparse(const vulkan::SparseBatch& batch) {
     if (!submit()) return false;  // recorded work goes first
-    vulkan::SparseBindList binds;
-    binds.add(batch);
-    return submit_binds(binds);
+    return bind_now(batch);
 }
 
 bool GpuContext::bind_before_batch(const vulkan::SparseBatch& batch) {
-    open();
-    if (open_->binds.add(batch)) return true;
-    // The resource has binds waiting already: those go first, then these,
-    // still before the batch.
-    if (!submit_binds(open_->binds)) return false;
-    open_->binds.add(batch);
-    return true;
+    open();  // a full batch goes first
+    return bind_now(batch);
 }
 
-bool GpuContext::submit_binds(vulkan::SparseBindList& binds) {
-    if (binds.empty()) return true;
+bool GpuContext::bind_now(vulkan::SparseBatch batch) {
     const auto start = std::chrono::steady_clock::now();
+    batch.wait = timeline_;
+    batch.wait_value = timeline_value_;
+    batch.signal = timeline_;
+    batch.signal_value = timeline_value_ + 1;
     const VkResult result =
-        binds.submit(device_->sparse_queue(), timeline_, timeline_value_, timeline_value_ + 1);
+        vulkan::submit_sparse_batch(device_->sparse_queue(), batch, VK_NULL_HANDLE);
     if (result != VK_SUCCESS) {
         std::fprintf(stderr, "d3dcap: Vulkan device: vkQueueBindSparse failed (VkResult %d)\n",
                      static_cast<int>(result));

@@ -177,9 +177,10 @@ class GpuContext {
     // One vkQueueBindSparse after the work before it and before the work
     // after it, not waited for; its host time counts as GPU time.
     bool bind_sparse(const vulkan::SparseBatch& batch);
-    // Binds of resources the open batch has not used yet: made before the
-    // batch, in one vkQueueBindSparse with the others when it is submitted
-    // (so that work between binds is not split into more submissions).
+    // Binds of a resource the open batch has not used yet: made now, before
+    // that batch (which waits for them when it is submitted), so that the
+    // work recorded so far is not submitted early and the GPU starts on
+    // them at once.
     bool bind_before_batch(const vulkan::SparseBatch& batch);
 
     // The ticks per second of the GPU's clock; false without timestamps on
@@ -215,7 +216,6 @@ class GpuContext {
         std::uint32_t steps = 0;
         VkDeviceSize staging_end = 0, staging_bytes = 0;
         std::vector<std::function<void()>> after;
-        vulkan::SparseBindList binds;  // made before it
     };
     static constexpr std::uint32_t kStepsPerBatch = 1024;
     static constexpr std::size_t kBatchesInFlight = 4;
@@ -232,8 +232,8 @@ class GpuContext {
     void hazard_barrier(VkPipelineStageFlags2 stages);
     void record_barrier(const VkMemoryBarrier2& memory);
     bool wait_value(std::uint64_t value);
-    // The binds in one vkQueueBindSparse after the work submitted so far.
-    bool submit_binds(vulkan::SparseBindList& binds);
+    // One vkQueueBindSparse after the work submitted so far.
+    bool bind_now(vulkan::SparseBatch batch);
     // Retires the batches done (all of them when wait), oldest first.
     bool retire(bool wait_all);
     bool retire_oldest();

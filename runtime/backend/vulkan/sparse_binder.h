@@ -148,31 +148,4 @@ struct SparseBatch {
 };
 VkResult submit_sparse_batch(VkQueue queue, const SparseBatch& batch, VkFence fence);
 
-// The binds of several resources, made in one vkQueueBindSparse (drivers
-// spend much of a bind's time per call). A resource is in it once.
-class SparseBindList {
-  public:
-    // Copies the batch's binds (not its semaphores); false, adding nothing,
-    // when its image or buffer is in the list already.
-    bool add(const SparseBatch& batch);
-    bool empty() const { return images_.empty() && buffers_.empty(); }
-    // One batch of every bind, after `timeline` reaches wait_value, setting
-    // it to signal_value; the list is empty afterwards.
-    VkResult submit(VkQueue queue, VkSemaphore timeline, std::uint64_t wait_value,
-                    std::uint64_t signal_value);
-
-  private:
-    struct ImageBinds {
-        VkImage image = VK_NULL_HANDLE;
-        std::vector<VkSparseImageMemoryBind> binds;
-        std::vector<VkSparseMemoryBind> opaque;
-    };
-    struct BufferBinds {
-        VkBuffer buffer = VK_NULL_HANDLE;
-        std::vector<VkSparseMemoryBind> binds;
-    };
-    std::vector<ImageBinds> images_;
-    std::vector<BufferBinds> buffers_;
-};
-
 }  // namespace d3dcap::runtime::backend::vulkan

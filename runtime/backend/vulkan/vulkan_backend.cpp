@@ -676,7 +676,7 @@ HRESULT VulkanBackend::map(ObjectId id, std::uint32_t subresource, D3D11_MAP typ
         return mapped->pData != nullptr ? S_OK : DXGI_ERROR_DEVICE_REMOVED;
     }
     // Buffers bound to kept draws are not marked at each draw: count them used.
-    resource = use(id);
+    use(*resource);
     if (resource->is_buffer() && resource->memory.mapped != nullptr && !resource->shadowed) {
         // Host-visible memory, once the work using it is done: WRITE_DISCARD
         // takes new memory rather than wait, NO_OVERWRITE promises not to
@@ -705,7 +705,7 @@ void VulkanBackend::unmap(ObjectId id, std::uint32_t subresource) {
     const Operation call(*this);
     GpuResource* resource = find(id);
     if (resource == nullptr || resource->linear) return;  // written in place
-    resource = use(id);
+    use(*resource);
     const auto bytes = resource->mapped.find(subresource);
     if (bytes == resource->mapped.end()) return;
     if (resource->map_types[subresource] != D3D11_MAP_READ) {

@@ -329,6 +329,7 @@ class VulkanBackend final : public FillingBackend {
     // find, with the resource's pending binds made first (for work that may
     // touch any of its tiles).
     GpuResource* use(ObjectId id);
+    void use(GpuResource& resource);
     std::uint32_t sparse_memory_types() const;
 
     void start_tiles(GpuResource& resource);

@@ -182,11 +182,15 @@ void VulkanBackend::wait_for_work() {
 
 GpuResource* VulkanBackend::use(ObjectId id) {
     GpuResource* resource = find(id);
-    if (resource == nullptr) return nullptr;
-    if (pending_binds_.count(id) != 0) bind_pending(*resource);  // before it counts as used
-    resource->used_in = gpu_->recording_batch();
-    if (resource->shadowed) sync_shadow(*resource);
+    if (resource != nullptr) use(*resource);
     return resource;
+}
+
+void VulkanBackend::use(GpuResource& resource) {
+    if (!pending_binds_.empty() && pending_binds_.count(resource.info.id) != 0)
+        bind_pending(resource);  // before it counts as used
+    resource.used_in = gpu_->recording_batch();
+    if (resource.shadowed) sync_shadow(resource);
 }
 
 void VulkanBackend::bind_pending(GpuResource& r) {

@@ -373,7 +373,6 @@ class VulkanBackend final : public FillingBackend {
                        std::uint64_t slice_pitch);
     void download_linear(GpuResource& resource, std::uint32_t sub, const ElementBox& box,
                          const ByteSink& sink);
-    void fill_linear(GpuResource& resource, const FillBox& fill);
     // A copy with a linear destination or source (the other an image or linear).
     void copy_linear(GpuResource& dest, std::uint32_t dest_sub, const ElementBox& target,
                      GpuResource& source, std::uint32_t source_sub, const ElementBox& box);

@@ -132,27 +132,6 @@ void VulkanBackend::download_linear(GpuResource& resource, std::uint32_t sub, co
     }
 }
 
-void VulkanBackend::fill_linear(GpuResource& resource, const FillBox& fill) {
-    const ElementBox& box = fill.box;
-    const SubresourceLayout layout = layout_of(resource.info, fill.subresource);
-    const std::uint64_t row = std::uint64_t{box.width()} * layout.element_bytes;
-    std::vector<std::uint8_t> bytes;
-    if (!fill.mask.empty()) bytes = download_box(resource, fill.subresource, box);
-    bytes.resize(row * box.height() * box.depth());
-    const std::size_t size = fill.pattern.size();
-    for (std::uint64_t at = 0; at < bytes.size(); ++at) {
-        const std::uint64_t in_row = at % row;
-        const std::uint8_t value = fill.pattern[in_row % size];
-        if (fill.mask.empty()) {
-            bytes[at] = value;
-        } else {
-            const std::uint8_t mask = fill.mask[in_row % fill.mask.size()];
-            bytes[at] = static_cast<std::uint8_t>((bytes[at] & ~mask) | (value & mask));
-        }
-    }
-    upload_linear(resource, fill.subresource, box, bytes.data(), row, row * box.height());
-}
-
 // Tracked work, as copies between images are.
 void VulkanBackend::copy_linear(GpuResource& dest, std::uint32_t dest_sub, const ElementBox& target,
                                 GpuResource& source, std::uint32_t source_sub,

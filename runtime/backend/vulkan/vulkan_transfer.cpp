@@ -101,6 +101,20 @@ bool two_planes(const ImageStorage& storage) {
 
 constexpr std::uint64_t kPlaneBytes = 5;  // staging bytes per texel, both planes
 
+// `bytes` bytes of a pattern repeated from its start, by doubling copies
+// (a byte at a time costs a clear tens of microseconds).
+std::vector<std::uint8_t> repeated(const std::vector<std::uint8_t>& pattern, std::size_t bytes) {
+    std::vector<std::uint8_t> out(bytes);
+    std::size_t done = std::min(pattern.size(), bytes);
+    std::memcpy(out.data(), pattern.data(), done);
+    while (done < bytes) {
+        const std::size_t more = std::min(done, bytes - done);
+        std::memcpy(out.data() + done, out.data(), more);
+        done += more;
+    }
+    return out;
+}
+
 // The band's two copies, the stencil plane after `texels` depth words.
 std::array<VkBufferImageCopy, 2> plane_regions(VkBufferImageCopy region, std::uint64_t texels) {
     std::array<VkBufferImageCopy, 2> regions{region, region};
@@ -302,10 +316,6 @@ void VulkanBackend::fill(GpuResource& resource, const FillBox& fill) {
     const ElementBox& box = fill.box;
     if (box.empty() || fill.pattern.empty()) return;
     wrote_box(resource, fill.subresource, box);
-    if (resource.linear) {
-        fill_linear(resource, fill);
-        return;
-    }
     const SubresourceLayout layout = layout_of(resource.info, fill.subresource);
     const std::uint64_t row = std::uint64_t{box.width()} * layout.element_bytes;
     const std::size_t size = fill.pattern.size();
@@ -344,19 +354,22 @@ void VulkanBackend::fill(GpuResource& resource, const FillBox& fill) {
         return;
     }
     if (two_planes(resource.storage) && fill.mask.empty()) {  // one plane copy per band
-        std::vector<std::uint8_t> bytes(row * box.height() * box.depth());
-        for (std::size_t at = 0; at < bytes.size(); ++at) bytes[at] = fill.pattern[at % size];
+        const std::vector<std::uint8_t> bytes =
+            repeated(fill.pattern, row * box.height() * box.depth());
         upload_box(resource, fill.subresource, box, bytes.data(), row, row * box.height());
         return;
     }
-    if (!fill.mask.empty() || resource.multisampled()) {
+    if (!fill.mask.empty() || resource.multisampled() || resource.linear) {
         // Only some bytes change (read, merge, write back), or the samples
-        // of an MSAA texture, which are written as bytes.
-        std::vector<std::uint8_t> bytes = fill.mask.empty()
-                                              ? std::vector<std::uint8_t>(row * box.height())
-                                              : download_box(resource, fill.subresource, box);
-        for (std::size_t at = 0; at < bytes.size(); ++at) {
-            if (fill.mask.empty() || fill.mask[at % size] != 0) bytes[at] = fill.pattern[at % size];
+        // of an MSAA texture or the bytes of a staging texture, which are
+        // written as bytes.
+        std::vector<std::uint8_t> bytes;
+        if (fill.mask.empty()) {
+            bytes = repeated(fill.pattern, row * box.height() * box.depth());
+        } else {
+            bytes = download_box(resource, fill.subresource, box);
+            for (std::size_t at = 0; at < bytes.size(); ++at)
+                if (fill.mask[at % size] != 0) bytes[at] = fill.pattern[at % size];
         }
         upload_box(resource, fill.subresource, box, bytes.data(), row, row * box.height());
         return;
@@ -365,9 +378,7 @@ void VulkanBackend::fill(GpuResource& resource, const FillBox& fill) {
         // A whole number of patterns, plus one for the phase of each segment.
         const std::uint64_t chunk =
             std::min<std::uint64_t>(row, std::max<std::uint64_t>(kFillBytes / size, 1) * size);
-        std::vector<std::uint8_t> patterns(chunk + size);
-        for (std::uint64_t at = 0; at < patterns.size(); ++at)
-            patterns[at] = fill.pattern[at % size];
+        const std::vector<std::uint8_t> patterns = repeated(fill.pattern, chunk + size);
         const GpuContext::Staging staging = gpu_->stage(patterns.size());
         std::memcpy(staging.data, patterns.data(), patterns.size());
         for (const Segment& segment : segments_of(resource, box.left, box.width())) {
@@ -387,8 +398,7 @@ void VulkanBackend::fill(GpuResource& resource, const FillBox& fill) {
         std::min<std::uint64_t>(box.height(), std::max<std::uint64_t>(1, kFillBytes / row)));
     // One row built in host memory, copied row by row (staging memory may be
     // uncached, where byte writes are slow).
-    std::vector<std::uint8_t> pattern_row(row);
-    for (std::uint64_t at = 0; at < row; ++at) pattern_row[at] = fill.pattern[at % size];
+    const std::vector<std::uint8_t> pattern_row = repeated(fill.pattern, row);
     const GpuContext::Staging staging = gpu_->stage(row * rows);
     for (std::uint32_t line = 0; line < rows; ++line) {
         std::memcpy(staging.data + std::uint64_t{line} * row, pattern_row.data(), row);

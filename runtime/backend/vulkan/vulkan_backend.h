@@ -208,6 +208,7 @@ struct LastDraw {
     const DrawWork* work = nullptr;  // null: nothing kept
     std::uint64_t generation = 0, batch = 0;
     PipelineShaders shaders;
+    std::uint32_t shader_stages = 0;  // a bit per stage with a shader
     RenderTargets targets;
     bool plain_targets = false;
     const GraphicsPipeline* pipeline = nullptr;

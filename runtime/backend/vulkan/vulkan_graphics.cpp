@@ -4,6 +4,7 @@
 // depth-stencil views, which a render pass instance keeps across draws.
 // What the draw binds besides is in vulkan_draw_state.cpp.
 #include <algorithm>
+#include <bit>
 #include <cstring>
 
 #include "runtime/backend/vulkan/vk_formats.h"
@@ -238,15 +239,17 @@ bool VulkanBackend::draw_again(const DrawWork& work, std::uint32_t changed,
         gpu_->rendering_serial() != last.render_serial)
         return false;
     const GraphicsPipeline& pipeline = *last.pipeline;
-    for (int stage = 0; stage < 5; ++stage)
-        if ((changed & kStageConstantsPart << stage) && last.shaders.stages[stage] &&
-            !move_windows(work.stages[stage], stage_sets_[stage]))
-            return false;
+    // A bit per stage with a shader whose constant-buffer windows changed.
+    const std::uint32_t moved =
+        (changed & kStageConstantsParts) / kStageConstantsPart & last.shader_stages;
+    for (std::uint32_t left = moved; left != 0; left &= left - 1) {
+        const int stage = std::countr_zero(left);
+        if (!move_windows(work.stages[stage], stage_sets_[stage])) return false;
+    }
     const VkCommandBuffer commands = gpu_->render_again(last.render_serial);
     if (commands == VK_NULL_HANDLE) return false;
-    for (int stage = 0; stage < 5; ++stage)
-        if ((changed & kStageConstantsPart << stage) && last.shaders.stages[stage])
-            bind_stage_set(commands, pipeline.layout, stage);
+    for (std::uint32_t left = moved; left != 0; left &= left - 1)
+        bind_stage_set(commands, pipeline.layout, std::countr_zero(left));
     if (!queries_.count_in_run(commands, work.count_samples, work.count_statistics,
                                work.counting_epoch, results.ticket))
         return false;
@@ -295,7 +298,10 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
     last.work = nullptr;  // kept again once this draw is recorded
     if (changed & kTranslationParts) {
         last.shaders = {};
+        last.shader_stages = 0;
         if (std::string why = draw_shaders(work, last.shaders); !why.empty()) return why;
+        for (int stage = 0; stage < 5; ++stage)
+            if (last.shaders.stages[stage]) last.shader_stages |= 1u << stage;
     }
     const PipelineShaders& shaders = last.shaders;
     if (work.viewports.empty()) return {};  // D3D11 rasterizes nothing without a viewport

@@ -2,6 +2,7 @@
 // recording, command lists and SwapDeviceContextState.
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <chrono>
 #include <cstring>
 
@@ -257,8 +258,10 @@ void Context::stage_work(Stage stage, backend::StageWork& work, std::uint32_t pa
     // What a stage without a shader binds is never read.
     if (parts & backend::kStageConstantsPart) {
         if (!bound.shader) constant_slots = kAllConstantSlots;
-        for (std::size_t slot = 0; slot < bound.constant_buffers.size(); ++slot) {
-            if (!(constant_slots >> slot & 1)) continue;
+        // The set bits only: most draws set one slot, if any.
+        for (std::uint32_t left = constant_slots; left != 0; left &= left - 1) {
+            const auto slot = static_cast<std::size_t>(std::countr_zero(left));
+            if (slot >= bound.constant_buffers.size()) break;
             const ConstantBufferBinding& cb = bound.constant_buffers[slot];
             if (!cb.buffer || !bound.shader) {
                 work.constant_buffers[slot] = {};

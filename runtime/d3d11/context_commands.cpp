@@ -339,7 +339,14 @@ void Context::draw_work(backend::DrawWork& work) {
     constexpr int kPixel = static_cast<int>(Stage::Pixel);
     // The pixel stage's views include the output merger's UAVs.
     if (dirty & backend::kOutputPart) dirty |= backend::kStageViewsPart << kPixel;
-    for (int stage = 0; stage < 5; ++stage) {
+    // The stages with a part changed (a changed slot marks its stage's
+    // constants part, so the others have none to clear).
+    const std::uint32_t stages =
+        (dirty / backend::kStageShaderPart | dirty / backend::kStageConstantsPart |
+         dirty / backend::kStageViewsPart) &
+        0x1fu;
+    for (std::uint32_t left = stages; left != 0; left &= left - 1) {
+        const int stage = std::countr_zero(left);
         // Another shader (or none) reads all of its stage's slots anew.
         std::uint16_t constant_slots = changed_constant_slots_[stage];
         changed_constant_slots_[stage] = 0;

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <string>
@@ -232,6 +233,11 @@ class Backend {
     // The device is used from one thread only (created with
     // D3D11_CREATE_DEVICE_SINGLETHREADED): the backend need not lock.
     virtual void set_single_threaded() {}
+    // The recursive mutex the backend holds during each call, for the device
+    // to take as its own lock, so that a call through the device takes one
+    // lock (the backend's is then taken again by its owner, which costs no
+    // atomic operation); null where the backend has no such mutex.
+    virtual std::recursive_mutex* call_mutex() { return nullptr; }
     // Nanoseconds the device has spent executing work so far, where it can
     // tell (the reference device: its CPU time inside the backend).
     virtual bool gpu_clock_ns(std::uint64_t* ns) const {

@@ -35,6 +35,7 @@ Device::Device(std::unique_ptr<backend::Backend> backend, D3D_DRIVER_TYPE driver
         single_threaded_ = true;
         backend_->set_single_threaded();
     }
+    if (std::recursive_mutex* backend_mutex = backend_->call_mutex()) mutex_ = backend_mutex;
     backend_->attach(&tiles_);
     immediate_ = std::make_unique<Context>(*this, false, 0);
     default_context_state_ =

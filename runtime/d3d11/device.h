@@ -40,11 +40,13 @@ class Device final : public ComObject<Object, ID3D11Device2, IDXGIDevice2> {
     MessageLog& log() { return log_; }
     backend::Backend& backend() { return *backend_; }
     tiles::TileState& tiles() { return tiles_; }
-    // Guards the backend and the tile model (device methods are free-threaded);
-    // holds nothing for a device created with D3D11_CREATE_DEVICE_SINGLETHREADED.
+    // Guards the backend and the tile model (device methods are free-threaded)
+    // with the backend's own per-call mutex where it has one, so that a call
+    // takes one lock; holds nothing for a device created with
+    // D3D11_CREATE_DEVICE_SINGLETHREADED.
     std::unique_lock<std::recursive_mutex> lock() {
-        return single_threaded_ ? std::unique_lock(mutex_, std::defer_lock)
-                                : std::unique_lock(mutex_);
+        return single_threaded_ ? std::unique_lock(*mutex_, std::defer_lock)
+                                : std::unique_lock(*mutex_);
     }
     Context& immediate() { return *immediate_; }
     D3D_FEATURE_LEVEL feature_level() const { return feature_level_; }
@@ -238,7 +240,8 @@ class Device final : public ComObject<Object, ID3D11Device2, IDXGIDevice2> {
     template <class T>
     HRESULT create_deferred_context(const char* call, UINT flags, T** context);
 
-    std::recursive_mutex mutex_;
+    std::recursive_mutex own_mutex_;
+    std::recursive_mutex* mutex_ = &own_mutex_;  // the backend's where it has one
     bool single_threaded_ = false;
     MessageLog log_;
     std::unique_ptr<backend::Backend> backend_;

@@ -256,6 +256,7 @@ class VulkanBackend final : public FillingBackend {
 
     const char* name() const override { return "vulkan"; }
     void set_single_threaded() override { single_threaded_ = true; }
+    std::recursive_mutex* call_mutex() override { return &mutex_; }
     bool gpu_clock_ns(std::uint64_t* ns) const override;
     bool times_tagged_work() const override { return gpu_->timed(); }
     RecordingCounts recording_counts() override;

@@ -54,6 +54,20 @@ VkBufferImageCopy linear_region(const GpuResource& image, std::uint32_t image_su
     return region;
 }
 
+// Appends a copy, joined to the one before where both ranges follow on
+// (whole rows: one copy a slice, or one for the box).
+void add_copy(std::vector<VkBufferCopy>& copies, VkDeviceSize from, VkDeviceSize to,
+              VkDeviceSize size) {
+    if (!copies.empty()) {
+        VkBufferCopy& last = copies.back();
+        if (last.srcOffset + last.size == from && last.dstOffset + last.size == to) {
+            last.size += size;
+            return;
+        }
+    }
+    copies.push_back({from, to, size});
+}
+
 }  // namespace
 
 bool VulkanBackend::wants_linear(const GpuResource& resource) {
@@ -91,18 +105,17 @@ void VulkanBackend::upload_linear(GpuResource& resource, std::uint32_t sub, cons
     const SubresourceLayout layout = layout_of(resource.info, sub);
     const std::uint64_t row = std::uint64_t{box.width()} * layout.element_bytes;
     const std::uint64_t rows = std::uint64_t{box.height()} * box.depth();
+    const VkDeviceSize corner = linear_at(resource, sub, box.left, box.top, box.front);
     for (std::uint64_t first = 0; first < rows;) {
         const std::uint64_t count =
             std::min(rows - first, std::max<std::uint64_t>(1, GpuContext::kStagingBytes / row));
         const GpuContext::Staging staging = gpu_->stage(count * row);
         std::vector<VkBufferCopy> regions;
         for (std::uint64_t k = 0; k < count; ++k) {
-            const auto y = static_cast<std::uint32_t>((first + k) % box.height());
-            const auto z = static_cast<std::uint32_t>((first + k) / box.height());
+            const std::uint64_t y = (first + k) % box.height(), z = (first + k) / box.height();
             std::memcpy(staging.data + k * row, bytes + z * slice_pitch + y * row_pitch, row);
-            regions.push_back({staging.offset + k * row,
-                               linear_at(resource, sub, box.left, box.top + y, box.front + z),
-                               row});
+            add_copy(regions, staging.offset + k * row,
+                     corner + z * layout.slice_bytes() + y * layout.row_bytes(), row);
         }
         gpu_->begin_work();
         gpu_->touch(hazard_key(resource), true, VK_PIPELINE_STAGE_2_COPY_BIT);
@@ -141,15 +154,16 @@ void VulkanBackend::copy_linear(GpuResource& dest, std::uint32_t dest_sub, const
     gpu_->touch(hazard_key(dest), true, VK_PIPELINE_STAGE_2_COPY_BIT);
     const VkCommandBuffer commands = gpu_->transfer();
     if (dest.linear && source.linear) {
-        const std::uint64_t row =
-            std::uint64_t{box.width()} * layout_of(dest.info, dest_sub).element_bytes;
+        const SubresourceLayout in = layout_of(source.info, source_sub);
+        const SubresourceLayout out = layout_of(dest.info, dest_sub);
+        const std::uint64_t row = std::uint64_t{box.width()} * out.element_bytes;
+        const VkDeviceSize from = linear_at(source, source_sub, box.left, box.top, box.front);
+        const VkDeviceSize to = linear_at(dest, dest_sub, target.left, target.top, target.front);
         std::vector<VkBufferCopy> regions;
-        for (std::uint32_t z = 0; z < box.depth(); ++z) {
-            for (std::uint32_t y = 0; y < box.height(); ++y) {
-                regions.push_back(
-                    {linear_at(source, source_sub, box.left, box.top + y, box.front + z),
-                     linear_at(dest, dest_sub, target.left, target.top + y, target.front + z),
-                     row});
+        for (std::uint64_t z = 0; z < box.depth(); ++z) {
+            for (std::uint64_t y = 0; y < box.height(); ++y) {
+                add_copy(regions, from + z * in.slice_bytes() + y * in.row_bytes(),
+                         to + z * out.slice_bytes() + y * out.row_bytes(), row);
             }
         }
         vkCmdCopyBuffer(commands, source.buffer, dest.buffer,

@@ -304,6 +304,16 @@ TEST_CASE("Staging textures take copies at any box mip and slice and Map each su
     device.create(texture2d(6, 3, 2, DXGI_FORMAT_R8_UINT));
     device.backend->copy_resource(6, 5);
     CHECK(device.read(6) == Bytes{22, 0xEE, 0xEE, 30, 0xEE, 0x42});
+
+    // Whole rows between staging textures, and a box of mip 0 of slice 1
+    // into a wider one at (1, 0).
+    device.create(staging(texture2d(7, 3, 2, DXGI_FORMAT_R8_UINT)));
+    device.backend->copy_resource(7, 5);
+    CHECK(device.read(7) == Bytes{22, 0xEE, 0xEE, 30, 0xEE, 0x42});
+    device.create_with(staging(texture2d(8, 5, 2, DXGI_FORMAT_R8_UINT)), Bytes(10, 0), 5);
+    const D3D11_BOX two_rows{0, 2, 0, 3, 4, 1};
+    device.backend->copy_subresource_region(8, 0, 1, 0, 0, 2, 2, &two_rows, 0);
+    CHECK(device.read(8) == Bytes{0, 58, 29, 30, 0, 0, 62, 37, 38, 0});
 }
 
 TEST_CASE("Staging textures hold BC blocks and volume slices as Map lays them out",

@@ -329,7 +329,8 @@ class VulkanBackend final : public FillingBackend {
     explicit VulkanBackend(std::unique_ptr<GpuContext> gpu);
     GpuResource* find(ObjectId id);
     // find, with the resource's pending binds made first (for work that may
-    // touch any of its tiles).
+    // touch any of its tiles), marked used by the batch recording now; the
+    // second form for a resource already found.
     GpuResource* use(ObjectId id);
     void use(GpuResource& resource);
     std::uint32_t sparse_memory_types() const;

@@ -224,6 +224,12 @@ struct LastDraw {
 // A raw view of the first `bytes` of a buffer (the device's own shaders' UAVs).
 ViewInfo raw_view(ObjectId buffer, std::uint64_t bytes);
 
+// The image side of a copy of an element box of one subresource (its layers,
+// offset and extent in texels; an edge block of a compressed format ends at
+// the mip's edge); the buffer side is the caller's.
+VkBufferImageCopy image_region(const GpuResource& resource, std::uint32_t sub,
+                               const ElementBox& box);
+
 // What work touching a resource names to the hazard tracker.
 std::uint64_t hazard_key(const GpuResource& resource);
 

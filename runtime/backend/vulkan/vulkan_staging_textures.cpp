@@ -31,26 +31,11 @@ VkBufferImageCopy linear_region(const GpuResource& image, std::uint32_t image_su
                                 std::uint32_t linear_sub, std::uint32_t x, std::uint32_t y,
                                 std::uint32_t z) {
     const ImageStorage& storage = image.storage;
-    const SubresourceLayout image_layout = layout_of(image.info, image_sub);
     const SubresourceLayout linear_layout = layout_of(linear.info, linear_sub);
-    const bool volume = storage.type == VK_IMAGE_TYPE_3D;
-    VkBufferImageCopy region{};
+    VkBufferImageCopy region = image_region(image, image_sub, box);
     region.bufferOffset = linear_at(linear, linear_sub, x, y, z);
     region.bufferRowLength = linear_layout.width * storage.texels_x;
     region.bufferImageHeight = linear_layout.height * storage.texels_y;
-    region.imageSubresource = {storage.aspects, image_sub % storage.mip_levels,
-                               volume ? 0 : image_sub / storage.mip_levels, 1};
-    region.imageOffset = {static_cast<std::int32_t>(box.left * storage.texels_x),
-                          static_cast<std::int32_t>(box.top * storage.texels_y),
-                          static_cast<std::int32_t>(box.front)};
-    region.imageExtent = {box.width() * storage.texels_x, box.height() * storage.texels_y,
-                          box.depth()};
-    if (storage.compressed) {  // an edge block ends at the mip's edge
-        region.imageExtent.width =
-            std::min(region.imageExtent.width, image_layout.texel_width - box.left * 4);
-        region.imageExtent.height =
-            std::min(region.imageExtent.height, image_layout.texel_height - box.top * 4);
-    }
     return region;
 }
 

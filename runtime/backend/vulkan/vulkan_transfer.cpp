@@ -66,28 +66,14 @@ std::vector<Band> bands_of(const ElementBox& box, std::uint64_t row_bytes) {
 }
 
 // The copy of a band of elements at a staging offset, rows tightly packed.
-VkBufferImageCopy band_region(const GpuResource& resource, std::uint32_t sub,
-                              const SubresourceLayout& layout, const ElementBox& box,
+VkBufferImageCopy band_region(const GpuResource& resource, std::uint32_t sub, const ElementBox& box,
                               const Band& band, VkDeviceSize staging_offset) {
     const ImageStorage& storage = resource.storage;
-    const std::uint32_t mip = sub % storage.mip_levels;
-    const bool volume = storage.type == VK_IMAGE_TYPE_3D;
-    VkBufferImageCopy region{};
+    VkBufferImageCopy region = image_region(
+        resource, sub, {box.left, band.top, band.front, box.right, band.bottom, band.back});
     region.bufferOffset = staging_offset;
     region.bufferRowLength = box.width() * storage.texels_x;
     region.bufferImageHeight = (band.bottom - band.top) * storage.texels_y;
-    region.imageSubresource = {storage.aspects, mip, volume ? 0 : sub / storage.mip_levels, 1};
-    region.imageOffset = {static_cast<std::int32_t>(box.left * storage.texels_x),
-                          static_cast<std::int32_t>(band.top * storage.texels_y),
-                          static_cast<std::int32_t>(band.front)};
-    region.imageExtent = {box.width() * storage.texels_x,
-                          (band.bottom - band.top) * storage.texels_y, band.back - band.front};
-    if (storage.compressed) {  // an edge block ends at the mip's edge
-        region.imageExtent.width =
-            std::min(region.imageExtent.width, layout.texel_width - box.left * 4);
-        region.imageExtent.height =
-            std::min(region.imageExtent.height, layout.texel_height - band.top * 4);
-    }
     return region;
 }
 
@@ -142,6 +128,28 @@ void join_planes(const std::uint8_t* depth, const std::uint8_t* stencil,
 }
 
 }  // namespace
+
+VkBufferImageCopy image_region(const GpuResource& resource, std::uint32_t sub,
+                               const ElementBox& box) {
+    const ImageStorage& storage = resource.storage;
+    const bool volume = storage.type == VK_IMAGE_TYPE_3D;
+    VkBufferImageCopy region{};
+    region.imageSubresource = {storage.aspects, sub % storage.mip_levels,
+                               volume ? 0 : sub / storage.mip_levels, 1};
+    region.imageOffset = {static_cast<std::int32_t>(box.left * storage.texels_x),
+                          static_cast<std::int32_t>(box.top * storage.texels_y),
+                          static_cast<std::int32_t>(box.front)};
+    region.imageExtent = {box.width() * storage.texels_x, box.height() * storage.texels_y,
+                          box.depth()};
+    if (storage.compressed) {  // an edge block ends at the mip's edge
+        const SubresourceLayout layout = layout_of(resource.info, sub);
+        region.imageExtent.width =
+            std::min(region.imageExtent.width, layout.texel_width - box.left * 4);
+        region.imageExtent.height =
+            std::min(region.imageExtent.height, layout.texel_height - box.top * 4);
+    }
+    return region;
+}
 
 void VulkanBackend::upload_box(GpuResource& resource, std::uint32_t sub, const ElementBox& box,
                                const std::uint8_t* bytes, std::uint64_t row_pitch,
@@ -206,7 +214,7 @@ void VulkanBackend::upload_box(GpuResource& resource, std::uint32_t sub, const E
                 }
             }
             const auto regions =
-                plane_regions(band_region(resource, sub, layout, box, band, slice.offset), texels);
+                plane_regions(band_region(resource, sub, box, band, slice.offset), texels);
             vkCmdCopyBufferToImage(gpu_->commands(), gpu_->staging_buffer(), resource.image,
                                    VK_IMAGE_LAYOUT_GENERAL, 2, regions.data());
         }
@@ -223,8 +231,7 @@ void VulkanBackend::upload_box(GpuResource& resource, std::uint32_t sub, const E
                             row);
             }
         }
-        const VkBufferImageCopy region =
-            band_region(resource, sub, layout, box, band, slice.offset);
+        const VkBufferImageCopy region = band_region(resource, sub, box, band, slice.offset);
         vkCmdCopyBufferToImage(gpu_->commands(), gpu_->staging_buffer(), resource.image,
                                VK_IMAGE_LAYOUT_GENERAL, 1, &region);
     }
@@ -278,7 +285,7 @@ void VulkanBackend::download_box(GpuResource& resource, std::uint32_t sub, const
             const GpuContext::Staging slice = gpu_->stage(texels * kPlaneBytes);
             const std::uint8_t* staging = slice.data;
             const auto regions =
-                plane_regions(band_region(resource, sub, layout, box, band, slice.offset), texels);
+                plane_regions(band_region(resource, sub, box, band, slice.offset), texels);
             vkCmdCopyImageToBuffer(gpu_->commands(), resource.image, VK_IMAGE_LAYOUT_GENERAL,
                                    gpu_->staging_buffer(), 2, regions.data());
             gpu_->finish();
@@ -294,8 +301,7 @@ void VulkanBackend::download_box(GpuResource& resource, std::uint32_t sub, const
     for (const Band& band : bands_of(box, row)) {
         const std::uint64_t size = row * (band.bottom - band.top) * (band.back - band.front);
         const GpuContext::Staging staging = gpu_->stage(size);
-        const VkBufferImageCopy region =
-            band_region(resource, sub, layout, box, band, staging.offset);
+        const VkBufferImageCopy region = band_region(resource, sub, box, band, staging.offset);
         vkCmdCopyImageToBuffer(gpu_->commands(), resource.image, VK_IMAGE_LAYOUT_GENERAL,
                                gpu_->staging_buffer(), 1, &region);
         gpu_->finish();
@@ -342,7 +348,7 @@ void VulkanBackend::fill(GpuResource& resource, const FillBox& fill) {
             for (std::uint32_t y = box.top; y < box.bottom; y += rows) {
                 const Band band{y, std::min(box.bottom, y + rows), z, z + 1};
                 for (const VkBufferImageCopy& region : plane_regions(
-                         band_region(resource, fill.subresource, layout, box, band, staging.offset),
+                         band_region(resource, fill.subresource, box, band, staging.offset),
                          texels))
                     regions.push_back(region);
             }
@@ -407,8 +413,7 @@ void VulkanBackend::fill(GpuResource& resource, const FillBox& fill) {
     for (std::uint32_t z = box.front; z < box.back; ++z) {
         for (std::uint32_t y = box.top; y < box.bottom; y += rows) {
             const Band band{y, std::min(box.bottom, y + rows), z, z + 1};
-            regions.push_back(
-                band_region(resource, fill.subresource, layout, box, band, staging.offset));
+            regions.push_back(band_region(resource, fill.subresource, box, band, staging.offset));
         }
     }
     vkCmdCopyBufferToImage(gpu_->commands(), gpu_->staging_buffer(), resource.image,

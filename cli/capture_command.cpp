@@ -312,7 +312,12 @@ int run_capture(const CaptureOptions& options, const char* argv0, std::ostream& 
     out << "d3dcap capture: " << shown << ": " << human_size(fs::file_size(output)) << ", "
         << events << " events, " << frames << " frames" << note << "; " << options.command[0]
         << " exited with status " << status << '\n';
-    return status;
+    if (note.empty()) return status;
+    // What the program did after the last complete chunk is not in the
+    // trace: a loss, whatever the program's own status says.
+    err << "d3dcap capture: the trace was not finished: its first " << events
+        << " events are kept, what " << options.command[0] << " did after them is lost\n";
+    return status != 0 ? status : 1;
 }
 
 }  // namespace d3dcap::cli

@@ -65,8 +65,19 @@ D3D_DRIVER_TYPE chosen_driver(D3D_DRIVER_TYPE requested) {
     return requested;
 }
 
+// Windows ends every thread but the exiting one before DLLs hear of the
+// exit, the writer's in whatever step it was; the trace is finished before
+// that instead, on the exiting thread while the others still run. Modules
+// loaded since the layer was (a C runtime, say) are routed as devices are made.
+void finish_before_exit() {
+#ifdef _WIN32
+    platform::finish_before_process_exit([] { Layer::get().stop_and_report(); });
+#endif
+}
+
 void describe(ID3D11Device** device, D3D_DRIVER_TYPE type) {
     if (device == nullptr || *device == nullptr) return;
+    finish_before_exit();
     Layer::get().describe_device(unwrap(*device), type);
 }
 
@@ -81,6 +92,7 @@ __attribute__((constructor)) void start_layer() {
     config.command_line = platform::command_line();
     Layer& layer = Layer::get();
     layer.configure(config);
+    finish_before_exit();
     if (config.start_at_load && config.first_frame == 0 && !layer.start(error))
         std::fprintf(stderr, "d3dcap capture: %s\n", error.c_str());
 }

@@ -35,6 +35,14 @@ ProviderLibrary load_provider();
 #ifdef _WIN32
 // An export of the real d3d11 ("d3d11") or dxgi ("dxgi"), or null.
 void* real_entry(const ProviderLibrary& provider, const char* dll, const char* name);
+
+// Has `finish` run once on the thread that ends the process, before the
+// system ends the other threads (the trace writer's among them), which it
+// does before DLLs hear of the exit: the ExitProcess (and
+// RtlExitUserProcess) imports of every module loaded now are routed through
+// it. Called again as modules load; TerminateProcess and crashes end the
+// process without it.
+void finish_before_process_exit(void (*finish)());
 #endif
 
 std::string process_name();

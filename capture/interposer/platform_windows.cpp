@@ -2,9 +2,15 @@
 // dxgi.dll come from the system directory, never from the program's own
 // directory where the layer's proxies sit.
 #include <windows.h>
+// After windows.h, which psapi.h needs.
+#include <psapi.h>
 
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <iterator>
 #include <string>
 
 #include "capture/interposer/platform.h"
@@ -68,7 +74,86 @@ void* entry(HMODULE module, const char* name) {
     return module != nullptr ? reinterpret_cast<void*>(GetProcAddress(module, name)) : nullptr;
 }
 
+using ExitFn = void(WINAPI*)(UINT);
+
+std::atomic<void (*)()> g_finish{nullptr};
+// kernel32's ExitProcess (ntdll's RtlExitUserProcess where it forwards
+// there, as under Wine) and ntdll's; set once, before any slot is routed.
+ExitFn g_exit_process = nullptr;
+ExitFn g_exit_user_process = nullptr;
+
+template <class Fn>
+Fn export_of(const wchar_t* dll, const char* name) {
+    return reinterpret_cast<Fn>(
+        reinterpret_cast<void (*)()>(GetProcAddress(GetModuleHandleW(dll), name)));
+}
+
+void finish_once() {
+    static std::atomic<bool> finished{false};
+    if (finished.exchange(true)) return;
+    if (void (*finish)() = g_finish.load()) finish();
+}
+
+void WINAPI exit_process_routed(UINT code) {
+    finish_once();
+    g_exit_process(code);
+}
+
+void WINAPI exit_user_process_routed(UINT code) {
+    finish_once();
+    g_exit_user_process(code);
+}
+
+// Points the module's import slots that hold an exit function at its
+// routed twin; slots are found by the address they hold, so that imports
+// through forwarders and API sets are found too.
+void route_exits(HMODULE module) {
+    auto* base = reinterpret_cast<std::uint8_t*>(module);
+    const auto* dos = reinterpret_cast<const IMAGE_DOS_HEADER*>(base);
+    if (dos->e_magic != IMAGE_DOS_SIGNATURE) return;
+    const auto* nt = reinterpret_cast<const IMAGE_NT_HEADERS*>(base + dos->e_lfanew);
+    if (nt->Signature != IMAGE_NT_SIGNATURE ||
+        nt->OptionalHeader.NumberOfRvaAndSizes <= IMAGE_DIRECTORY_ENTRY_IMPORT)
+        return;
+    const IMAGE_DATA_DIRECTORY& imports =
+        nt->OptionalHeader.DataDirectory[IMAGE_DIRECTORY_ENTRY_IMPORT];
+    if (imports.VirtualAddress == 0 || imports.Size == 0) return;
+    for (auto* dll =
+             reinterpret_cast<const IMAGE_IMPORT_DESCRIPTOR*>(base + imports.VirtualAddress);
+         dll->Name != 0; ++dll) {
+        for (auto* slot = reinterpret_cast<IMAGE_THUNK_DATA*>(base + dll->FirstThunk);
+             slot->u1.Function != 0; ++slot) {
+            const auto target = reinterpret_cast<ExitFn>(slot->u1.Function);
+            const ExitFn routed = target == g_exit_process        ? exit_process_routed
+                                  : target == g_exit_user_process ? exit_user_process_routed
+                                                                  : nullptr;
+            if (routed == nullptr) continue;
+            DWORD protection = 0;
+            if (!VirtualProtect(&slot->u1.Function, sizeof slot->u1.Function, PAGE_READWRITE,
+                                &protection))
+                continue;
+            slot->u1.Function = reinterpret_cast<ULONG_PTR>(routed);
+            VirtualProtect(&slot->u1.Function, sizeof slot->u1.Function, protection, &protection);
+        }
+    }
+}
+
 }  // namespace
+
+void finish_before_process_exit(void (*finish)()) {
+    g_finish.store(finish);
+    static const bool resolved = [] {
+        g_exit_process = export_of<ExitFn>(L"kernel32.dll", "ExitProcess");
+        g_exit_user_process = export_of<ExitFn>(L"ntdll.dll", "RtlExitUserProcess");
+        return g_exit_process != nullptr;
+    }();
+    if (!resolved) return;
+    HMODULE modules[1024];
+    DWORD bytes = 0;
+    if (!EnumProcessModules(GetCurrentProcess(), modules, sizeof modules, &bytes)) return;
+    const DWORD count = std::min<DWORD>(bytes / sizeof(HMODULE), std::size(modules));
+    for (DWORD i = 0; i < count; ++i) route_exits(modules[i]);
+}
 
 ProviderLibrary load_provider() {
     // D3DCAP_REAL_D3D11 / D3DCAP_REAL_DXGI name other DLLs than the system's.

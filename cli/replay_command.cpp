@@ -64,6 +64,19 @@ bool choose_device(const std::string& choice, replay::RunOptions& run, std::ostr
     return true;
 }
 
+// Why a trace holds no content hashes: it was captured without --hashes,
+// or with them from a program that gave no point to take them at.
+std::string why_no_hashes(const std::string& path) {
+    auto reader = trace::TraceReader::open(path);
+    const fb::CaptureOptions* captured = reader.ok() ? reader.value()->header().options() : nullptr;
+    if (captured == nullptr || captured->content_hashes() == nullptr ||
+        captured->content_hashes()->size() == 0)
+        return "capture with --hashes";
+    return "captured with --hashes " + captured->content_hashes()->str() +
+           ", but the program presented no frame and mapped no staging copy of those resources "
+           "for reading";
+}
+
 }  // namespace
 
 int run_replay_command(const ReplayCommandOptions& options, std::ostream& out, std::ostream& err) {
@@ -151,7 +164,8 @@ int run_replay_command(const ReplayCommandOptions& options, std::ostream& out, s
     for (const auto& a : r.adaptations) failed_adaptation |= !a.adapted;
     if (options.verify && r.hashes_checked == 0) {
         err << "d3dcap replay: --verify: nothing was verified; the trace records no content "
-               "hashes (capture with --hashes)\n";
+               "hashes ("
+            << why_no_hashes(options.trace) << ")\n";
         return 3;
     }
     // Render targets that differ from the recording by rounding only pass.

@@ -143,7 +143,9 @@ int run_info(const InfoOptions& options, std::ostream& out, std::ostream& err) {
         << "chunks:    " << index.chunks()->size() << ", " << compressed << " bytes compressed, "
         << uncompressed << " uncompressed (ratio " << std::fixed << std::setprecision(2)
         << info["ratio"].get<double>() << ")\n";
-    if (!hashes.empty()) out << "hashes:    " << hashes << " (content hashes at each frame end)\n";
+    if (!hashes.empty())
+        out << "hashes:    " << hashes
+            << " (content hashes at each frame end and each Map that reads a staging copy)\n";
     if (reader->recovered()) out << "recovered: " << reader->recovery_note() << '\n';
     out << "calls:\n    count       bytes  bytes/call  call\n";
     for (const fb::CallCount* count : counts) {

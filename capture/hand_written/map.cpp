@@ -8,6 +8,7 @@
 #include <cstring>
 #include <vector>
 
+#include "capture/layer/layer.h"
 #include "capture/layer/map_diff.h"
 #include "capture/layer/recorder.h"
 #include "capture/layer/resource_info.h"
@@ -61,11 +62,16 @@ HRESULT ID3D11DeviceContext_Map(FacetHeader& self, ID3D11DeviceContext* real,
             pMappedResource->pData = mapping.shadow.data();
         }
     }
-    if (call.wanted())
+    if (call.wanted()) {
         call.finish(
             api::encode_ID3D11DeviceContext_Map(call.builder(), call.ids(), pResource, Subresource,
                                                 MapType, MapFlags, pMappedResource),
             result_value(result), true);
+        // What the program reads, hashed after the Map that shows it.
+        if (SUCCEEDED(result) && reads(MapType) && pMappedResource != nullptr)
+            if (const FacetHeader* header = header_of(pResource))
+                Layer::get().record_mapped_hash(*header->owner, Subresource, *pMappedResource);
+    }
     return result;
 }
 

@@ -176,6 +176,7 @@ void Layer::record_content_hashes(std::uint64_t frame) {
                                                texels.data(), info.shape.width, info.shape.height));
         }
     }
+    if (!hashes.empty()) hash_records_.fetch_add(1, std::memory_order_relaxed);
     record_meta([&](flatbuffers::FlatBufferBuilder& b) {
         std::vector<flatbuffers::Offset<fb::SubresourceImage>> image_tables;
         for (const auto& [id, thumbnail] : images)
@@ -183,6 +184,33 @@ void Layer::record_content_hashes(std::uint64_t frame) {
                 b, id, 0, thumbnail.width, thumbnail.height, thumbnail.scale, &thumbnail.rgba));
         trace::finish_meta(b, thread_number(),
                            fb::CreateContentHashesDirect(b, frame, &hashes, &image_tables));
+    });
+}
+
+void Layer::record_mapped_hash(Wrapper& resource, UINT subresource,
+                               const D3D11_MAPPED_SUBRESOURCE& mapped) {
+    const HashSelection& selection = config_.hashes;
+    if (selection.none() || !recording() || resource.resource == nullptr) return;
+    const ResourceInfo& info = *resource.resource;
+    auto* real = static_cast<ID3D11Resource*>(resource.facets()[0]->real);
+    if (info.usage != D3D11_USAGE_STAGING || info.shape.sample_count > 1 ||
+        subresource >= subresource_count(info.shape) ||
+        (!selection.all && !selection.selects(resource.id, debug_name(real))))
+        return;
+    const std::unique_ptr<XXH3_state_t, XXH_errorcode (*)(XXH3_state_t*)> state(XXH3_createState(),
+                                                                                XXH3_freeState);
+    XXH3_64bits_reset(state.get());
+    for_each_canonical_run(
+        canonical_layout(info.shape, subresource),
+        MappedCopy{static_cast<const std::uint8_t*>(mapped.pData), mapped.RowPitch,
+                   mapped.DepthPitch},
+        [&](const std::uint8_t* data, std::size_t n) { XXH3_64bits_update(state.get(), data, n); });
+    const std::vector<fb::SubresourceHash> hashes = {
+        fb::SubresourceHash(resource.id, subresource, XXH3_64bits_digest(state.get()))};
+    hash_records_.fetch_add(1, std::memory_order_relaxed);
+    record_meta([&](flatbuffers::FlatBufferBuilder& b) {
+        trace::finish_meta(b, thread_number(),
+                           fb::CreateContentHashesDirect(b, frame(), &hashes, nullptr));
     });
 }
 

@@ -326,10 +326,17 @@ std::string Layer::stop() {
 }
 
 void Layer::stop_and_report() {
+    const bool wrote = writer() != nullptr && recording();
     const std::string error = stop();
     // The writer reported its own write error when it happened.
     if (!error.empty() && (writer() == nullptr || writer()->error().empty()))
         std::fprintf(stderr, "d3dcap capture: %s\n", error.c_str());
+    if (wrote && !config_.hashes.none() && hash_records_.load() == 0)
+        std::fprintf(stderr,
+                     "d3dcap capture: --hashes %s: nothing was hashed (the program presented no "
+                     "frame and mapped no staging copy of what it names for reading), so replay "
+                     "--verify has nothing to check\n",
+                     config_.hashes.text().c_str());
 }
 
 void Layer::stop_at_process_exit() {

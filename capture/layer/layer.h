@@ -22,7 +22,8 @@ namespace d3dcap::capture {
 
 class CallRecorder;
 
-// Which resources get content hashes at each frame end.
+// Which resources get content hashes at each frame end (and, staging
+// resources, at each Map that reads them).
 struct HashSelection {
     bool all = false;
     std::vector<std::string> names;  // debug names or object ids, as given
@@ -125,6 +126,12 @@ class Layer {
     void record_created(Wrapper* wrapper, std::uint64_t parent,
                         const std::shared_ptr<const std::vector<std::uint8_t>>& record);
 
+    // Map for reading of a staging resource (what a program without frames
+    // reads its results through): a ContentHashes record of that
+    // subresource, read from the mapping, when the resource is chosen.
+    void record_mapped_hash(Wrapper& resource, UINT subresource,
+                            const D3D11_MAPPED_SUBRESOURCE& mapped);
+
     // The first device the process creates describes the capture in the
     // trace header.
     void describe_device(ID3D11Device* real, D3D_DRIVER_TYPE driver_type);
@@ -157,6 +164,7 @@ class Layer {
     std::atomic<std::uint64_t> kill_at_event_{UINT64_MAX};
     std::mutex control_mutex_;  // start/stop/frame_ended
     std::atomic<bool> process_ended_{false};
+    std::atomic<std::uint64_t> hash_records_{0};  // ContentHashes records with a hash
     std::unique_ptr<trace::TraceWriter> writer_;
     std::atomic<trace::TraceWriter*> writer_ptr_{nullptr};
     // Closed traces stay allocated: other threads may still hold the pointer.

@@ -265,6 +265,50 @@ TEST_CASE("Subresources larger than 4 MiB are read in pieces and hash as a whole
     CHECK(expected.at({4, 0}) == XXH3_64bits(bytes.data(), bytes.size()));
 }
 
+TEST_CASE(
+    "A program without frames gets a content hash where it maps a chosen staging copy for "
+    "reading, right after the Map") {
+    setenv("D3DCAP_CAPTURE_HASHES", "3,readback", 1);
+    Capture capture;
+    ID3D11Device2* device = capture.device.get();
+    ID3D11DeviceContext2* context = capture.context.get();
+    // 5x3 RGBA8: 20-byte rows, which the runtime's mapping pads.
+    const Bytes texels = pattern(5 * 3 * 4, 9);
+    const D3D11_SUBRESOURCE_DATA init{texels.data(), 5 * 4, 0};
+    const D3D11_TEXTURE2D_DESC source_desc = texture2d_desc(
+        5, 3, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE, 0);
+    Com<ID3D11Texture2D> source, chosen, other;
+    REQUIRE(device->CreateTexture2D(&source_desc, &init, source.out()) == S_OK);  // id 3
+    const D3D11_TEXTURE2D_DESC staging_desc =
+        texture2d_desc(5, 3, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_USAGE_STAGING, 0,
+                       D3D11_CPU_ACCESS_READ | D3D11_CPU_ACCESS_WRITE);
+    REQUIRE(device->CreateTexture2D(&staging_desc, nullptr, chosen.out()) == S_OK);  // id 4
+    REQUIRE(device->CreateTexture2D(&staging_desc, nullptr, other.out()) == S_OK);   // id 5
+    static constexpr char kName[] = "readback";
+    REQUIRE(chosen->SetPrivateData(WKPDID_D3DDebugObjectName, sizeof kName - 1, kName) == S_OK);
+    for (ID3D11Texture2D* staging : {chosen.get(), other.get()}) {
+        context->CopyResource(staging, source.get());
+        D3D11_MAPPED_SUBRESOURCE mapped{};
+        REQUIRE(context->Map(staging, 0, D3D11_MAP_READ, 0, &mapped) == S_OK);
+        context->Unmap(staging, 0);
+    }
+    // Written but never read back through a Map: no hash.
+    D3D11_MAPPED_SUBRESOURCE written{};
+    REQUIRE(context->Map(chosen.get(), 0, D3D11_MAP_WRITE, 0, &written) == S_OK);
+    context->Unmap(chosen.get(), 0);
+    TraceRecords records = capture.stop();
+
+    const auto content = records.meta(fb::Meta::ContentHashes);
+    REQUIRE(content.size() == 1);
+    const fb::ContentHashes& read = *content[0]->meta_as_ContentHashes();
+    CHECK(read.frame() == 0);
+    CHECK(recorded(read) == Hashes{{{4, 0}, XXH3_64bits(texels.data(), texels.size())}});
+    for (std::size_t i = 1; i < records.size(); ++i)
+        if (records[i].meta_type() == fb::Meta::ContentHashes)
+            CHECK(records[i - 1].header()->call() ==
+                  static_cast<std::uint16_t>(CallId::ID3D11DeviceContext_Map));
+}
+
 TEST_CASE("Mapped rows are hashed in the canonical layout, without their padding") {
     // 3 rows of 12 bytes in 2 slices, mapped with a 16-byte row pitch and a
     // 64-byte depth pitch: the padding bytes are 0xEE.

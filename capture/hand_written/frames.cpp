@@ -1,4 +1,5 @@
-// Present ends a frame; annotations report whether the layer is recording.
+// Present ends a frame, hashed before the picture goes; annotations report
+// whether the layer is recording.
 #include <d3dcap/capture/wrappers.h>
 
 #include "capture/layer/recorder.h"
@@ -8,6 +9,7 @@ namespace d3dcap::capture::hand_written {
 HRESULT IDXGISwapChain_Present(FacetHeader& self, IDXGISwapChain* real, UINT SyncInterval,
                                UINT Flags) {
     HRESULT result;
+    if ((Flags & DXGI_PRESENT_TEST) == 0) Layer::get().frame_presenting();
     {
         CallRecorder call(&self, api::CallId::IDXGISwapChain_Present);
         result = real->Present(SyncInterval, Flags);
@@ -25,6 +27,7 @@ HRESULT IDXGISwapChain1_Present1(FacetHeader& self, IDXGISwapChain1* real, UINT 
                                  UINT PresentFlags,
                                  const DXGI_PRESENT_PARAMETERS* pPresentParameters) {
     HRESULT result;
+    if ((PresentFlags & DXGI_PRESENT_TEST) == 0) Layer::get().frame_presenting();
     {
         CallRecorder call(&self, api::CallId::IDXGISwapChain1_Present1);
         result = real->Present1(SyncInterval, PresentFlags, pPresentParameters);

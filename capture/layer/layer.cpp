@@ -354,6 +354,13 @@ void Layer::stop_at_process_exit() {
     if (writer_ != nullptr) writer_->close_after_threads_ended();
 }
 
+void Layer::frame_presenting() {
+    if (!recording() || config_.hashes.none()) return;
+    const std::uint64_t frame = frame_.load();
+    record_content_hashes(frame);
+    hashed_frames_.store(frame + 1);
+}
+
 void Layer::frame_ended() {
     const std::uint64_t frame = frame_.fetch_add(1) + 1;  // the frame that begins
     // A trace that cannot be written any more records nothing (and reads
@@ -362,7 +369,7 @@ void Layer::frame_ended() {
         recording_.store(false, std::memory_order_release);
     if (recording()) {
         // Before the frame's boundary (or the end of a frame range).
-        record_content_hashes(frame - 1);
+        if (hashed_frames_.load() < frame) record_content_hashes(frame - 1);
         if (stop_after_frame_ != 0 && frame >= stop_after_frame_) {
             stop_and_report();
             return;

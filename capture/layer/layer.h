@@ -87,7 +87,12 @@ class Layer {
     // the trace writer's included (Windows, before it unloads DLLs): closes
     // the trace on this thread; stop() does nothing after it.
     void stop_at_process_exit();
-    // The end of a frame (a Present, or the C API): starts or stops a frame
+    // Before a Present shows the frame: its content hashes, while the back
+    // buffer still holds the picture (after the Present of a DISCARD or
+    // FLIP_DISCARD swap chain its contents are undefined).
+    void frame_presenting();
+    // The end of a frame (a Present, or the C API): its content hashes
+    // unless frame_presenting took them, then starts or stops a frame
     // range, and numbers the frames of the trace.
     void frame_ended();
     std::uint64_t frame() const { return frame_.load(std::memory_order_relaxed); }
@@ -165,6 +170,7 @@ class Layer {
     std::mutex control_mutex_;  // start/stop/frame_ended
     std::atomic<bool> process_ended_{false};
     std::atomic<std::uint64_t> hash_records_{0};  // ContentHashes records with a hash
+    std::atomic<std::uint64_t> hashed_frames_{0};  // frames before it have their hashes
     std::unique_ptr<trace::TraceWriter> writer_;
     std::atomic<trace::TraceWriter*> writer_ptr_{nullptr};
     // Closed traces stay allocated: other threads may still hold the pointer.

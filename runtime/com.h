@@ -90,6 +90,7 @@ enum class ObjectKind : std::uint8_t {
     DeviceContextState,
     Factory,
     Adapter,
+    Output,
     SwapChain,
 };
 

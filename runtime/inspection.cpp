@@ -2,6 +2,7 @@
 
 #include "runtime/backend/vulkan/vulkan_device.h"
 #include "runtime/d3d11/device.h"
+#include "runtime/dxgi/output.h"
 #include "runtime/dxgi/swap_chain.h"
 
 namespace d3dcap::runtime {
@@ -56,6 +57,14 @@ backend::Backend* device_backend(ID3D11Device* device) {
 bool device_gpu_clock_ns(ID3D11Device* device, std::uint64_t* ns) {
     d3d11::Device* ours = our_device(device);
     return ours != nullptr && ours->backend().gpu_clock_ns(ns);
+}
+
+bool set_output_modes(IDXGIOutput* output, DXGI_FORMAT format,
+                      const std::vector<DXGI_MODE_DESC>& modes) {
+    Object* ours = object_of(output);
+    if (!ours || ours->kind() != ObjectKind::Output) return false;
+    static_cast<dxgi::Output*>(ours)->set_modes(format, modes);
+    return true;
 }
 
 std::uint64_t resource_content_hash(ID3D11Resource* resource, UINT subresource) {

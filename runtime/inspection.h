@@ -54,6 +54,12 @@ D3DCAP_EXPORT bool device_gpu_clock_ns(ID3D11Device* device, std::uint64_t* ns);
 // VK_INSTANCE_LAYERS=VK_LAYER_KHRONOS_validation).
 D3DCAP_EXPORT std::uint64_t vulkan_validation_messages();
 
+// Has an output of this runtime's DXGI list these modes for the format
+// from now on (replay gives those its trace recorded); false for other
+// objects.
+D3DCAP_EXPORT bool set_output_modes(IDXGIOutput* output, DXGI_FORMAT format,
+                                    const std::vector<DXGI_MODE_DESC>& modes);
+
 // content_hash() of a subresource through the resource's own device.
 D3DCAP_EXPORT std::uint64_t resource_content_hash(ID3D11Resource* resource, UINT subresource);
 // A subresource's bytes in the canonical layout (what content_hash covers);

@@ -137,6 +137,10 @@ class Layer {
     void record_mapped_hash(Wrapper& resource, UINT subresource,
                             const D3D11_MAPPED_SUBRESOURCE& mapped);
 
+    // After the record of the call that made a swap chain: the size it took
+    // from its window where the call asked for that (swap_chain_size.cpp).
+    void record_swap_chain_size(Wrapper& swap_chain, const fb::Record& creation);
+
     // The first device the process creates describes the capture in the
     // trace header.
     void describe_device(ID3D11Device* real, D3D_DRIVER_TYPE driver_type);

@@ -306,7 +306,8 @@ def _dxgi_interfaces(api) -> None:
     api.interface("IDXGIOutput", base="IDXGIObject", header="dxgi",
                   uuid="ae02eedb-c735-4690-8d52-5a8dc20213aa", methods=[
         (519, "HRESULT GetDesc([out] DXGI_OUTPUT_DESC *pDesc)"),
-        (520, "HRESULT GetDisplayModeList(DXGI_FORMAT EnumFormat, UINT Flags, "
+        (520, "[hand_written=replay(lists the modes the trace recorded)] "
+              "HRESULT GetDisplayModeList(DXGI_FORMAT EnumFormat, UINT Flags, "
               "[inout] UINT *pNumModes, [out, opt, count=*pNumModes] DXGI_MODE_DESC *pDesc)"),
         (521, "HRESULT FindClosestMatchingMode(const DXGI_MODE_DESC *pModeToMatch, "
               "[out] DXGI_MODE_DESC *pClosestMatch, [opt] IUnknown *pConcernedDevice)"),
@@ -634,7 +635,8 @@ def _dxgi1_2_interfaces(api) -> None:
     ])
     api.interface("IDXGIOutput1", base="IDXGIOutput", header="dxgi1_2",
                   uuid="00cddea8-939b-4b83-a340-a685226666cc", methods=[
-        (639, "HRESULT GetDisplayModeList1(DXGI_FORMAT EnumFormat, UINT Flags, "
+        (639, "[hand_written=replay(lists the modes the trace recorded)] "
+              "HRESULT GetDisplayModeList1(DXGI_FORMAT EnumFormat, UINT Flags, "
               "[inout] UINT *pNumModes, [out, opt, count=*pNumModes] DXGI_MODE_DESC1 *pDesc)"),
         (640, "HRESULT FindClosestMatchingMode1(const DXGI_MODE_DESC1 *pModeToMatch, "
               "[out] DXGI_MODE_DESC1 *pClosestMatch, [opt] IUnknown *pConcernedDevice)"),

@@ -92,6 +92,16 @@ void append_meta_args(const fb::Record& record, std::string& out) {
             out += ']';
             break;
         }
+        case fb::Meta::SwapChainSize: {
+            const fb::SwapChainSize* size = record.meta_as_SwapChainSize();
+            json::lit(out, "{\"swap_chain\":");
+            json::num(out, size->swap_chain());
+            json::lit(out, ",\"width\":");
+            json::num(out, size->width());
+            json::lit(out, ",\"height\":");
+            json::num(out, size->height());
+            break;
+        }
         default:
             out += '{';
             break;

@@ -3,18 +3,22 @@
 // the driver type replay chose; Map and Unmap, which carry the bytes written
 // into mapped memory; GetData, which polls; EnqueueSetEvent, whose handle
 // belongs to the capturing process; EnumAdapterByLuid, whose LUID belongs to
-// the capturing boot; and AddRef/Release, which replay leaves to
+// the capturing boot; GetDisplayModeList(1), whose modes belong to the
+// capturing machine's monitor; and AddRef/Release, which replay leaves to
 // ObjectDestroyed records.
 #include <d3d11_2.h>
 #include <dxgi1_6.h>
 #include <sys/eventfd.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <type_traits>
 #include <vector>
 
 #include "replay/engine/session.h"
+#include "runtime/inspection.h"
 
 namespace d3dcap::replay {
 
@@ -257,6 +261,46 @@ Invoked enum_adapter_by_luid(Session& s, const fb::Record& record) {
     return done(hr);
 }
 
+DXGI_MODE_DESC plain_mode(const DXGI_MODE_DESC& mode) {
+    return mode;
+}
+DXGI_MODE_DESC plain_mode(const DXGI_MODE_DESC1& mode) {
+    return DXGI_MODE_DESC{mode.Width,  mode.Height,           mode.RefreshRate,
+                          mode.Format, mode.ScanlineOrdering, mode.Scaling};
+}
+
+// Display modes belong to the capturing machine's monitor: the headless
+// output lists, for the format, the modes the trace recorded, so that the
+// program's list and the choices it made from it stay what they were.
+template <typename Output, typename Params, typename Desc>
+Invoked display_mode_list(Session& s, const fb::Record& record, const char* name) {
+    const auto* p = params_of<Params>(s, record);
+    if (p == nullptr) return {};
+    auto* self = self_of<Output>(s, record, name);
+    if (self == nullptr) return {};
+    const auto format = static_cast<DXGI_FORMAT>(p->enum_format());
+    UINT count = p->p_num_modes();
+    if (p->p_desc() == nullptr) {
+        if constexpr (std::is_same_v<Desc, DXGI_MODE_DESC>)
+            return done(self->GetDisplayModeList(format, p->flags(), &count, nullptr));
+        else
+            return done(self->GetDisplayModeList1(format, p->flags(), &count, nullptr));
+    }
+    std::vector<Desc> modes(p->p_desc()->size());
+    std::vector<DXGI_MODE_DESC> listed;
+    for (flatbuffers::uoffset_t i = 0; i < p->p_desc()->size(); ++i) {
+        if (!api::from_fb(*p->p_desc()->Get(i), modes[i], s.ctx, "pDesc")) return {};
+        listed.push_back(plain_mode(modes[i]));
+    }
+    if (SUCCEEDED(static_cast<HRESULT>(record.header()->result())))
+        runtime::set_output_modes(self, format, listed);
+    count = std::min<UINT>(count, static_cast<UINT>(modes.size()));
+    if constexpr (std::is_same_v<Desc, DXGI_MODE_DESC>)
+        return done(self->GetDisplayModeList(format, p->flags(), &count, modes.data()));
+    else
+        return done(self->GetDisplayModeList1(format, p->flags(), &count, modes.data()));
+}
+
 }  // namespace
 
 api::Invoked replay_by_hand(Session& session, api::CallId id, const fb::Record& record) {
@@ -275,6 +319,12 @@ api::Invoked replay_by_hand(Session& session, api::CallId id, const fb::Record& 
             return enqueue_set_event(session, record);
         case api::CallId::IDXGIFactory4_EnumAdapterByLuid:
             return enum_adapter_by_luid(session, record);
+        case api::CallId::IDXGIOutput_GetDisplayModeList:
+            return display_mode_list<IDXGIOutput, fb::IDXGIOutput_GetDisplayModeList,
+                                     DXGI_MODE_DESC>(session, record, "IDXGIOutput");
+        case api::CallId::IDXGIOutput1_GetDisplayModeList1:
+            return display_mode_list<IDXGIOutput1, fb::IDXGIOutput1_GetDisplayModeList1,
+                                     DXGI_MODE_DESC1>(session, record, "IDXGIOutput1");
         case api::CallId::IUnknown_AddRef:
         case api::CallId::IUnknown_Release:
             return done(0);

@@ -92,7 +92,8 @@ bool adapted(Session& s, const fb::Record& record) {
     return p != nullptr && s.adaptation.remaps(p->p_tiled_resource());
 }
 
-// A format the replay device supports otherwise than the recording one.
+// A format the replay device supports otherwise than the recording one: a
+// capability difference (the program's later calls show whether it matters).
 void compare_format_support(Session& s, const fb::Record& record) {
     const auto* p = api::CallOf<fb::ID3D11Device_CheckFormatSupport>::get(record);
     std::string why;
@@ -102,12 +103,13 @@ void compare_format_support(Session& s, const fb::Record& record) {
     UINT support = 0;
     const HRESULT hr = static_cast<ID3D11Device*>(device)->CheckFormatSupport(
         static_cast<DXGI_FORMAT>(p->format()), &support);
-    if (SUCCEEDED(hr) && support == p->p_format_support()) return;
+    // A failure is an HRESULT difference, which the caller reports.
+    if (FAILED(hr) || support == p->p_format_support()) return;
     char text[160];
     std::snprintf(text, sizeof text,
                   "DXGI format %u: the recording device's support was 0x%x, this device's is 0x%x",
-                  p->format(), p->p_format_support(), SUCCEEDED(hr) ? support : 0u);
-    s.adaptations.push_back({s.event, 0, text, false});
+                  p->format(), p->p_format_support(), support);
+    s.mismatch(0, 0, text);
 }
 
 // What replay follows of the device's answers and of the tile calls.
@@ -472,6 +474,28 @@ Status Replayer::replay_meta(const fb::Record& record, const std::string& where)
         case fb::Meta::ContentHashes:
             if (session.options.verify) check_hashes(*record.meta_as_ContentHashes());
             return trace::ok_status();
+        case fb::Meta::SwapChainSize: {
+            // The window's size that the swap chain took when it was made,
+            // before anything holds its buffers.
+            const auto* size = record.meta_as_SwapChainSize();
+            session.call = "SwapChainSize";
+            if (session.objects.creation_failed(size->swap_chain())) return trace::ok_status();
+            std::string why;
+            auto* chain = static_cast<IDXGISwapChain*>(session.objects.find(
+                size->swap_chain(), __uuidof(IDXGISwapChain), "IDXGISwapChain", &why));
+            if (chain == nullptr) return s.fail(where, "SwapChainSize: swap_chain: " + why);
+            DXGI_SWAP_CHAIN_DESC desc{};
+            chain->GetDesc(&desc);
+            if (desc.BufferDesc.Width == size->width() && desc.BufferDesc.Height == size->height())
+                return trace::ok_status();
+            const HRESULT hr = chain->ResizeBuffers(0, size->width(), size->height(),
+                                                    DXGI_FORMAT_UNKNOWN, desc.Flags);
+            if (FAILED(hr))
+                return s.fail(where, "SwapChainSize: the swap chain cannot take the size " +
+                                         std::to_string(size->width()) + "x" +
+                                         std::to_string(size->height()) + " its window gave it");
+            return trace::ok_status();
+        }
         case fb::Meta::FrameBoundary:
         case fb::Meta::ResourceTiling:
         case fb::Meta::NONE:

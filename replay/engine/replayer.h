@@ -92,6 +92,9 @@ struct Mismatch {
     // The call's index among the records of the event's state snapshot; -1
     // for a call that is the event itself.
     std::int64_t snapshot_record = -1;
+    // A Check* call: a question about what the device supports, whose answer
+    // is a fact about the two devices, not a replay error.
+    bool capability_query = false;
 };
 
 // A difference between the recording device and the replay device that

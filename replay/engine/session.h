@@ -26,8 +26,10 @@ struct Session {
     Session& operator=(const Session&) = delete;
 
     void mismatch(std::int64_t recorded, std::int64_t replayed, std::string detail = {}) {
+        // D3D11's and DXGI's capability queries are the methods named Check*.
+        const bool capability = call.find("::Check") != std::string_view::npos;
         mismatches.push_back(Mismatch{event, std::string(call), recorded, replayed,
-                                      std::move(detail), snapshot_record});
+                                      std::move(detail), snapshot_record, capability});
     }
 
     ReplayOptions options;

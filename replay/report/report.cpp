@@ -125,18 +125,22 @@ json report_json(const RunReport& r) {
                            {"gpu_ns", optional_ns(m.gpu_ns)},
                            {"self_gpu_ns", optional_ns(m.self_gpu_ns)}});
     }
-    json mismatches = json::array();
-    for (const Mismatch& m : r.mismatches) {
-        json entry{{"event", m.event}, {"call", m.call}};
-        if (m.detail.empty()) {
-            entry["recorded"] = hresult(m.recorded);
-            entry["replayed"] = hresult(m.replayed);
-        } else {
-            entry["detail"] = m.detail;
+    const auto mismatch_list = [](const std::vector<Mismatch>& list) {
+        json entries = json::array();
+        for (const Mismatch& m : list) {
+            json entry{{"event", m.event}, {"call", m.call}};
+            if (m.detail.empty()) {
+                entry["recorded"] = hresult(m.recorded);
+                entry["replayed"] = hresult(m.replayed);
+            } else {
+                entry["detail"] = m.detail;
+            }
+            if (m.snapshot_record >= 0) entry["snapshot_record"] = m.snapshot_record;
+            entries.push_back(std::move(entry));
         }
-        if (m.snapshot_record >= 0) entry["snapshot_record"] = m.snapshot_record;
-        mismatches.push_back(std::move(entry));
-    }
+        return entries;
+    };
+    const json mismatches = mismatch_list(r.mismatches);
     json adaptations = json::array();
     for (const Adaptation& a : r.adaptations) {
         adaptations.push_back({{"event", a.event},
@@ -185,6 +189,7 @@ json report_json(const RunReport& r) {
         {"events", events},
         {"markers", markers},
         {"mismatches", mismatches},
+        {"capability_differences", mismatch_list(r.capability_differences)},
         {"adaptations", adaptations},
         {"work",
          {{"draws", r.draws}, {"dispatches", r.dispatches}, {"not_executed", r.not_executed}}},
@@ -203,15 +208,23 @@ void print_summary(const RunReport& r, std::ostream& out, std::size_t rows) {
     out << "\n";
     out << "timed: events " << r.first_event << "-" << r.last_event << ", " << r.frames.size()
         << " frames\n";
+    const auto list = [&](const std::vector<Mismatch>& mismatches) {
+        for (std::size_t i = 0; i < mismatches.size() && i < rows; ++i) {
+            const Mismatch& m = mismatches[i];
+            out << "\n  event " << m.event << " " << m.call << ": "
+                << (m.detail.empty()
+                        ? "recorded " + hresult(m.recorded) + ", replayed " + hresult(m.replayed)
+                        : m.detail);
+        }
+        out << "\n";
+    };
     out << "HRESULT mismatches: " << r.mismatches.size();
-    for (std::size_t i = 0; i < r.mismatches.size() && i < rows; ++i) {
-        const Mismatch& m = r.mismatches[i];
-        out << "\n  event " << m.event << " " << m.call << ": "
-            << (m.detail.empty()
-                    ? "recorded " + hresult(m.recorded) + ", replayed " + hresult(m.replayed)
-                    : m.detail);
+    list(r.mismatches);
+    if (!r.capability_differences.empty()) {
+        out << "the replaying device answers " << r.capability_differences.size()
+            << " capability queries differently";
+        list(r.capability_differences);
     }
-    out << "\n";
     if (r.draws + r.dispatches > 0) {
         out << "draws " << r.draws << ", dispatches " << r.dispatches;
         if (r.not_executed > 0)

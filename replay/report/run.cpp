@@ -350,7 +350,9 @@ Result<RunReport> run_replay(const RunOptions& options) {
                       "event's time runs from the end of the work before it to the end of its "
                       "own)"
                     : "GPU timestamps per submission (a frame's GPU time on its last event)";
-            report.mismatches = replayer.mismatches();
+            for (const Mismatch& m : replayer.mismatches())
+                (m.capability_query ? report.capability_differences : report.mismatches)
+                    .push_back(m);
             report.adaptations = replayer.adaptations();
             report.verified = options.verify;
             report.hashes_checked = replayer.hashes_checked();

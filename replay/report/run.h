@@ -99,6 +99,9 @@ struct RunReport {
     std::vector<EventTime> events;
     std::vector<MarkerTime> markers;
     std::vector<Mismatch> mismatches;
+    // Capability queries the replaying device answered otherwise: facts
+    // about the two devices, kept apart from mismatches.
+    std::vector<Mismatch> capability_differences;
     std::vector<Adaptation> adaptations;
     bool verified = false;
     std::uint64_t hashes_checked = 0;

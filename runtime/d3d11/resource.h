@@ -28,8 +28,9 @@ class Resource : public DeviceChildBase {
     // Set once the backend (and for tiled resources the tile model) holds it.
     void mark_created() { created_ = true; }
     std::optional<tiles::ResourceTiling> tiling;  // tiled resources only
-    // A flip-model swap chain's back buffer: DXGI lets its UNORM format be
-    // viewed as the matching UNORM_SRGB one (how programs render in sRGB).
+    // A swap chain's back buffer (any swap effect): DXGI lets its UNORM
+    // format be viewed as the matching UNORM_SRGB one (how programs render
+    // in sRGB).
     bool srgb_views = false;
 
     // Map state per subresource (0 = not mapped), owned by the immediate context.

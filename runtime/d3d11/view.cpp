@@ -94,7 +94,7 @@ bool check_bind(MessageLog& log, const char* call, const Resource* resource, UIN
     return true;
 }
 
-// UNORM_SRGB views of a flip-model back buffer's UNORM format.
+// UNORM_SRGB views of a back buffer's UNORM format.
 bool srgb_view_of_back_buffer(const Resource& resource, DXGI_FORMAT format) {
     const DXGI_FORMAT own = resource.info().format;
     return resource.srgb_views &&

@@ -6,6 +6,7 @@
 
 #include "runtime/d3d11/device.h"
 #include "runtime/dxgi/factory.h"
+#include "runtime/dxgi/output.h"
 #include "runtime/formats/format_rules.h"
 
 namespace d3dcap::runtime::dxgi {
@@ -21,9 +22,12 @@ HRESULT Adapter::GetParent(REFIID riid, void** parent) {
     return factory_->QueryInterface(riid, parent);
 }
 
-HRESULT Adapter::EnumOutputs(UINT, IDXGIOutput** output) {
-    if (output) *output = nullptr;
-    return DXGI_ERROR_NOT_FOUND;  // headless: no outputs
+HRESULT Adapter::EnumOutputs(UINT index, IDXGIOutput** output) {
+    if (!output) return E_INVALIDARG;
+    *output = nullptr;
+    if (index > 0) return DXGI_ERROR_NOT_FOUND;  // one headless output
+    *output = new Output(*this);
+    return S_OK;
 }
 
 HRESULT Adapter::GetDesc2(DXGI_ADAPTER_DESC2* desc) {

@@ -12,6 +12,7 @@
 
 #include "runtime/d3d11/device.h"
 #include "runtime/dxgi/factory.h"
+#include "runtime/dxgi/output.h"
 #include "runtime/formats/format_rules.h"
 
 namespace d3dcap::runtime::dxgi {
@@ -59,8 +60,7 @@ HRESULT SwapChain::create_buffers(const char* call) {
     for (Ref<d3d11::Texture2D>& buffer : buffers) {
         const HRESULT hr = device_->create_texture2d(call, texture, buffer);
         if (FAILED(hr)) return DXGI_ERROR_INVALID_CALL;
-        buffer->srgb_views = desc_.SwapEffect == DXGI_SWAP_EFFECT_FLIP_SEQUENTIAL ||
-                             desc_.SwapEffect == DXGI_SWAP_EFFECT_FLIP_DISCARD;
+        buffer->srgb_views = true;
     }
     buffers_ = std::move(buffers);
     return S_OK;
@@ -217,8 +217,9 @@ HRESULT SwapChain::ResizeTarget(const DXGI_MODE_DESC* mode) {
 }
 
 HRESULT SwapChain::GetContainingOutput(IDXGIOutput** output) {
-    if (output) *output = nullptr;
-    return DXGI_ERROR_UNSUPPORTED;  // headless: no outputs
+    if (!output) return E_INVALIDARG;
+    *output = new Output(device_->adapter());  // the one output of the device's adapter
+    return S_OK;
 }
 
 HRESULT SwapChain::GetFrameStatistics(DXGI_FRAME_STATISTICS* stats) {

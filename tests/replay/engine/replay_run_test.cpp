@@ -191,6 +191,52 @@ void set_texel(runtime::formats::Thumbnail& copy, std::uint32_t x, std::uint32_t
 
 }  // namespace
 
+TEST_CASE("capability queries answered otherwise are reported apart from HRESULT mismatches",
+          "[replay][run]") {
+    testing::TempDir dir;
+    Recorder rec(dir.file("capabilities.d3dcap"));
+    DirectDevice direct(rec);
+    // The capturing device had no R8G8B8A8_UNORM and no 4x MSAA of it; the
+    // reference device has both. It also accepted an empty buffer, which the
+    // reference device refuses: that one stays a mismatch.
+    const auto format = rec.call(
+        direct.device.get(),
+        fb::CreateID3D11Device_CheckFormatSupport(rec.b, DXGI_FORMAT_R8G8B8A8_UNORM, 0), E_FAIL);
+    const auto samples = rec.call(direct.device.get(),
+                                  fb::CreateID3D11Device_CheckMultisampleQualityLevels(
+                                      rec.b, DXGI_FORMAT_R8G8B8A8_UNORM, 4, 0),
+                                  E_FAIL);
+    const fb::D3D11_BUFFER_DESC empty(0, D3D11_USAGE_DEFAULT, D3D11_BIND_VERTEX_BUFFER, 0, 0, 0);
+    rec.meta(fb::CreateObjectCreatedDirect(rec.b, 50, "ID3D11Buffer", direct.device_id));
+    const auto accepted =
+        rec.call(direct.device.get(),
+                 fb::CreateID3D11Device_CreateBufferDirect(rec.b, &empty, nullptr, 50), S_OK);
+    rec.close();
+
+    const replay::RunReport report = run(rec.path(), replay::RunOptions{});
+    REQUIRE(report.capability_differences.size() == 2);
+    CHECK(report.capability_differences[0].event == format);
+    CHECK(report.capability_differences[0].call == "ID3D11Device::CheckFormatSupport");
+    CHECK(report.capability_differences[0].recorded == E_FAIL);
+    CHECK(report.capability_differences[0].replayed == S_OK);
+    CHECK(report.capability_differences[1].event == samples);
+    CHECK(report.capability_differences[1].call == "ID3D11Device::CheckMultisampleQualityLevels");
+    REQUIRE(report.mismatches.size() == 1);
+    CHECK(report.mismatches[0].event == accepted);
+    std::ostringstream text;
+    replay::print_summary(report, text, 5);
+    CHECK(text.str().find("HRESULT mismatches: 1\n  event " + std::to_string(accepted) +
+                          " ID3D11Device::CreateBuffer: recorded 0x00000000, replayed "
+                          "0x80070057\nthe replaying device answers 2 capability queries "
+                          "differently\n  event " +
+                          std::to_string(format) +
+                          " ID3D11Device::CheckFormatSupport: recorded 0x80004005, replayed "
+                          "0x00000000\n") != std::string::npos);
+    const auto json = replay::report_json(report);
+    CHECK(json["capability_differences"].size() == 2);
+    CHECK(json["mismatches"].size() == 1);
+}
+
 TEST_CASE("a render target whose hash differs is measured against its recorded image",
           "[replay][run][image]") {
     testing::TempDir dir;
@@ -584,7 +630,8 @@ TEST_CASE("packed mips laid out otherwise by the recording device are remapped, 
     CHECK(strict.error().message.find("--strict") != std::string::npos);
 }
 
-TEST_CASE("a format the replay device supports otherwise is listed", "[replay][run]") {
+TEST_CASE("a format the replay device supports otherwise is listed as a capability difference",
+          "[replay][run]") {
     testing::TempDir dir;
     Recorder rec(dir.file("formats.d3dcap"));
     DirectDevice direct(rec);
@@ -601,12 +648,14 @@ TEST_CASE("a format the replay device supports otherwise is listed", "[replay][r
         S_OK);
     rec.close();
     const replay::RunReport report = run(rec.path());
-    REQUIRE(report.adaptations.size() == 1);
-    CHECK(report.adaptations[0].event == other);
-    CHECK_FALSE(report.adaptations[0].adapted);
+    CHECK(report.adaptations.empty());
+    CHECK(report.mismatches.empty());
+    REQUIRE(report.capability_differences.size() == 1);
+    CHECK(report.capability_differences[0].event == other);
+    CHECK(report.capability_differences[0].call == "ID3D11Device::CheckFormatSupport");
     char expected[160];
     std::snprintf(expected, sizeof expected,
                   "DXGI format 28: the recording device's support was 0x%x, this device's is 0x%x",
                   support & ~D3D11_FORMAT_SUPPORT_RENDER_TARGET, support);
-    CHECK(report.adaptations[0].what == expected);
+    CHECK(report.capability_differences[0].detail == expected);
 }

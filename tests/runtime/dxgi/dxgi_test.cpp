@@ -15,6 +15,7 @@
 #include <fstream>
 
 #include "runtime/d3d11/object_support.h"
+#include "runtime/inspection.h"
 #include "support/skip.h"
 
 using namespace object_tests;
@@ -354,7 +355,9 @@ TEST_CASE("An adapter from the factory makes a device with D3D_DRIVER_TYPE_UNKNO
     REQUIRE(adapter2->GetDesc2(&desc2) == S_OK);
     CHECK(desc2.AdapterLuid.LowPart == desc.AdapterLuid.LowPart);
     Com<IDXGIOutput> output;
-    CHECK(adapter->EnumOutputs(0, output.out()) == DXGI_ERROR_NOT_FOUND);
+    CHECK(adapter->EnumOutputs(0, output.out()) == S_OK);
+    Com<IDXGIOutput> second;
+    CHECK(adapter->EnumOutputs(1, second.out()) == DXGI_ERROR_NOT_FOUND);
 
     Com<ID3D11Device> device;
     D3D_FEATURE_LEVEL chosen{};
@@ -429,16 +432,17 @@ TEST_CASE("A composition swap chain presents / counts frames and gives its buffe
           DXGI_ERROR_INVALID_CALL);
 }
 
-TEST_CASE("A flip-model back buffer of UNORM takes UNORM_SRGB render-target views",
+TEST_CASE("A back buffer of UNORM takes UNORM_SRGB render-target views, whatever the swap effect",
           "[dxgi][swapchain]") {
     TestDevice test;
     auto dxgi = factory();
     for (const DXGI_SWAP_EFFECT effect :
-         {DXGI_SWAP_EFFECT_FLIP_SEQUENTIAL, DXGI_SWAP_EFFECT_FLIP_DISCARD,
-          DXGI_SWAP_EFFECT_DISCARD}) {
+         {DXGI_SWAP_EFFECT_FLIP_SEQUENTIAL, DXGI_SWAP_EFFECT_FLIP_DISCARD, DXGI_SWAP_EFFECT_DISCARD,
+          DXGI_SWAP_EFFECT_SEQUENTIAL}) {
         DXGI_SWAP_CHAIN_DESC1 desc = chain_desc(32, 32);
         desc.SwapEffect = effect;
-        if (effect == DXGI_SWAP_EFFECT_DISCARD) desc.BufferCount = 1;
+        if (effect == DXGI_SWAP_EFFECT_DISCARD || effect == DXGI_SWAP_EFFECT_SEQUENTIAL)
+            desc.BufferCount = 1;
         Com<IDXGISwapChain1> chain;
         REQUIRE(dxgi->CreateSwapChainForHwnd(test.device.get(), test_window(1), &desc, nullptr,
                                              nullptr, chain.out()) == S_OK);
@@ -450,9 +454,77 @@ TEST_CASE("A flip-model back buffer of UNORM takes UNORM_SRGB render-target view
         Com<ID3D11RenderTargetView> rtv;
         const HRESULT hr = test.device->CreateRenderTargetView(back.get(), &view, rtv.out());
         INFO("swap effect " << effect);
-        // The bitblt model keeps the D3D11 rule: a typed resource, its own format.
-        CHECK(hr == (effect == DXGI_SWAP_EFFECT_DISCARD ? E_INVALIDARG : S_OK));
+        // As Windows allows for the bitblt model too (a typed resource
+        // otherwise takes views of its own format only).
+        CHECK(hr == S_OK);
     }
+}
+
+TEST_CASE("The adapter's one output is a 1920x1080 desktop with the common display modes",
+          "[dxgi][output]") {
+    auto dxgi = factory();
+    Com<IDXGIAdapter1> adapter;
+    REQUIRE(dxgi->EnumAdapters1(0, adapter.out()) == S_OK);
+    Com<IDXGIOutput> output;
+    REQUIRE(adapter->EnumOutputs(0, output.out()) == S_OK);
+    DXGI_OUTPUT_DESC desc{};
+    REQUIRE(output->GetDesc(&desc) == S_OK);
+    CHECK(std::wstring(desc.DeviceName) == L"\\\\.\\DISPLAY1");
+    CHECK(desc.DesktopCoordinates.right == 1920);
+    CHECK(desc.DesktopCoordinates.bottom == 1080);
+    CHECK(desc.AttachedToDesktop == TRUE);
+    CHECK(desc.Rotation == DXGI_MODE_ROTATION_IDENTITY);
+
+    UINT count = 0;
+    REQUIRE(output->GetDisplayModeList(DXGI_FORMAT_R8G8B8A8_UNORM, 0, &count, nullptr) == S_OK);
+    REQUIRE(count == 9);
+    std::vector<DXGI_MODE_DESC> modes(count);
+    REQUIRE(output->GetDisplayModeList(DXGI_FORMAT_R8G8B8A8_UNORM, 0, &count, modes.data()) ==
+            S_OK);
+    CHECK((modes.front().Width == 640 && modes.front().Height == 480));
+    CHECK((modes.back().Width == 1920 && modes.back().Height == 1080));
+    CHECK(modes.back().RefreshRate.Numerator == 60);
+    CHECK(modes.back().RefreshRate.Denominator == 1);
+    UINT too_few = 2;
+    CHECK(output->GetDisplayModeList(DXGI_FORMAT_R8G8B8A8_UNORM, 0, &too_few, modes.data()) ==
+          DXGI_ERROR_MORE_DATA);
+    CHECK(too_few == 2);
+    UINT none = 5;
+    CHECK(output->GetDisplayModeList(DXGI_FORMAT_BC1_UNORM, 0, &none, nullptr) == S_OK);
+    CHECK(none == 0);
+    CHECK(output->GetDisplayModeList(DXGI_FORMAT_R8G8B8A8_UNORM, 0, nullptr, nullptr) ==
+          DXGI_ERROR_INVALID_CALL);
+
+    DXGI_MODE_DESC wanted{};
+    wanted.Width = 1000;
+    wanted.Height = 700;
+    wanted.Format = DXGI_FORMAT_B8G8R8A8_UNORM;
+    DXGI_MODE_DESC closest{};
+    REQUIRE(output->FindClosestMatchingMode(&wanted, &closest, nullptr) == S_OK);
+    CHECK((closest.Width == 1024 && closest.Height == 768));
+    CHECK(closest.Format == DXGI_FORMAT_B8G8R8A8_UNORM);
+    wanted.Format = DXGI_FORMAT_UNKNOWN;  // needs a device to say which formats
+    CHECK(output->FindClosestMatchingMode(&wanted, &closest, nullptr) == DXGI_ERROR_INVALID_CALL);
+
+    // A replay lists the modes its trace recorded.
+    DXGI_MODE_DESC recorded = modes[2];
+    recorded.Width = 1366;
+    recorded.Height = 768;
+    REQUIRE(
+        d3dcap::runtime::set_output_modes(output.get(), DXGI_FORMAT_R8G8B8A8_UNORM, {recorded}));
+    REQUIRE(output->GetDisplayModeList(DXGI_FORMAT_R8G8B8A8_UNORM, 0, &count, nullptr) == S_OK);
+    CHECK(count == 1);
+    wanted.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+    REQUIRE(output->FindClosestMatchingMode(&wanted, &closest, nullptr) == S_OK);
+    CHECK(closest.Width == 1366);
+
+    // Nothing is on a screen: no gamma ramp, no duplication.
+    DXGI_GAMMA_CONTROL gamma{};
+    CHECK(output->GetGammaControl(&gamma) == DXGI_ERROR_NOT_CURRENTLY_AVAILABLE);
+    auto output1 = output.as<IDXGIOutput1>();
+    REQUIRE(output1);
+    Com<IDXGIOutputDuplication> duplication;
+    CHECK(output1->DuplicateOutput(nullptr, duplication.out()) == DXGI_ERROR_UNSUPPORTED);
 }
 
 TEST_CASE("ResizeBuffers needs every back-buffer reference released", "[dxgi][swapchain]") {

@@ -173,7 +173,7 @@ class Layer {
     std::atomic<std::uint64_t> kill_at_event_{UINT64_MAX};
     std::mutex control_mutex_;  // start/stop/frame_ended
     std::atomic<bool> process_ended_{false};
-    std::atomic<std::uint64_t> hash_records_{0};  // ContentHashes records with a hash
+    std::atomic<std::uint64_t> hash_records_{0};   // ContentHashes records with a hash
     std::atomic<std::uint64_t> hashed_frames_{0};  // frames before it have their hashes
     std::unique_ptr<trace::TraceWriter> writer_;
     std::atomic<trace::TraceWriter*> writer_ptr_{nullptr};

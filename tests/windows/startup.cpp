@@ -77,8 +77,8 @@ std::string probes(ID3D11Device* device) {
         if (SUCCEEDED(device->CheckMultisampleQualityLevels(format, 4, &quality))) ++answered;
     }
     D3D11_FEATURE_DATA_THREADING threading{};
-    if (SUCCEEDED(device->CheckFeatureSupport(D3D11_FEATURE_THREADING, &threading,
-                                              sizeof threading)))
+    if (SUCCEEDED(
+            device->CheckFeatureSupport(D3D11_FEATURE_THREADING, &threading, sizeof threading)))
         ++answered;
     return std::to_string(answered) + " probes answered\n";
 }
@@ -101,10 +101,9 @@ int main() {
             Com<IDXGISwapChain> swap_chain;
             Com<ID3D11Device> device;
             Com<ID3D11DeviceContext> context;
-            check(D3D11CreateDeviceAndSwapChain(nullptr, D3D_DRIVER_TYPE_HARDWARE, nullptr, 0,
-                                                nullptr, 0, D3D11_SDK_VERSION, &chain,
-                                                swap_chain.put(), device.put(), nullptr,
-                                                context.put()),
+            check(D3D11CreateDeviceAndSwapChain(
+                      nullptr, D3D_DRIVER_TYPE_HARDWARE, nullptr, 0, nullptr, 0, D3D11_SDK_VERSION,
+                      &chain, swap_chain.put(), device.put(), nullptr, context.put()),
                   "D3D11CreateDeviceAndSwapChain");
             summary += probes(device.get());
             Com<ID3D11Texture2D> back_buffer;

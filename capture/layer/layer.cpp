@@ -60,37 +60,46 @@ class LayerIds final : public api::ObjectIds {
     }
 };
 
-// This thread's builders, on the heap and ended through a thread key
-// (format/trace/thread_end.h says why not as a thread_local object).
+std::atomic<std::uint32_t> g_next_thread{1};
+
+// This thread's number where its builders are gone.
+std::uint32_t numbered_thread() {
+    thread_local const std::uint32_t number = g_next_thread.fetch_add(1);
+    return number;
+}
+
+// This thread's builders and number, on the heap and ended through a thread
+// key (format/trace/thread_end.h says why not as a thread_local object).
 struct ThreadBuilders {
     std::vector<std::unique_ptr<flatbuffers::FlatBufferBuilder>> builders;
     std::size_t depth = 0;
     // Record templates by call id (a call whose slot another took builds
     // anew).
     std::unique_ptr<std::array<RecordTemplate, 64>> templates;
+    std::uint32_t number = numbered_thread();
 };
-thread_local ThreadBuilders* t_builders D3DCAP_INITIAL_EXEC_TLS = nullptr;
-// Set when this thread's builders are freed, as it ends. Records made after
+// Gone when this thread's builders are freed, as it ends. Records made after
 // that (objects released by thread_local destructors) get a builder of their
 // own.
-thread_local bool t_builders_gone D3DCAP_INITIAL_EXEC_TLS = false;
+using ThisThreadBuilders = trace::ThreadPointer<ThreadBuilders, struct BuildersTag>;
 
 void end_builders(void* state) {
-    t_builders = nullptr;
-    t_builders_gone = true;
+    ThisThreadBuilders::set(ThisThreadBuilders::gone());
     delete static_cast<ThreadBuilders*>(state);
 }
 
-ThreadBuilders& this_thread_builders() {
-    if (t_builders == nullptr) {
+// This thread's builders, made on first use; null once they are freed.
+ThreadBuilders* this_thread_builders() {
+    ThreadBuilders* builders = ThisThreadBuilders::get();
+    if (builders == ThisThreadBuilders::gone()) return nullptr;
+    if (builders == nullptr) {
         static const trace::ThreadEnd builders_end(end_builders);
-        t_builders = new ThreadBuilders;
-        builders_end.watch(t_builders);
+        builders = new ThreadBuilders;
+        ThisThreadBuilders::set(builders);
+        builders_end.watch(builders);
     }
-    return *t_builders;
+    return builders;
 }
-
-std::atomic<std::uint32_t> g_next_thread{1};
 
 bool parse_frames(const std::string& text, std::uint64_t& first, std::uint64_t& count) {
     const auto dash = text.find('-');
@@ -144,32 +153,33 @@ FacetHeader* header_of(const void* p) {
 }
 
 std::uint32_t thread_number() {
-    thread_local const std::uint32_t number D3DCAP_INITIAL_EXEC_TLS = g_next_thread.fetch_add(1);
-    return number;
+    const ThreadBuilders* builders = this_thread_builders();
+    return builders != nullptr ? builders->number : numbered_thread();
 }
 
 RecordTemplate* thread_template(api::CallId call) {
-    if (t_builders_gone) return nullptr;
-    auto& templates = this_thread_builders().templates;
+    ThreadBuilders* builders = this_thread_builders();
+    if (builders == nullptr) return nullptr;
+    auto& templates = builders->templates;
     if (!templates) templates = std::make_unique<std::array<RecordTemplate, 64>>();
     return &(*templates)[static_cast<std::size_t>(call) % templates->size()];
 }
 
 BuilderScope::BuilderScope() {
-    if (t_builders_gone) {
+    ThreadBuilders* t = this_thread_builders();
+    if (t == nullptr) {
         own_ = std::make_unique<flatbuffers::FlatBufferBuilder>(1024);
         builder_ = own_.get();
         return;
     }
-    ThreadBuilders& t = this_thread_builders();
-    if (t.depth == t.builders.size())
-        t.builders.push_back(std::make_unique<flatbuffers::FlatBufferBuilder>(1024));
-    builder_ = t.builders[t.depth++].get();
+    if (t->depth == t->builders.size())
+        t->builders.push_back(std::make_unique<flatbuffers::FlatBufferBuilder>(1024));
+    builder_ = t->builders[t->depth++].get();
     builder_->Clear();
 }
 
 BuilderScope::~BuilderScope() {
-    if (own_ == nullptr) --t_builders->depth;
+    if (own_ == nullptr) --ThisThreadBuilders::get()->depth;
 }
 
 CaptureConfig CaptureConfig::from_environment(std::string& error) {

@@ -12,6 +12,7 @@
 #include "container.h"
 #include "file_output.h"
 #include "thread_end.h"
+#include "thread_pointer.h"
 
 namespace d3dcap::trace {
 
@@ -31,10 +32,9 @@ struct ThreadLanes {
     static constexpr std::size_t kSlots = 4;
     Slot slots[kSlots];
 };
-thread_local ThreadLanes* t_lanes D3DCAP_INITIAL_EXEC_TLS = nullptr;
-// Set once this thread's lanes are released: records made later (objects
+// Gone once this thread's lanes are released: records made later (objects
 // released by thread_local destructors) go under the writer's lock.
-thread_local bool t_lanes_gone D3DCAP_INITIAL_EXEC_TLS = false;
+using ThisThreadLanes = ThreadPointer<ThreadLanes, struct LanesTag>;
 
 // The thread's end marks its lanes free for another thread.
 void end_lanes(void* state) {
@@ -44,18 +44,21 @@ void end_lanes(void* state) {
         if (slot.lane != nullptr)
             slot.lane->owner.compare_exchange_strong(owner, 0, std::memory_order_release);
     }
-    t_lanes = nullptr;
-    t_lanes_gone = true;
+    ThisThreadLanes::set(ThisThreadLanes::gone());
     delete lanes;
 }
 
-ThreadLanes& this_thread_lanes() {
-    if (t_lanes == nullptr) {
+// This thread's lanes, made on first use; null once they are released.
+ThreadLanes* this_thread_lanes() {
+    ThreadLanes* lanes = ThisThreadLanes::get();
+    if (lanes == ThisThreadLanes::gone()) return nullptr;
+    if (lanes == nullptr) {
         static const ThreadEnd lanes_end(end_lanes);
-        t_lanes = new ThreadLanes{};
-        lanes_end.watch(t_lanes);
+        lanes = new ThreadLanes{};
+        ThisThreadLanes::set(lanes);
+        lanes_end.watch(lanes);
     }
-    return *t_lanes;
+    return lanes;
 }
 
 // The options with their defaults (0) resolved.
@@ -194,7 +197,7 @@ std::optional<std::uint64_t> TraceWriter::put(const std::uint8_t* data, std::siz
              0);
         return std::nullopt;
     }
-    RecordLane* lane = t_lanes_gone ? nullptr : lane_of_this_thread();
+    RecordLane* lane = lane_of_this_thread();
     if (lane == nullptr || size > lane->max_record()) {
         std::lock_guard lock(mutex_);
         if (failed_ || stopping_) return std::nullopt;
@@ -217,7 +220,9 @@ std::optional<std::uint64_t> TraceWriter::put(const std::uint8_t* data, std::siz
 }
 
 RecordLane* TraceWriter::lane_of_this_thread() {
-    ThreadLanes::Slot* slots = this_thread_lanes().slots;
+    ThreadLanes* lanes = this_thread_lanes();
+    if (lanes == nullptr) return nullptr;
+    ThreadLanes::Slot* slots = lanes->slots;
     if (slots[0].writer_serial == serial_) return slots[0].lane;
     for (std::size_t i = 1; i < ThreadLanes::kSlots; ++i) {
         if (slots[i].writer_serial == serial_) {

@@ -24,16 +24,7 @@
 #include "index_builder.h"
 #include "record_delta.h"
 #include "record_lane.h"
-
-// For the thread-local state every recorded call reads: the initial-exec
-// model reads it without a call into the dynamic linker. The capture library
-// is preloaded, or opened while the static TLS reserve has room for its few
-// bytes.
-#if defined(__ELF__)
-#define D3DCAP_INITIAL_EXEC_TLS __attribute__((tls_model("initial-exec")))
-#else
-#define D3DCAP_INITIAL_EXEC_TLS
-#endif
+#include "thread_pointer.h"
 
 namespace d3dcap::trace {
 
@@ -184,6 +175,7 @@ class TraceWriter {
     // lane, or under the lock when it is too large for one.
     std::optional<std::uint64_t> put(const std::uint8_t* data, std::size_t size,
                                      std::uint64_t event, bool end_of_frame);
+    // Null once this thread's lanes are released, as it ends.
     RecordLane* lane_of_this_thread();
     // Waits under the lock until lane has room for size bytes; false once
     // the trace refuses records.

@@ -537,12 +537,22 @@ GpuContext::Staging GpuContext::stage(VkDeviceSize bytes) {
 }
 
 void GpuContext::when_done(std::function<void()> release) {
+    const std::uint64_t submitted = in_flight_.empty() ? 0 : in_flight_.back().value;
     if (open_)
         open_->after.push_back(std::move(release));
+    else if (timeline_value_ > submitted && !bound_done())
+        // A sparse bind made since (bind_now) may still use what is released.
+        after_binds_.push_back({timeline_value_, std::move(release)});
     else if (!in_flight_.empty())
         in_flight_.back().after.push_back(std::move(release));
     else
         release();
+}
+
+bool GpuContext::bound_done() {
+    std::uint64_t reached = 0;
+    return vkGetSemaphoreCounterValue(vk(), timeline_, &reached) == VK_SUCCESS &&
+           reached >= timeline_value_;
 }
 
 std::uint64_t GpuContext::first_unfinished_batch() const {
@@ -627,9 +637,16 @@ bool GpuContext::retire_oldest() {
 }
 
 bool GpuContext::retire(bool wait_all) {
-    if (wait_all && !in_flight_.empty() && !wait_value(in_flight_.back().value)) return false;
+    // Everything: the batches and the sparse binds made after them.
+    if (wait_all && (!in_flight_.empty() || !after_binds_.empty()) && !wait_value(timeline_value_))
+        return false;
     std::uint64_t reached = 0;
     if (vkGetSemaphoreCounterValue(vk(), timeline_, &reached) != VK_SUCCESS) return false;
+    std::size_t bound = 0;
+    while (bound < after_binds_.size() && after_binds_[bound].value <= reached)
+        after_binds_[bound++].release();
+    after_binds_.erase(after_binds_.begin(),
+                       after_binds_.begin() + static_cast<std::ptrdiff_t>(bound));
     std::size_t done = 0;
     while (done < in_flight_.size() && in_flight_[done].value <= reached) {
         Batch& batch = in_flight_[done++];

@@ -236,6 +236,8 @@ class GpuContext {
     bool bind_now(vulkan::SparseBatch batch);
     // Retires the batches done (all of them when wait), oldest first.
     bool retire(bool wait_all);
+    // Whether the GPU is past every batch and sparse bind made so far.
+    bool bound_done();
     bool retire_oldest();
     void record_times(Batch& batch);
     void add_time(std::uint64_t tag, std::uint64_t ns);
@@ -278,6 +280,13 @@ class GpuContext {
     PFN_vkQueueInsertDebugUtilsLabelEXT queue_insert_label_ = nullptr;
     VkSemaphore timeline_ = VK_NULL_HANDLE;
     std::uint64_t timeline_value_ = 0;  // the last value signalled
+    // Releases that wait for sparse binds made outside a batch (bind_now)
+    // after the last batch submitted: run once the timeline reaches value.
+    struct AfterBind {
+        std::uint64_t value;
+        std::function<void()> release;
+    };
+    std::vector<AfterBind> after_binds_;
     VkBuffer staging_ = VK_NULL_HANDLE;
     Allocation staging_memory_;
     std::uint8_t* staging_bytes_ = nullptr;

@@ -64,7 +64,7 @@ std::atomic<std::uint32_t> g_next_thread{1};
 
 // This thread's number where its builders are gone.
 std::uint32_t numbered_thread() {
-    thread_local const std::uint32_t number = g_next_thread.fetch_add(1);
+    thread_local const std::uint32_t number D3DCAP_INITIAL_EXEC_TLS = g_next_thread.fetch_add(1);
     return number;
 }
 
@@ -81,7 +81,7 @@ struct ThreadBuilders {
 // Gone when this thread's builders are freed, as it ends. Records made after
 // that (objects released by thread_local destructors) get a builder of their
 // own.
-using ThisThreadBuilders = trace::ThreadPointer<ThreadBuilders, struct BuildersTag>;
+D3DCAP_THREAD_POINTER(ThreadBuilders, ThisThreadBuilders);
 
 void end_builders(void* state) {
     ThisThreadBuilders::set(ThisThreadBuilders::gone());

@@ -34,7 +34,7 @@ struct ThreadLanes {
 };
 // Gone once this thread's lanes are released: records made later (objects
 // released by thread_local destructors) go under the writer's lock.
-using ThisThreadLanes = ThreadPointer<ThreadLanes, struct LanesTag>;
+D3DCAP_THREAD_POINTER(ThreadLanes, ThisThreadLanes);
 
 // The thread's end marks its lanes free for another thread.
 void end_lanes(void* state) {

@@ -56,6 +56,11 @@ bool hashable(ResourceInfo& info) {
     return info.mappings.empty();
 }
 
+using Xxh3State = std::unique_ptr<XXH3_state_t, XXH_errorcode (*)(XXH3_state_t*)>;
+Xxh3State new_xxh3_state() {
+    return Xxh3State(XXH3_createState(), XXH3_freeState);
+}
+
 // One Readback per device, through its immediate context.
 class Readbacks {
   public:
@@ -139,8 +144,7 @@ void Layer::record_content_hashes(std::uint64_t frame) {
     std::vector<fb::SubresourceHash> hashes;
     std::vector<std::pair<std::uint64_t, runtime::formats::Thumbnail>> images;  // render targets
     Readbacks readbacks;
-    const std::unique_ptr<XXH3_state_t, XXH_errorcode (*)(XXH3_state_t*)> state(XXH3_createState(),
-                                                                                XXH3_freeState);
+    const Xxh3State state = new_xxh3_state();
     for (Wrapper* w : live) {
         ResourceInfo& info = *w->resource;
         auto* real = static_cast<ID3D11Resource*>(w->facets()[0]->real);
@@ -197,8 +201,7 @@ void Layer::record_mapped_hash(Wrapper& resource, UINT subresource,
         subresource >= subresource_count(info.shape) ||
         (!selection.all && !selection.selects(resource.id, debug_name(real))))
         return;
-    const std::unique_ptr<XXH3_state_t, XXH_errorcode (*)(XXH3_state_t*)> state(XXH3_createState(),
-                                                                                XXH3_freeState);
+    const Xxh3State state = new_xxh3_state();
     XXH3_64bits_reset(state.get());
     for_each_canonical_run(
         canonical_layout(info.shape, subresource),

@@ -52,11 +52,12 @@ void CallRecorder::submit() {
         record =
             std::make_shared<const std::vector<std::uint8_t>>(data, data + builder().GetSize());
     }
-    const auto& made = *flatbuffers::GetSizePrefixedRoot<fb::Record>(builder().GetBufferPointer());
     if (recording_) layer_.writer()->submit_numbered(builder(), event_);
+    if (created_.empty()) return;  // most calls make nothing
     for (Wrapper* wrapper : created_) layer_.record_created(wrapper, object_, record);
-    if (recording_)
-        for (Wrapper* wrapper : created_) layer_.record_swap_chain_size(*wrapper, made);
+    if (!recording_) return;
+    const auto& made = *flatbuffers::GetSizePrefixedRoot<fb::Record>(builder().GetBufferPointer());
+    for (Wrapper* wrapper : created_) layer_.record_swap_chain_size(*wrapper, made);
 }
 
 void RecordTemplate::keep(api::CallId kept_call, const api::RecordShape& kept_shape,

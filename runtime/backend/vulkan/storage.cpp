@@ -176,4 +176,41 @@ bool choose_image_storage(VkPhysicalDevice physical, const ResourceInfo& info, b
     return true;
 }
 
+VkImage make_image(VkDevice device, const ImageStorage& storage) {
+    VkImageCreateInfo create{};
+    create.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO;
+    create.flags = storage.flags;
+    create.imageType = storage.type;
+    create.format = storage.format;
+    create.extent = storage.extent;
+    create.mipLevels = storage.mip_levels;
+    create.arrayLayers = storage.layers;
+    create.samples = storage.samples;
+    create.tiling = VK_IMAGE_TILING_OPTIMAL;
+    create.usage = storage.usage;
+    create.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+    VkImage image = VK_NULL_HANDLE;
+    if (vkCreateImage(device, &create, nullptr, &image) != VK_SUCCESS) return VK_NULL_HANDLE;
+    return image;
+}
+
+void to_general_layout(VkCommandBuffer commands, VkImage image, VkImageAspectFlags aspects) {
+    VkImageMemoryBarrier2 to_general{};
+    to_general.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2;
+    to_general.srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+    to_general.dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+    to_general.dstAccessMask = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT;
+    to_general.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+    to_general.newLayout = VK_IMAGE_LAYOUT_GENERAL;
+    to_general.srcQueueFamilyIndex = to_general.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+    to_general.image = image;
+    to_general.subresourceRange = {aspects, 0, VK_REMAINING_MIP_LEVELS, 0,
+                                   VK_REMAINING_ARRAY_LAYERS};
+    VkDependencyInfo dependency{};
+    dependency.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO;
+    dependency.imageMemoryBarrierCount = 1;
+    dependency.pImageMemoryBarriers = &to_general;
+    vkCmdPipelineBarrier2(commands, &dependency);
+}
+
 }  // namespace d3dcap::runtime::backend::vulkan

@@ -49,4 +49,9 @@ bool choose_image_storage(VkPhysicalDevice physical, const ResourceInfo& info, b
 
 VkImageCreateFlags sparse_image_flags();
 
+// A new image of that storage, without memory (null where it cannot be made).
+VkImage make_image(VkDevice device, const ImageStorage& storage);
+// The layout every image of the device is kept in, from UNDEFINED.
+void to_general_layout(VkCommandBuffer commands, VkImage image, VkImageAspectFlags aspects);
+
 }  // namespace d3dcap::runtime::backend::vulkan

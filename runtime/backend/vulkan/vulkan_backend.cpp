@@ -35,9 +35,7 @@ std::unique_ptr<VulkanBackend> VulkanBackend::create(std::string& error, bool cp
     std::unique_ptr<GpuContext> gpu = GpuContext::create(std::move(*device), error);
     if (!gpu) return nullptr;
     std::unique_ptr<VulkanBackend> backend(new VulkanBackend(std::move(gpu)));
-    if (backend->gpu_->device().tier().tier != D3D11_TILED_RESOURCES_NOT_SUPPORTED) {
-        backend->pool_memory_types_ = backend->sparse_memory_types();
-    } else {
+    if (backend->gpu_->device().tier().tier == D3D11_TILED_RESOURCES_NOT_SUPPORTED) {
         // No sparse residency: tiled resources are shadowed, unless
         // D3DCAP_VULKAN_SHADOW_TILES=0 asks for a device without them.
         const char* shadow = std::getenv("D3DCAP_VULKAN_SHADOW_TILES");
@@ -46,52 +44,11 @@ std::unique_ptr<VulkanBackend> VulkanBackend::create(std::string& error, bool cp
     return backend;
 }
 
-// The memory types both a sparse image and a sparse buffer can bind, which
-// pool memory must be of.
-std::uint32_t VulkanBackend::sparse_memory_types() const {
-    const VkDevice dev = gpu_->vk();
-    std::uint32_t types = ~0u;
-    VkImageCreateInfo image_info{};
-    image_info.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO;
-    image_info.flags = sparse_image_flags();
-    image_info.imageType = VK_IMAGE_TYPE_2D;
-    image_info.format = VK_FORMAT_R32_UINT;
-    image_info.extent = {1024, 1024, 1};
-    image_info.mipLevels = image_info.arrayLayers = 1;
-    image_info.samples = VK_SAMPLE_COUNT_1_BIT;
-    image_info.tiling = VK_IMAGE_TILING_OPTIMAL;
-    image_info.usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
-                       VK_IMAGE_USAGE_SAMPLED_BIT;
-    VkImage image = VK_NULL_HANDLE;
-    if (vkCreateImage(dev, &image_info, nullptr, &image) == VK_SUCCESS) {
-        VkMemoryRequirements requirements{};
-        vkGetImageMemoryRequirements(dev, image, &requirements);
-        types &= requirements.memoryTypeBits;
-        vkDestroyImage(dev, image, nullptr);
-    }
-    VkBufferCreateInfo buffer_info{};
-    buffer_info.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO;
-    buffer_info.flags = VK_BUFFER_CREATE_SPARSE_BINDING_BIT |
-                        VK_BUFFER_CREATE_SPARSE_RESIDENCY_BIT | VK_BUFFER_CREATE_SPARSE_ALIASED_BIT;
-    buffer_info.size = 16 * tile_bytes();
-    buffer_info.usage = kBufferUsage;
-    VkBuffer buffer = VK_NULL_HANDLE;
-    if (vkCreateBuffer(dev, &buffer_info, nullptr, &buffer) == VK_SUCCESS) {
-        VkMemoryRequirements requirements{};
-        vkGetBufferMemoryRequirements(dev, buffer, &requirements);
-        types &= requirements.memoryTypeBits;
-        vkDestroyBuffer(dev, buffer, nullptr);
-    }
-    return types;
-}
-
 VulkanBackend::VulkanBackend(std::unique_ptr<GpuContext> gpu)
     : gpu_(std::move(gpu)),
       scratch_(make_reference_backend()),
       descriptors_(*gpu_),
       views_(gpu_->vk()) {
-    const char* per_tile = std::getenv("D3DCAP_VULKAN_BIND_PER_TILE");
-    per_tile_binds_ = per_tile != nullptr && std::string(per_tile) == "1";
     gpu_->before_rendering_ends([this](VkCommandBuffer commands) {
         if (queries_.running()) queries_.end_run(commands);
     });
@@ -109,12 +66,11 @@ VulkanBackend::~VulkanBackend() {
     gpu_->finish();
     vkDeviceWaitIdle(gpu_->vk());
     destroy_pipelines();
-    for (auto& [id, resource] : resources_) release(*resource);
-    for (auto& [id, resource] : retired_pools_) release(*resource);
-    for (auto& [key, replica] : replicas_) release_replica(replica);
+    resources_.each([this](GpuResource& resource) { release(resource); });
+    pages_.destroy();
     if (zero_tile_) release(*zero_tile_);
-    for (CounterSlots* counters : {&uav_counters_, &stream_counters_})
-        if (counters->buffer) release(*counters->buffer);
+    uav_counters_.destroy();
+    stream_counters_.destroy();
     queries_.destroy();
     views_.clear();
 }
@@ -226,11 +182,6 @@ bool VulkanBackend::timestamp_frequency(std::uint64_t* frequency) {
     return gpu_->timestamp_frequency(frequency);
 }
 
-GpuResource* VulkanBackend::find(ObjectId id) {
-    const auto found = resources_.find(id);
-    return found != resources_.end() ? found->second.get() : nullptr;
-}
-
 HRESULT VulkanBackend::create_resource(const ResourceInfo& info,
                                        const D3D11_SUBRESOURCE_DATA* initial) {
     const Operation call(*this);
@@ -248,8 +199,7 @@ HRESULT VulkanBackend::create_resource(const ResourceInfo& info,
         release(*resource);
         return hr;
     }
-    GpuResource& created = *resource;
-    resources_[info.id] = std::move(resource);
+    GpuResource& created = resources_.add(std::move(resource));
     if (initial != nullptr) {
         const std::uint32_t count = created.is_buffer() ? 1 : info.subresource_count();
         for (std::uint32_t sub = 0; sub < count; ++sub) {
@@ -327,43 +277,6 @@ bool VulkanBackend::bind_buffer_memory(const ResourceInfo& info, VkBuffer buffer
            vkBindBufferMemory(gpu_->vk(), buffer, memory.memory, memory.offset) == VK_SUCCESS;
 }
 
-VkImage VulkanBackend::make_image(const ImageStorage& storage) {
-    VkImageCreateInfo create{};
-    create.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO;
-    create.flags = storage.flags;
-    create.imageType = storage.type;
-    create.format = storage.format;
-    create.extent = storage.extent;
-    create.mipLevels = storage.mip_levels;
-    create.arrayLayers = storage.layers;
-    create.samples = storage.samples;
-    create.tiling = VK_IMAGE_TILING_OPTIMAL;
-    create.usage = storage.usage;
-    create.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
-    VkImage image = VK_NULL_HANDLE;
-    if (vkCreateImage(gpu_->vk(), &create, nullptr, &image) != VK_SUCCESS) return VK_NULL_HANDLE;
-    return image;
-}
-
-void VulkanBackend::to_general_layout(VkImage image, VkImageAspectFlags aspects) {
-    VkImageMemoryBarrier2 to_general{};
-    to_general.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2;
-    to_general.srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
-    to_general.dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
-    to_general.dstAccessMask = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT;
-    to_general.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED;
-    to_general.newLayout = VK_IMAGE_LAYOUT_GENERAL;
-    to_general.srcQueueFamilyIndex = to_general.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-    to_general.image = image;
-    to_general.subresourceRange = {aspects, 0, VK_REMAINING_MIP_LEVELS, 0,
-                                   VK_REMAINING_ARRAY_LAYERS};
-    VkDependencyInfo dependency{};
-    dependency.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO;
-    dependency.imageMemoryBarrierCount = 1;
-    dependency.pImageMemoryBarriers = &to_general;
-    vkCmdPipelineBarrier2(gpu_->commands(), &dependency);
-}
-
 HRESULT VulkanBackend::create_image(GpuResource& resource) {
     const ResourceInfo& info = resource.info;
     std::string error;
@@ -377,7 +290,7 @@ HRESULT VulkanBackend::create_image(GpuResource& resource) {
     }
     if (wants_linear(resource)) return create_linear(resource);
     const ImageStorage& storage = resource.storage;
-    resource.image = make_image(storage);
+    resource.image = make_image(gpu_->vk(), storage);
     if (resource.image == VK_NULL_HANDLE) return E_OUTOFMEMORY;
     const VkImageSubresourceRange everything{storage.aspects, 0, VK_REMAINING_MIP_LEVELS, 0,
                                              VK_REMAINING_ARRAY_LAYERS};
@@ -405,7 +318,7 @@ HRESULT VulkanBackend::create_image(GpuResource& resource) {
         }
         // Every tile starts NULL: nothing to bind or clear. The layout
         // change does not touch memory.
-        to_general_layout(resource.image, storage.aspects);
+        to_general_layout(gpu_->commands(), resource.image, storage.aspects);
         gpu_->end_step();
         return S_OK;
     }
@@ -418,7 +331,7 @@ HRESULT VulkanBackend::create_image(GpuResource& resource) {
                           resource.memory.offset) != VK_SUCCESS) {
         return E_OUTOFMEMORY;
     }
-    to_general_layout(resource.image, storage.aspects);
+    to_general_layout(gpu_->commands(), resource.image, storage.aspects);
     // New resources read as zeros, as on the reference device (zero bits are
     // zero in every format).
     if (storage.samples != VK_SAMPLE_COUNT_1_BIT && storage.aspects == VK_IMAGE_ASPECT_COLOR_BIT) {
@@ -453,7 +366,7 @@ void VulkanBackend::release(GpuResource& resource) {
     resource.buffer = VK_NULL_HANDLE;
     resource.image = VK_NULL_HANDLE;
     resource.memory = {};
-    release_pages(std::move(resource.chunks));
+    pages_.release(std::move(resource.chunks));
     resource.chunks.clear();
 }
 
@@ -477,47 +390,21 @@ void VulkanBackend::release_later(VkBuffer buffer, VkImage image, const Allocati
 
 void VulkanBackend::destroy_resource(ObjectId id) {
     const Operation call(*this);
-    const auto found = resources_.find(id);
-    if (found == resources_.end()) return;
-    std::unique_ptr<GpuResource> resource = std::move(found->second);
-    resources_.erase(found);
-    pending_binds_.erase(id);
-    forget_counter(stream_counters_, id);
+    std::unique_ptr<GpuResource> resource = resources_.take(id);
+    if (!resource) return;
+    stream_counters_.forget(id);
     written_.erase(std::remove(written_.begin(), written_.end(), id), written_.end());
-    for (std::uint32_t tile = 0; resource->replica_tiles > 0 && tile < resource->on_replica.size();
-         ++tile)
-        if (resource->on_replica[tile]) leave_replica(*resource, tile);
-    release_unbound_replicas();
+    pages_.forget(*resource);
     if (resource->info.tile_pool()) {
         // Its memory stays while tiles map it.
-        retired_pools_[id] = std::move(resource);
+        resources_.retire(std::move(resource));
     } else {
         release(*resource);
     }
-    forget_retired_pools();
-}
-
-void VulkanBackend::forget_retired_pools() {
-    if (retired_pools_.empty()) return;
+    if (!resources_.has_retired()) return;
     flush();  // pending binds may name a retired pool
-    for (auto pool = retired_pools_.begin(); pool != retired_pools_.end();) {
-        bool mapped = false;
-        for (const auto& [id, resource] : resources_) {
-            for (const tiles::TileMapping& tile : resource->bound) {
-                if (tile.pool == pool->first) {
-                    mapped = true;
-                    break;
-                }
-            }
-            if (mapped) break;
-        }
-        if (mapped) {
-            ++pool;
-            continue;
-        }
-        release(*pool->second);
-        pool = retired_pools_.erase(pool);
-    }
+    for (const std::unique_ptr<GpuResource>& pool : resources_.take_unmapped_retired())
+        release(*pool);
 }
 
 void VulkanBackend::copy_resource(ObjectId dest_id, ObjectId source_id) {

@@ -21,46 +21,20 @@
 #include "runtime/backend/clear_plan.h"
 #include "runtime/backend/filling_backend.h"
 #include "runtime/backend/subresource_layout.h"
+#include "runtime/backend/vulkan/counter_slots.h"
 #include "runtime/backend/vulkan/descriptor_pools.h"
 #include "runtime/backend/vulkan/gpu_context.h"
+#include "runtime/backend/vulkan/gpu_resource.h"
 #include "runtime/backend/vulkan/pipelines.h"
 #include "runtime/backend/vulkan/query_counts.h"
 #include "runtime/backend/vulkan/query_slots.h"
+#include "runtime/backend/vulkan/samplers.h"
 #include "runtime/backend/vulkan/shader_translator.h"
 #include "runtime/backend/vulkan/storage.h"
+#include "runtime/backend/vulkan/tile_pages.h"
 #include "runtime/backend/vulkan/views.h"
 
 namespace d3dcap::runtime::backend::vulkan {
-
-// 64 KiB pages of device memory, one allocation per growth of the pool.
-struct PoolChunk {
-    std::uint64_t first_tile = 0, tiles = 0;
-    VkDeviceMemory memory = VK_NULL_HANDLE;
-    VkBuffer buffer = VK_NULL_HANDLE;  // the same memory as a buffer, for reads and zeroing
-};
-
-// Read-only copies of one pool page, laid out one after another, that tiles
-// mapping that page are bound to instead of it, so that a run or box of such
-// tiles (REUSE_SINGLE_TILE) is one bind entry, not one per tile. Buffers
-// share byte copies. A GPU may keep image texels in pages in a form only
-// images of that kind read back (compressed), so a texture's replica is its
-// own, copied image to image: `source`, an image made like the texture with
-// its first tile on the page, into the full tiles of mip 0 of `clone`,
-// another such image, whose tiles are the copies.
-struct PageReplica {
-    PoolChunk copies;  // `tiles` copies of the page
-    VkImage source = VK_NULL_HANDLE, clone = VK_NULL_HANDLE;
-    std::vector<VkImageCopy> regions;  // source -> clone, one per copy
-    std::uint64_t tiles_bound = 0;     // tiles bound to it
-    bool stale = false;                // the page may have changed since it was copied
-};
-// A replica of a pool page for a texture (owner: its id) or for buffers (0).
-struct ReplicaKey {
-    ObjectId pool = 0;
-    std::uint32_t page = 0;
-    ObjectId owner = 0;
-    auto operator<=>(const ReplicaKey&) const = default;
-};
 
 // One descriptor of a stage as bound at a draw or dispatch (compared
 // bytewise, so made with memset).
@@ -71,8 +45,6 @@ struct BoundDescriptor {
     VkDescriptorImageInfo image;
     VkBufferView texel;
 };
-
-struct GpuResource;
 
 // A dynamic uniform buffer's offset, with the window it was resolved from:
 // `buffer` and `size` where the offset is the window's (0, 0 where the
@@ -99,66 +71,6 @@ struct StageSet {
     VkDescriptorSet set = VK_NULL_HANDLE;
     std::uint64_t generation = 0;  // the descriptor generation it was written in
     bool plain = false;            // it writes nothing and holds no tiled resource
-};
-
-struct GpuResource {
-    ResourceInfo info;
-    VkBuffer buffer = VK_NULL_HANDLE;
-    VkImage image = VK_NULL_HANDLE;
-    Allocation memory;  // non-sparse resources
-    ImageStorage storage;
-    // Tiled resources: the mapping each tile is bound to now, and where the
-    // packed mips live.
-    std::vector<tiles::TileMapping> bound;
-    // Per tile: 1 where it is bound to a replica of its page, not the page.
-    std::vector<std::uint8_t> on_replica;
-    std::uint64_t replica_tiles = 0;  // how many are
-    // The replica generation at which no tile was seen to map a replicated
-    // page (0: not known), so that writes need not look again.
-    std::uint64_t no_replicated_pages_at = 0;
-    tiles::ResourceTiling tiling;
-    VkSparseImageMemoryRequirements tail{};
-    bool has_tail = false;
-    // Tiled resources on a GPU without sparse residency: a dense image or
-    // buffer, `bound` telling what each dense tile holds (vulkan_shadow.cpp),
-    // the pool version it was last brought up to date with, and the tiles
-    // the current call may have written.
-    bool shadowed = false;
-    std::uint64_t synced_version = 0;
-    std::vector<std::uint32_t> written;
-    bool all_written = false;
-    // Tile pools; `version` changes whenever its pages may have changed.
-    std::vector<PoolChunk> chunks;
-    std::uint64_t version = 1;
-    bool offered = false;
-    std::uint64_t used_in = 0;  // the last batch that recorded work with it
-    // Dynamic constant, vertex and index buffers: `buffer` holds a ring of
-    // slices of their size, `slice` the byte offset of the one with their
-    // contents now (0 for every other resource), and what each slice was
-    // last used in.
-    VkDeviceSize slice = 0, slice_stride = 0;
-    std::vector<std::uint64_t> slices_used_in;
-    // Staging textures but depth-stencil ones (vulkan_staging_textures.cpp):
-    // no image; `buffer` holds the subresources in the canonical layout, one
-    // after another, in host-visible memory that Map hands out.
-    bool linear = false;
-    // Maps of other textures: the subresource in canonical layout until Unmap.
-    std::map<std::uint32_t, std::vector<std::uint8_t>> mapped;
-    std::map<std::uint32_t, D3D11_MAP> map_types;
-
-    bool is_buffer() const { return info.dimension == D3D11_RESOURCE_DIMENSION_BUFFER; }
-    bool multisampled() const { return storage.samples != VK_SAMPLE_COUNT_1_BIT; }
-};
-
-// 32-bit counters the GPU keeps for the objects they belong to (a UAV's
-// hidden counter, the bytes stream output wrote to a buffer): slots of a
-// device buffer, `stride` bytes apart, handed out per object.
-struct CounterSlots {
-    explicit CounterSlots(std::uint32_t slot_stride) : stride(slot_stride) {}
-    std::uint32_t stride, count = 4096;
-    std::unique_ptr<GpuResource> buffer;
-    std::unordered_map<ObjectId, std::uint32_t> slots;
-    std::vector<std::uint32_t> free;
 };
 
 // What a draw reads vertices, indices and arguments from.
@@ -275,6 +187,10 @@ class VulkanBackend final : public FillingBackend {
     bool logic_ops() const override;
     bool draws_samples(DXGI_FORMAT format, std::uint32_t samples) override;
     bool executes_shaders() const override { return true; }
+    void attach(const tiles::TileState* tiles) override {
+        Backend::attach(tiles);
+        pages_.attach(tiles);
+    }
     std::string prepare_shader(std::span<const std::uint8_t> bytecode,
                                const StreamOutputDeclaration* stream_output) override;
     std::string dispatch(const StageWork& compute, const DispatchSize& groups,
@@ -333,13 +249,12 @@ class VulkanBackend final : public FillingBackend {
   private:
     friend class Operation;
     explicit VulkanBackend(std::unique_ptr<GpuContext> gpu);
-    GpuResource* find(ObjectId id);
+    GpuResource* find(ObjectId id) { return resources_.find(id); }
     // find, with the resource's pending binds made first (for work that may
     // touch any of its tiles), marked used by the batch recording now; the
     // second form for a resource already found.
     GpuResource* use(ObjectId id);
     void use(GpuResource& resource);
-    std::uint32_t sparse_memory_types() const;
 
     void start_tiles(GpuResource& resource);
     HRESULT create_buffer(GpuResource& resource);
@@ -353,13 +268,9 @@ class VulkanBackend final : public FillingBackend {
     bool replace_buffer(GpuResource& resource, VkDeviceSize size, VkMemoryPropertyFlags preferred);
     bool grow_slices(GpuResource& resource);
     HRESULT create_image(GpuResource& resource);
-    VkImage make_image(const ImageStorage& storage);
-    void to_general_layout(VkImage image, VkImageAspectFlags aspects);
     HRESULT create_pool(GpuResource& resource);
-    bool grow_pool(GpuResource& pool, std::uint64_t tiles);
     void release(GpuResource& resource);
     void release_later(VkBuffer buffer, VkImage image, const Allocation& memory);
-    void forget_retired_pools();
 
     // Host bytes <-> an element box of one subresource. Upload rows are
     // row_pitch apart and slices slice_pitch apart; downloads hand the box's
@@ -396,54 +307,7 @@ class VulkanBackend final : public FillingBackend {
     void run_on_reference(const std::vector<ObjectId>& ids,
                           const std::function<void(Backend&)>& operation);
 
-    // Tiles: the memory behind a pool tile, the image region of a standard
-    // tile, and the packed mips of a slice as the tile model's byte stream.
-    // Binds what changed in the tile state since the last bind.
-    void bind_pending(GpuResource& resource);
-    void bind_changes(GpuResource& resource,
-                      const std::vector<std::pair<std::uint32_t, tiles::TileMapping>>& changes);
-    // One tile's memory: a pool page, a replica (uniform_pages > 0) or none.
-    struct TileMemory {
-        std::uint32_t tile = 0;
-        VkDeviceMemory memory = VK_NULL_HANDLE;
-        std::uint64_t page = 0;
-        std::uint32_t uniform_pages = 0;
-    };
-    // Binds tiles of one resource in one batch, coalesced (or one entry per
-    // tile for the baseline).
-    void bind_tiles(GpuResource& resource, const std::vector<TileMemory>& tiles);
-    bool allocate_pages(std::uint64_t pages, PoolChunk& chunk);
-    void release_pages(std::vector<PoolChunk> chunks);
-
-    // Page replicas (vulkan_replicas.cpp). The replica to bind `tiles` tiles
-    // of a resource mapping a pool page to: an existing one, a new one where
-    // that many tiles are worth it, or null.
-    PageReplica* replica_for(const GpuResource& resource, const tiles::TileMapping& page,
-                             std::uint64_t tiles);
-    bool make_image_replica(const GpuResource& resource, const tiles::TileMapping& page,
-                            std::uint64_t copies, PageReplica& replica);
-    void record_refill(const ReplicaKey& key, const PageReplica& replica);
-    void release_replica(PageReplica& replica);
-    // A write to these tiles of a resource (all of them when null; a pool:
-    // any of its pages): tiles bound to a replica are bound to their page
-    // first, so that the write reaches it, and the replicas of pages it may
-    // change are copied again once the call's work is recorded.
-    void replicas_written(GpuResource& resource, const std::vector<std::uint32_t>* tiles);
-    void refresh_replicas();
-    // A tile leaves its replica; replicas no tile is bound to are released
-    // by release_unbound_replicas, after the binds that left them.
-    void leave_replica(GpuResource& resource, std::uint32_t tile);
-    void release_unbound_replicas();
-    bool pool_page(ObjectId pool, std::uint32_t pool_tile, VkDeviceMemory& memory,
-                   std::uint64_t& page);
-    VkBufferImageCopy tile_region(const GpuResource& resource, const tiles::TileRef& tile,
-                                  VkDeviceSize buffer_offset) const;
-    bool packed_tile(const GpuResource& resource, const tiles::TileRef& tile) const;
-    bool packed_index(const GpuResource& resource, std::uint32_t tile) const;
-    // Where overall tile `tile` lies (subresource, and x, y, z in tiles, or
-    // x = index among the slice's packed tiles).
-    bool tile_position(const GpuResource& resource, std::uint32_t tile,
-                       tiles::TileRef& where) const;
+    // The packed mips of a slice as the tile model's byte stream.
     std::vector<std::uint8_t> packed_stream(GpuResource& resource, std::uint32_t slice);
 
     // Shadowed tiled resources (no sparse residency on this GPU): brought
@@ -462,9 +326,6 @@ class VulkanBackend final : public FillingBackend {
     };
     std::set<std::uint32_t> copy_pages(GpuResource& resource, const std::vector<PageCopy>& copies,
                                        bool to_pages);
-    bool pool_buffer_page(ObjectId pool, std::uint32_t pool_tile, VkBuffer& buffer,
-                          std::uint64_t& offset, std::uint64_t& version);
-
     // Shaders: the pipeline of a translated compute shader (made once).
     void destroy_pipelines();
     // Descriptors: the bound slots of a stage resolved to what its shader's
@@ -489,7 +350,6 @@ class VulkanBackend final : public FillingBackend {
                           VkImageUsageFlags usage, VkFormatFeatureFlags needed, VkImageView& out);
     std::string counter_descriptor(const StageWork& work, const ShaderDescriptor& d,
                                    VkBufferView& view);
-    VkSampler sampler_for(const D3D11_SAMPLER_DESC& desc, std::string& error);
     // Draws: the formats and sample count of what a draw renders into (for
     // its pipeline), and a view of a render target or depth-stencil view
     // with its size.
@@ -573,23 +433,11 @@ class VulkanBackend final : public FillingBackend {
     std::vector<ObjectId> written_;           // shadowed resources the current call wrote
     std::unique_ptr<GpuResource> zero_tile_;  // 64 KiB of zeros, for NULL tiles
     std::unique_ptr<GpuContext> gpu_;
-    vulkan::SparseBinder binder_;
-    std::unordered_map<ObjectId, std::unique_ptr<GpuResource>> resources_;
-    std::unordered_map<ObjectId, std::unique_ptr<GpuResource>> retired_pools_;
-    // Tiled resources whose mappings changed since their last bind.
-    std::set<ObjectId> pending_binds_;
-    // Page replicas by (pool, pool tile); bumped whenever one is made.
-    std::map<ReplicaKey, PageReplica> replicas_;
-    std::uint64_t replica_generation_ = 1;
-    std::uint64_t replica_pages_ = 0;  // pages all replicas hold
-    bool replicas_stale_ = false;
-    // D3DCAP_VULKAN_BIND_PER_TILE=1: one bind entry per tile, the baseline
-    // the coalescer is measured against.
-    bool per_tile_binds_ = false;
-    std::uint32_t pool_memory_types_ = ~0u;  // types sparse images and buffers can bind
-    std::unique_ptr<Backend> scratch_;       // reference device for run_on_reference
+    ResourceTable resources_;
+    TilePages pages_{*gpu_, resources_, buffer_usage()};
+    std::unique_ptr<Backend> scratch_;  // reference device for run_on_reference
     ShaderTranslator translator_;
-    std::unordered_map<std::string, VkSampler> samplers_;  // by description bytes
+    Samplers samplers_{*gpu_};
     DescriptorPools descriptors_;
     PipelineCache pipelines_{gpu_->device(), descriptors_};
     std::vector<VkWriteDescriptorSet> write_scratch_;
@@ -621,20 +469,16 @@ class VulkanBackend final : public FillingBackend {
         }
     };
     std::array<StageTranslation, 5> last_translations_;
-    CounterSlots stream_counters_{4};  // by buffer
+    CounterSlots stream_counters_{*gpu_, 4, buffer_usage()};  // by buffer
     // By UAV view (0: the one UAVs without a counter of their own share);
     // 256 bytes apart, past any texel-buffer alignment.
-    CounterSlots uav_counters_{256};
+    CounterSlots uav_counters_{*gpu_, 256, buffer_usage()};
     TransformFeedbackCommands transform_feedback_;
     bool transform_feedback_loaded_ = false;
     std::unordered_map<std::string, std::vector<std::uint8_t>> internal_shaders_;  // by text
     ObjectId next_internal_id_ = ObjectId{1} << 62;
 
-    // Counts and counters the GPU keeps (vulkan_counts.cpp). The byte
-    // offset of an object's counter; with make, a new one (zero) where it
-    // has none (false: no room).
-    bool counter_slot(CounterSlots& counters, ObjectId owner, bool make, VkDeviceSize& offset);
-    void forget_counter(CounterSlots& counters, ObjectId owner);
+    // Counts the GPU keeps (vulkan_counts.cpp).
     QueryCounts queries_{*gpu_};  // query_counts.h
     // Work a GPU predicate predicates runs inside conditional rendering on
     // its value (an internal buffer's first word); false: not predicated.

@@ -10,9 +10,7 @@
 namespace d3dcap::runtime::backend::vulkan {
 
 void VulkanBackend::destroy_pipelines() {
-    const VkDevice dev = gpu_->vk();
-    for (auto& [key, sampler] : samplers_) vkDestroySampler(dev, sampler, nullptr);
-    samplers_.clear();
+    samplers_.destroy();
     pipelines_.clear();
     last_draw_ = {};
     descriptors_.destroy();

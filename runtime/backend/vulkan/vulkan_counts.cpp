@@ -47,48 +47,14 @@ ret
 
 }  // namespace
 
-bool VulkanBackend::counter_slot(CounterSlots& counters, ObjectId owner, bool make,
-                                 VkDeviceSize& offset) {
-    if (const auto found = counters.slots.find(owner); found != counters.slots.end()) {
-        offset = VkDeviceSize{found->second} * counters.stride;
-        return true;
-    }
-    if (!make) return false;
-    if (!counters.buffer) {
-        counters.buffer = std::make_unique<GpuResource>();
-        counters.buffer->info.dimension = D3D11_RESOURCE_DIMENSION_BUFFER;
-        counters.buffer->info.byte_width = std::uint64_t{counters.count} * counters.stride;
-        if (FAILED(create_buffer(*counters.buffer))) {
-            counters.buffer.reset();
-            return false;
-        }
-        for (std::uint32_t slot = counters.count; slot-- > 0;) counters.free.push_back(slot);
-    }
-    if (counters.free.empty()) return false;
-    const std::uint32_t slot = counters.free.back();
-    counters.free.pop_back();
-    counters.slots[owner] = slot;
-    offset = VkDeviceSize{slot} * counters.stride;
-    vkCmdFillBuffer(gpu_->commands(), counters.buffer->buffer, offset, 4, 0);
-    gpu_->barrier();  // before anything else is written over it
-    return true;
-}
-
-void VulkanBackend::forget_counter(CounterSlots& counters, ObjectId owner) {
-    const auto found = counters.slots.find(owner);
-    if (found == counters.slots.end()) return;
-    counters.free.push_back(found->second);
-    counters.slots.erase(found);
-}
-
 void VulkanBackend::set_uav_counter(ObjectId view, std::uint32_t value) {
     const Operation call(*this);
     VkDeviceSize offset = 0;
-    if (!counter_slot(uav_counters_, view, true, offset)) {
+    if (!uav_counters_.slot(view, true, offset)) {
         std::fprintf(stderr, "d3dcap: Vulkan device: no room left for UAV counters\n");
         return;
     }
-    vkCmdUpdateBuffer(gpu_->commands(), uav_counters_.buffer->buffer, offset, 4, &value);
+    vkCmdUpdateBuffer(gpu_->commands(), uav_counters_.buffer(), offset, 4, &value);
 }
 
 // The counter's value where the GPU keeps it; the runtime's own value for
@@ -99,19 +65,19 @@ void VulkanBackend::copy_uav_counter(ObjectId view, std::uint32_t value, ObjectI
     VkDeviceSize counter = 0;
     GpuResource* buffer = use(dest);
     if (buffer == nullptr || !buffer->is_buffer()) return;
-    if (!counter_slot(uav_counters_, view, false, counter)) {
+    if (!uav_counters_.slot(view, false, counter)) {
         const D3D11_BOX box{offset, 0, 0, offset + 4, 1, 1};
         update_subresource(dest, 0, &box, &value, 4, 4, 0);
         return;
     }
     wrote(*buffer);  // before the copy: it may bind tiles
     const VkBufferCopy region{counter, buffer->slice + offset, 4};
-    vkCmdCopyBuffer(gpu_->commands(), uav_counters_.buffer->buffer, buffer->buffer, 1, &region);
+    vkCmdCopyBuffer(gpu_->commands(), uav_counters_.buffer(), buffer->buffer, 1, &region);
 }
 
 void VulkanBackend::forget_uav_counter(ObjectId view) {
     const Operation call(*this);
-    forget_counter(uav_counters_, view);
+    uav_counters_.forget(view);
 }
 
 // The counts' query results copied into an internal buffer (runs of slots

@@ -1,7 +1,7 @@
 // One stage's bound slots as the descriptors of its translated shader:
 // constant-buffer windows, buffer views (typed, raw, structured), texture
 // views in the shape the shader declares, storage images, and samplers
-// made from D3D11 sampler descriptions (cached). Unbound slots read zero
+// (samplers.h). Unbound slots read zero
 // where the GPU has null descriptors, as on Windows.
 #include <algorithm>
 #include <cstring>
@@ -69,21 +69,6 @@ VkImageType image_type_of(VkImageViewType type) {
     }
 }
 
-VkSamplerAddressMode address_mode(D3D11_TEXTURE_ADDRESS_MODE mode) {
-    switch (mode) {
-        case D3D11_TEXTURE_ADDRESS_MIRROR:
-            return VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT;
-        case D3D11_TEXTURE_ADDRESS_CLAMP:
-            return VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
-        case D3D11_TEXTURE_ADDRESS_BORDER:
-            return VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER;
-        case D3D11_TEXTURE_ADDRESS_MIRROR_ONCE:
-            return VK_SAMPLER_ADDRESS_MODE_MIRROR_CLAMP_TO_EDGE;
-        default:
-            return VK_SAMPLER_ADDRESS_MODE_REPEAT;
-    }
-}
-
 // D3D11's sampler when none is bound.
 D3D11_SAMPLER_DESC default_sampler() {
     D3D11_SAMPLER_DESC desc{};
@@ -99,88 +84,6 @@ D3D11_SAMPLER_DESC default_sampler() {
 
 }  // namespace
 
-VkSampler VulkanBackend::sampler_for(const D3D11_SAMPLER_DESC& desc, std::string& error) {
-    std::string key(reinterpret_cast<const char*>(&desc), sizeof desc);
-    if (auto found = samplers_.find(key); found != samplers_.end()) return found->second;
-    const vulkan::ExecutionFeatures& has = gpu_->device().execution();
-    const vulkan::AdapterInfo& adapter = gpu_->device().adapter();
-    const std::uint32_t filter = desc.Filter;
-    const std::uint32_t reduction = (filter >> 7) & 3;  // standard, comparison, minimum, maximum
-    const bool anisotropic = (filter & D3D11_ANISOTROPIC_FILTERING_BIT) != 0;
-    VkSamplerCreateInfo info{};
-    info.sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO;
-    info.minFilter = (filter >> 4) & 1 ? VK_FILTER_LINEAR : VK_FILTER_NEAREST;
-    info.magFilter = (filter >> 2) & 1 ? VK_FILTER_LINEAR : VK_FILTER_NEAREST;
-    info.mipmapMode = filter & 1 ? VK_SAMPLER_MIPMAP_MODE_LINEAR : VK_SAMPLER_MIPMAP_MODE_NEAREST;
-    info.addressModeU = address_mode(desc.AddressU);
-    info.addressModeV = address_mode(desc.AddressV);
-    info.addressModeW = address_mode(desc.AddressW);
-    info.mipLodBias =
-        std::clamp(desc.MipLODBias, -adapter.max_sampler_lod_bias, adapter.max_sampler_lod_bias);
-    info.anisotropyEnable = anisotropic;
-    info.maxAnisotropy =
-        std::clamp(static_cast<float>(desc.MaxAnisotropy), 1.0f, adapter.max_sampler_anisotropy);
-    info.compareEnable = reduction == 1;
-    info.compareOp = static_cast<VkCompareOp>(std::clamp<int>(desc.ComparisonFunc, 1, 8) - 1);
-    info.minLod = std::clamp(desc.MinLOD, -1000.0f, 1000.0f);
-    info.maxLod = std::clamp(desc.MaxLOD, info.minLod, 1000.0f);
-    if (anisotropic && !has.anisotropy) {
-        error = "anisotropic filtering, which this GPU lacks";
-        return VK_NULL_HANDLE;
-    }
-    const bool mirror_once = desc.AddressU == D3D11_TEXTURE_ADDRESS_MIRROR_ONCE ||
-                             desc.AddressV == D3D11_TEXTURE_ADDRESS_MIRROR_ONCE ||
-                             desc.AddressW == D3D11_TEXTURE_ADDRESS_MIRROR_ONCE;
-    if (mirror_once && !has.mirror_once) {
-        error = "TEXTURE_ADDRESS_MIRROR_ONCE, which this GPU lacks";
-        return VK_NULL_HANDLE;
-    }
-    VkSamplerReductionModeCreateInfo reduce{};
-    reduce.sType = VK_STRUCTURE_TYPE_SAMPLER_REDUCTION_MODE_CREATE_INFO;
-    if (reduction >= 2) {
-        if (!has.minmax_filter) {
-            error = "a MINIMUM/MAXIMUM filter, which this GPU lacks";
-            return VK_NULL_HANDLE;
-        }
-        reduce.reductionMode =
-            reduction == 2 ? VK_SAMPLER_REDUCTION_MODE_MIN : VK_SAMPLER_REDUCTION_MODE_MAX;
-        info.pNext = &reduce;
-    }
-    // The border colour matters only where an address mode uses it.
-    VkSamplerCustomBorderColorCreateInfoEXT custom{};
-    custom.sType = VK_STRUCTURE_TYPE_SAMPLER_CUSTOM_BORDER_COLOR_CREATE_INFO_EXT;
-    const float* c = desc.BorderColor;
-    const bool border = info.addressModeU == VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER ||
-                        info.addressModeV == VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER ||
-                        info.addressModeW == VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER;
-    auto is = [&](float r, float g, float b, float a) {
-        return c[0] == r && c[1] == g && c[2] == b && c[3] == a;
-    };
-    info.borderColor = VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK;
-    if (border && is(0, 0, 0, 1)) {
-        info.borderColor = VK_BORDER_COLOR_FLOAT_OPAQUE_BLACK;
-    } else if (border && is(1, 1, 1, 1)) {
-        info.borderColor = VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE;
-    } else if (border && !is(0, 0, 0, 0)) {
-        if (!has.custom_border) {
-            error = "a border colour other than black or white, which this GPU lacks";
-            return VK_NULL_HANDLE;
-        }
-        std::memcpy(custom.customBorderColor.float32, c, sizeof custom.customBorderColor.float32);
-        custom.format = VK_FORMAT_UNDEFINED;
-        custom.pNext = info.pNext;
-        info.pNext = &custom;
-        info.borderColor = VK_BORDER_COLOR_FLOAT_CUSTOM_EXT;
-    }
-    VkSampler sampler = VK_NULL_HANDLE;
-    if (vkCreateSampler(gpu_->vk(), &info, nullptr, &sampler) != VK_SUCCESS) {
-        error = "the GPU cannot make this sampler";
-        return VK_NULL_HANDLE;
-    }
-    samplers_.emplace(std::move(key), sampler);
-    return sampler;
-}
-
 // A UAV's hidden counter: its slot in the device's counter buffer (a view
 // without a counter of its own uses the shared slot 0), seen through an
 // R32_UINT view.
@@ -190,11 +93,11 @@ std::string VulkanBackend::counter_descriptor(const StageWork& work, const Shade
     for (const auto& [slot, uav] : work.uav_counters)
         if (slot == d.reg) owner = uav;
     VkDeviceSize offset = 0;
-    if (!counter_slot(uav_counters_, owner, true, offset))
+    if (!uav_counters_.slot(owner, true, offset))
         return "the device has no room left for UAV counters";
     VkBufferViewCreateInfo info{};
     info.sType = VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO;
-    info.buffer = uav_counters_.buffer->buffer;
+    info.buffer = uav_counters_.buffer();
     info.format = VK_FORMAT_R32_UINT;
     info.offset = offset;
     info.range = 4;
@@ -308,7 +211,7 @@ std::string VulkanBackend::resolve_stage(const StageWork& work, const Translated
                 if (slot == d.reg) desc = &sampler;
             const D3D11_SAMPLER_DESC fallback = default_sampler();
             std::string why;
-            bound.image.sampler = sampler_for(desc ? *desc : fallback, why);
+            bound.image.sampler = samplers_.find(desc ? *desc : fallback, why);
             if (bound.image.sampler == VK_NULL_HANDLE) return register_name(d) + ": " + why;
             out.descriptors.push_back(bound);
             continue;
@@ -393,7 +296,7 @@ std::string VulkanBackend::resolve_stage(const StageWork& work, const Translated
             counter.type = VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER;
             const std::string why = counter_descriptor(work, d, counter.texel);
             if (!why.empty()) return why;
-            out.touches.push_back({handle_key(uav_counters_.buffer->buffer), true});
+            out.touches.push_back({handle_key(uav_counters_.buffer()), true});
             out.descriptors.push_back(counter);
         }
     }

@@ -283,8 +283,8 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
     gpu_->open();  // a full batch goes before anything is marked used in the open one
     LastDraw& last = last_draw_;
     const bool kept = last.work == &work && last.generation == descriptors_.generation() &&
-                      last.batch == gpu_->recording_batch() && pending_binds_.empty() &&
-                      replicas_.empty();
+                      last.batch == gpu_->recording_batch() && !pages_.pending() &&
+                      !pages_.has_replicas();
     // Buffers moved to other slices move every kept set's offsets, or the
     // kept buffer bindings.
     const std::uint32_t moved =
@@ -385,7 +385,7 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
                     VK_PIPELINE_STAGE_2_TRANSFORM_FEEDBACK_BIT_EXT);
     if (stream_targets.count != 0 || arguments.from_stream_output)
         gpu_->touch(
-            handle_key(stream_counters_.buffer->buffer), true,
+            handle_key(stream_counters_.buffer()), true,
             VK_PIPELINE_STAGE_2_TRANSFORM_FEEDBACK_BIT_EXT | VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT);
     const GpuResource* predicate = work.predicate.id ? find(work.predicate.id) : nullptr;
     if (predicate != nullptr)

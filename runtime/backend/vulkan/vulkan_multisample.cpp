@@ -228,7 +228,7 @@ ObjectId VulkanBackend::internal_buffer(std::uint64_t bytes, const std::uint8_t*
     const ElementBox whole{0, 0, 0, static_cast<std::uint32_t>(bytes), 1, 1};
     if (data != nullptr) upload_box(*buffer, 0, whole, data, bytes, bytes);
     const ObjectId id = buffer->info.id;
-    resources_[id] = std::move(buffer);
+    resources_.add(std::move(buffer));
     return id;
 }
 

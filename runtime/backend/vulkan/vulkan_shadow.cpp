@@ -34,31 +34,12 @@ Operation::Operation(VulkanBackend& backend)
 Operation::~Operation() {
     if (--backend_.depth_ != 0) return;
     if (!backend_.written_.empty()) backend_.write_back_shadows();
-    if (backend_.replicas_stale_) backend_.refresh_replicas();
+    if (backend_.pages_.stale()) backend_.pages_.refresh();
     backend_.gpu_->end_step();
 }
 
-bool VulkanBackend::pool_buffer_page(ObjectId pool_id, std::uint32_t pool_tile, VkBuffer& buffer,
-                                     std::uint64_t& offset, std::uint64_t& version) {
-    GpuResource* pool = find(pool_id);
-    if (pool == nullptr) {
-        const auto retired = retired_pools_.find(pool_id);
-        if (retired == retired_pools_.end()) return false;
-        pool = retired->second.get();
-    }
-    version = pool->version;
-    for (const PoolChunk& chunk : pool->chunks) {
-        if (pool_tile >= chunk.first_tile && pool_tile < chunk.first_tile + chunk.tiles) {
-            buffer = chunk.buffer;
-            offset = (pool_tile - chunk.first_tile) * kTile;
-            return true;
-        }
-    }
-    return false;
-}
-
 void VulkanBackend::wrote(GpuResource& resource, const std::vector<std::uint32_t>* tiles) {
-    if (!replicas_.empty()) replicas_written(resource, tiles);
+    if (pages_.has_replicas()) pages_.written(resource, tiles);
     if (syncing_) return;
     if (resource.info.tile_pool()) {
         ++resource.version;
@@ -76,7 +57,7 @@ void VulkanBackend::wrote(GpuResource& resource, const std::vector<std::uint32_t
 
 void VulkanBackend::wrote_box(GpuResource& resource, std::uint32_t sub, const ElementBox& box) {
     // Sparse resources need the tiles only while pages have replicas.
-    if (syncing_ || (!resource.shadowed && (replicas_.empty() || resource.bound.empty()))) {
+    if (syncing_ || (!resource.shadowed && (!pages_.has_replicas() || resource.bound.empty()))) {
         wrote(resource);  // pools: their version
         return;
     }
@@ -179,7 +160,7 @@ void VulkanBackend::sync_shadow(GpuResource& r) {
         PageCopy copy{t, zero_tile_->buffer, 0};
         std::uint64_t version = 0;
         if (m.pool != 0 &&
-            !pool_buffer_page(m.pool, m.pool_tile, copy.page, copy.offset, version)) {
+            !pages_.page_buffer(m.pool, m.pool_tile, copy.page, copy.offset, version)) {
             copy.page = zero_tile_->buffer;  // a page past the pool's end reads zero
             copy.offset = 0;
         }
@@ -243,7 +224,8 @@ void VulkanBackend::write_back(GpuResource& r) {
         }
         PageCopy copy{t, VK_NULL_HANDLE, 0};
         std::uint64_t version = 0;
-        if (!pool_buffer_page(held.pool, held.pool_tile, copy.page, copy.offset, version)) continue;
+        if (!pages_.page_buffer(held.pool, held.pool_tile, copy.page, copy.offset, version))
+            continue;
         shared_page |= !pages.emplace(held.pool, held.pool_tile).second;
         pools.insert(held.pool);
         copies.push_back(copy);
@@ -273,13 +255,7 @@ void VulkanBackend::write_back(GpuResource& r) {
     // others are copied from it at the next use).
     std::uint64_t version = 0;
     for (ObjectId id : pools) {
-        GpuResource* pool = find(id);
-        if (pool == nullptr) {
-            const auto retired = retired_pools_.find(id);
-            if (retired == retired_pools_.end()) continue;
-            pool = retired->second.get();
-        }
-        version = ++pool->version;
+        if (GpuResource* pool = resources_.pool(id)) version = ++pool->version;
     }
     if (!shared_page && pools.size() == 1) r.synced_version = version;
 }

@@ -59,27 +59,26 @@ std::string VulkanBackend::prepare_stream_output(const DrawWork& work, StreamOut
             return "stream-output slot " + std::to_string(slot) +
                    " is not bound to a buffer of this device";
         VkDeviceSize counter = 0;
-        if (!counter_slot(stream_counters_, buffer->info.id, true, counter))
+        if (!stream_counters_.slot(buffer->info.id, true, counter))
             return "the device has no room left for stream-output counters";
         wrote(*buffer);
         out.buffers[slot] = buffer->buffer;
         out.sizes[slot] = buffer->info.byte_width;
-        out.counters[slot] = stream_counters_.buffer->buffer;
+        out.counters[slot] = stream_counters_.buffer();
         out.counter_offsets[slot] = counter;
         // An offset from SOSetTargets: writing starts there (the counter is
         // where transform feedback resumes).
         if (so.offsets[slot] != StreamOutputWork::kAppend) {
             const std::uint32_t start = static_cast<std::uint32_t>(
                 std::min<std::uint64_t>(so.offsets[slot], buffer->info.byte_width));
-            vkCmdUpdateBuffer(gpu_->commands(), stream_counters_.buffer->buffer, counter, 4,
-                              &start);
+            vkCmdUpdateBuffer(gpu_->commands(), stream_counters_.buffer(), counter, 4, &start);
         }
     }
     // Slots below the last that the declaration does not write take a
     // buffer nothing is written to, without a counter.
     for (std::uint32_t slot = 0; slot < out.count; ++slot) {
         if (declared & (1u << slot)) continue;
-        out.buffers[slot] = stream_counters_.buffer->buffer;
+        out.buffers[slot] = stream_counters_.buffer();
         out.sizes[slot] = 4;
     }
     out.query = work.count_stream_output;
@@ -107,8 +106,8 @@ void VulkanBackend::end_stream_output(VkCommandBuffer commands, const StreamOutp
 bool VulkanBackend::draw_auto_counter(const DrawWork& work, VkBuffer& counter,
                                       VkDeviceSize& offset) {
     const ObjectId buffer = work.vertex_buffers[0].buffer;
-    if (buffer == 0 || !counter_slot(stream_counters_, buffer, false, offset)) return false;
-    counter = stream_counters_.buffer->buffer;
+    if (buffer == 0 || !stream_counters_.slot(buffer, false, offset)) return false;
+    counter = stream_counters_.buffer();
     return true;
 }
 

@@ -10,7 +10,7 @@
 #include <algorithm>
 #include <bit>
 
-#include "runtime/backend/vulkan/vulkan_backend.h"
+#include "runtime/backend/vulkan/tile_pages.h"
 
 namespace d3dcap::runtime::backend::vulkan {
 namespace {
@@ -35,8 +35,8 @@ VkExtent3D whole_tiles(const GpuResource& resource) {
 
 }  // namespace
 
-PageReplica* VulkanBackend::replica_for(const GpuResource& resource, const tiles::TileMapping& page,
-                                        std::uint64_t tiles) {
+PageReplica* TilePages::replica_for(const GpuResource& resource, const tiles::TileMapping& page,
+                                    std::uint64_t tiles) {
     const ReplicaKey key{page.pool, page.pool_tile, resource.is_buffer() ? 0 : resource.info.id};
     const auto found = replicas_.find(key);
     if (found != replicas_.end()) return &found->second;
@@ -49,7 +49,7 @@ PageReplica* VulkanBackend::replica_for(const GpuResource& resource, const tiles
     }
     if (copies < kReplicaMinTiles || replica_pages_ + copies > kReplicaPageBudget) return nullptr;
     PageReplica replica;
-    if (!allocate_pages(copies, replica.copies)) return nullptr;  // bound to the page instead
+    if (!allocate(copies, replica.copies)) return nullptr;  // bound to the page instead
     if (!resource.is_buffer() && !make_image_replica(resource, page, copies, replica)) {
         release_replica(replica);
         return nullptr;
@@ -61,17 +61,17 @@ PageReplica* VulkanBackend::replica_for(const GpuResource& resource, const tiles
     return &made;
 }
 
-bool VulkanBackend::make_image_replica(const GpuResource& resource, const tiles::TileMapping& page,
-                                       std::uint64_t copies, PageReplica& replica) {
+bool TilePages::make_image_replica(const GpuResource& resource, const tiles::TileMapping& page,
+                                   std::uint64_t copies, PageReplica& replica) {
     const ImageStorage& storage = resource.storage;
-    VkDeviceMemory page_memory = VK_NULL_HANDLE;
+    VkDeviceMemory memory = VK_NULL_HANDLE;
     std::uint64_t page_index = 0;
-    if (!pool_page(page.pool, page.pool_tile, page_memory, page_index)) return false;
-    replica.source = make_image(storage);
-    replica.clone = make_image(storage);
+    if (!page_memory(page.pool, page.pool_tile, memory, page_index)) return false;
+    replica.source = make_image(gpu_.vk(), storage);
+    replica.clone = make_image(gpu_.vk(), storage);
     if (!replica.source || !replica.clone) return false;
-    to_general_layout(replica.source, storage.aspects);
-    to_general_layout(replica.clone, storage.aspects);
+    to_general_layout(gpu_.commands(), replica.source, storage.aspects);
+    to_general_layout(gpu_.commands(), replica.clone, storage.aspects);
 
     const D3D11_TILE_SHAPE& shape = resource.tiling.shape;
     vulkan::SparseImageTarget target;
@@ -92,7 +92,7 @@ bool VulkanBackend::make_image_replica(const GpuResource& resource, const tiles:
         region.extent = target.block;
         replica.regions.push_back(region);
     }
-    const vulkan::ImageTileMapping first_tile{0, 0, 0, page_memory, page_index};
+    const vulkan::ImageTileMapping first_tile{0, 0, 0, memory, page_index};
     for (const auto& [image, mappings] :
          {std::pair{replica.source, std::span(&first_tile, 1)},
           std::pair{replica.clone, std::span<const vulkan::ImageTileMapping>(tiles)}}) {
@@ -101,15 +101,15 @@ bool VulkanBackend::make_image_replica(const GpuResource& resource, const tiles:
         vulkan::SparseBatch batch;
         batch.image = image;
         batch.image_binds = binds;
-        if (!gpu_->bind_before_batch(batch)) return false;  // new images: no work uses them
+        if (!gpu_.bind_before_batch(batch)) return false;  // new images: no work uses them
     }
     return true;
 }
 
 // Copies the page into every copy of the replica, after the work before.
-void VulkanBackend::record_refill(const ReplicaKey& key, const PageReplica& replica) {
-    const VkCommandBuffer commands = gpu_->commands();
-    gpu_->barrier();
+void TilePages::record_refill(const ReplicaKey& key, const PageReplica& replica) {
+    const VkCommandBuffer commands = gpu_.commands();
+    gpu_.barrier();
     if (replica.clone) {
         vkCmdCopyImage(commands, replica.source, VK_IMAGE_LAYOUT_GENERAL, replica.clone,
                        VK_IMAGE_LAYOUT_GENERAL, static_cast<std::uint32_t>(replica.regions.size()),
@@ -117,17 +117,16 @@ void VulkanBackend::record_refill(const ReplicaKey& key, const PageReplica& repl
     } else {
         VkBuffer page = VK_NULL_HANDLE;
         std::uint64_t offset = 0, version = 0;
-        if (!pool_buffer_page(key.pool, key.page, page, offset, version)) return;
+        if (!page_buffer(key.pool, key.page, page, offset, version)) return;
         std::vector<VkBufferCopy> regions(replica.copies.tiles);
         for (std::uint64_t k = 0; k < regions.size(); ++k) regions[k] = {offset, k * kTile, kTile};
         vkCmdCopyBuffer(commands, page, replica.copies.buffer,
                         static_cast<std::uint32_t>(regions.size()), regions.data());
     }
-    gpu_->barrier();
+    gpu_.barrier();
 }
 
-void VulkanBackend::replicas_written(GpuResource& resource,
-                                     const std::vector<std::uint32_t>* tiles) {
+void TilePages::written(GpuResource& resource, const std::vector<std::uint32_t>* tiles) {
     if (resource.info.tile_pool()) {
         for (auto& [key, replica] : replicas_) {
             if (key.pool == resource.info.id) replica.stale = replicas_stale_ = true;
@@ -152,7 +151,7 @@ void VulkanBackend::replicas_written(GpuResource& resource,
         if (!resource.on_replica[tile]) return;
         leave_replica(resource, tile);
         TileMemory bind{tile};
-        pool_page(mapping.pool, mapping.pool_tile, bind.memory, bind.page);
+        page_memory(mapping.pool, mapping.pool_tile, bind.memory, bind.page);
         to_pages.push_back(bind);
     };
     if (tiles != nullptr) {
@@ -166,9 +165,9 @@ void VulkanBackend::replicas_written(GpuResource& resource,
     release_unbound_replicas();
 }
 
-void VulkanBackend::refresh_replicas() {
+void TilePages::refresh() {
     replicas_stale_ = false;
-    gpu_->end_step();  // after the call's own work
+    gpu_.end_step();  // after the call's own work
     for (auto& [key, replica] : replicas_) {
         if (!replica.stale) continue;
         replica.stale = false;
@@ -176,7 +175,7 @@ void VulkanBackend::refresh_replicas() {
     }
 }
 
-void VulkanBackend::leave_replica(GpuResource& resource, std::uint32_t tile) {
+void TilePages::leave_replica(GpuResource& resource, std::uint32_t tile) {
     const tiles::TileMapping& mapping = resource.bound[tile];
     resource.on_replica[tile] = 0;
     --resource.replica_tiles;
@@ -185,16 +184,16 @@ void VulkanBackend::leave_replica(GpuResource& resource, std::uint32_t tile) {
     if (replica != replicas_.end()) --replica->second.tiles_bound;
 }
 
-void VulkanBackend::release_replica(PageReplica& replica) {
-    gpu_->when_done([dev = gpu_->vk(), source = replica.source, clone = replica.clone] {
+void TilePages::release_replica(PageReplica& replica) {
+    gpu_.when_done([dev = gpu_.vk(), source = replica.source, clone = replica.clone] {
         if (source) vkDestroyImage(dev, source, nullptr);
         if (clone) vkDestroyImage(dev, clone, nullptr);
     });
-    release_pages({replica.copies});
+    release({replica.copies});
     replica = PageReplica{};
 }
 
-void VulkanBackend::release_unbound_replicas() {
+void TilePages::release_unbound_replicas() {
     for (auto replica = replicas_.begin(); replica != replicas_.end();) {
         if (replica->second.tiles_bound > 0) {
             ++replica;
@@ -204,6 +203,11 @@ void VulkanBackend::release_unbound_replicas() {
         release_replica(replica->second);
         replica = replicas_.erase(replica);
     }
+}
+
+void TilePages::destroy() {
+    for (auto& [key, replica] : replicas_) release_replica(replica);
+    replicas_.clear();
 }
 
 }  // namespace d3dcap::runtime::backend::vulkan

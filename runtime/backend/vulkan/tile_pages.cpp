@@ -150,7 +150,7 @@ bool TilePages::page_buffer(ObjectId pool_id, std::uint32_t pool_tile, VkBuffer&
     return true;
 }
 
-void TilePages::bind_pending(GpuResource& r) {
+void TilePages::bind_pending(GpuResource& r, const std::vector<std::uint32_t>* writing) {
     const auto pending = pending_.find(r.info.id);
     if (pending == pending_.end()) return;
     pending_.erase(pending);
@@ -159,6 +159,14 @@ void TilePages::bind_pending(GpuResource& r) {
     for (std::uint32_t tile = 0; tile < std::min(now.size(), r.bound.size()); ++tile) {
         changes.emplace_back(tile, now[tile]);
     }
+    std::vector<std::uint32_t> written;
+    if (writing != nullptr) {
+        written = *writing;
+        std::sort(written.begin(), written.end());
+    }
+    const auto replicable = [&](std::uint32_t tile) {
+        return writing == nullptr || !std::binary_search(written.begin(), written.end(), tile);
+    };
     auto changed = [&r](std::uint32_t tile, const tiles::TileMapping& mapping) {
         const tiles::TileMapping& bound = r.bound[tile];
         return mapping.pool != bound.pool || mapping.pool_tile != bound.pool_tile;
@@ -169,7 +177,8 @@ void TilePages::bind_pending(GpuResource& r) {
     std::vector<std::pair<ObjectId, std::uint32_t>> pages;
     if (!per_tile_binds_) {
         for (const auto& [tile, mapping] : changes) {
-            if (mapping.pool != 0 && changed(tile, mapping) && !packed_index(r, tile))
+            if (mapping.pool != 0 && changed(tile, mapping) && !packed_index(r, tile) &&
+                replicable(tile))
                 pages.emplace_back(mapping.pool, mapping.pool_tile);
         }
         std::sort(pages.begin(), pages.end());
@@ -184,7 +193,8 @@ void TilePages::bind_pending(GpuResource& r) {
             const auto [first, last] = std::equal_range(pages.begin(), pages.end(),
                                                         std::pair{mapping.pool, mapping.pool_tile});
             const auto sharing = static_cast<std::uint64_t>(last - first);
-            PageReplica* replica = sharing == 0 ? nullptr : replica_for(r, mapping, sharing);
+            PageReplica* replica =
+                sharing == 0 || !replicable(tile) ? nullptr : replica_for(r, mapping, sharing);
             if (replica != nullptr) {
                 bind.memory = replica->copies.memory;
                 bind.uniform_pages = static_cast<std::uint32_t>(replica->copies.tiles);

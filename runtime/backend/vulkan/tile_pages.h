@@ -74,8 +74,10 @@ class TilePages {
     void mappings_changed(GpuResource& resource);
     bool pending() const { return !pending_.empty(); }
     bool pending(ObjectId id) const { return !pending_.empty() && pending_.count(id) != 0; }
-    // What changed in the resource's mapping since its last bind, bound.
-    void bind_pending(GpuResource& resource);
+    // What changed in the resource's mapping since its last bind, bound;
+    // the tiles the call is `writing` (where known) to their pages, never
+    // to a replica that the write would make them leave at once.
+    void bind_pending(GpuResource& resource, const std::vector<std::uint32_t>* writing = nullptr);
     void bind_all_pending();
     // A resource the program released: no bind waits for it, and the
     // replicas it alone was bound to go.

@@ -77,7 +77,7 @@ void VulkanBackend::update_tiles(ObjectId id, const std::vector<tiles::TileRef>&
     if (resource->shadowed) {
         sync_shadow(*resource);
     } else {
-        pages_.bind_pending(*resource);
+        pages_.bind_pending(*resource, &written);
     }
     resource->used_in = gpu_->recording_batch();
     wrote(*resource, &written);
@@ -144,7 +144,7 @@ void VulkanBackend::copy_tiles(ObjectId id, const std::vector<tiles::TileRef>& t
     if (resource->shadowed) {
         sync_shadow(*resource);
     } else {
-        pages_.bind_pending(*resource);
+        pages_.bind_pending(*resource, to_tiles ? &written : nullptr);
     }
     resource->used_in = gpu_->recording_batch();
     if (to_tiles) wrote(*resource, &written);

@@ -67,6 +67,13 @@ bool set_output_modes(IDXGIOutput* output, DXGI_FORMAT format,
     return true;
 }
 
+bool set_calls_from_one_thread(ID3D11Device* device) {
+    d3d11::Device* ours = our_device(device);
+    if (ours == nullptr) return false;
+    ours->calls_from_one_thread();
+    return true;
+}
+
 std::uint64_t resource_content_hash(ID3D11Resource* resource, UINT subresource) {
     d3d11::Resource* ours = d3d11::to_resource(resource);
     if (!ours) return 0;

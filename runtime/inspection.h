@@ -60,6 +60,12 @@ D3DCAP_EXPORT std::uint64_t vulkan_validation_messages();
 D3DCAP_EXPORT bool set_output_modes(IDXGIOutput* output, DXGI_FORMAT format,
                                     const std::vector<DXGI_MODE_DESC>& modes);
 
+// Every call to this device and its contexts comes from the calling thread
+// from now on (replay): the device takes no lock per call, as with
+// D3D11_CREATE_DEVICE_SINGLETHREADED, but keeps what that flag forbids
+// (deferred contexts). False for other objects.
+D3DCAP_EXPORT bool set_calls_from_one_thread(ID3D11Device* device);
+
 // content_hash() of a subresource through the resource's own device.
 D3DCAP_EXPORT std::uint64_t resource_content_hash(ID3D11Resource* resource, UINT subresource);
 // A subresource's bytes in the canonical layout (what content_hash covers);

@@ -78,6 +78,12 @@ void compare_level(Session& s, HRESULT hr, std::uint32_t recorded, D3D_FEATURE_L
     }
 }
 
+// A replay calls each device from the one thread that replays: no lock
+// per call, whatever threads the program used.
+void replayed_from_one_thread(ID3D11Device* device) {
+    if (device != nullptr) runtime::set_calls_from_one_thread(device);
+}
+
 // The adapter and software module of the recording are replaced by the
 // driver type of the options; the recorded flags and levels are kept.
 Invoked create_device(Session& s, const fb::Record& record) {
@@ -95,6 +101,7 @@ Invoked create_device(Session& s, const fb::Record& record) {
                                          p->pp_immediate_context() != 0 ? &context : nullptr);
     s.objects.add(p->pp_device(), device, "ID3D11Device");
     s.objects.add(p->pp_immediate_context(), context, "ID3D11DeviceContext");
+    replayed_from_one_thread(device);
     compare_level(s, hr, p->p_feature_level(), level);
     return done(hr);
 }
@@ -121,6 +128,7 @@ Invoked create_device_and_swap_chain(Session& s, const fb::Record& record) {
     s.objects.add(p->pp_swap_chain(), swap_chain, "IDXGISwapChain");
     s.objects.add(p->pp_device(), device, "ID3D11Device");
     s.objects.add(p->pp_immediate_context(), context, "ID3D11DeviceContext");
+    replayed_from_one_thread(device);
     compare_level(s, hr, p->p_feature_level(), level);
     return done(hr);
 }

@@ -31,10 +31,7 @@ Device::Device(std::unique_ptr<backend::Backend> backend, D3D_DRIVER_TYPE driver
       feature_level_(feature_level),
       creation_flags_(creation_flags),
       adapter_(&adapter) {
-    if (creation_flags & D3D11_CREATE_DEVICE_SINGLETHREADED) {
-        single_threaded_ = true;
-        backend_->set_single_threaded();
-    }
+    if (creation_flags & D3D11_CREATE_DEVICE_SINGLETHREADED) calls_from_one_thread();
     if (std::recursive_mutex* backend_mutex = backend_->call_mutex()) mutex_ = backend_mutex;
     backend_->attach(&tiles_);
     immediate_ = std::make_unique<Context>(*this, false, 0);

@@ -43,10 +43,16 @@ class Device final : public ComObject<Object, ID3D11Device2, IDXGIDevice2> {
     // Guards the backend and the tile model (device methods are free-threaded)
     // with the backend's own per-call mutex where it has one, so that a call
     // takes one lock; holds nothing for a device created with
-    // D3D11_CREATE_DEVICE_SINGLETHREADED.
+    // D3D11_CREATE_DEVICE_SINGLETHREADED, or called from one thread only.
     std::unique_lock<std::recursive_mutex> lock() {
         return single_threaded_ ? std::unique_lock(*mutex_, std::defer_lock)
                                 : std::unique_lock(*mutex_);
+    }
+    // Every call to the device and its contexts comes from one thread from
+    // now on: no lock per call (deferred contexts stay allowed).
+    void calls_from_one_thread() {
+        single_threaded_ = true;
+        backend_->set_single_threaded();
     }
     Context& immediate() { return *immediate_; }
     D3D_FEATURE_LEVEL feature_level() const { return feature_level_; }

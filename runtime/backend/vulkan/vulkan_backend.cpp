@@ -93,19 +93,19 @@ bool VulkanBackend::gpu_clock_ns(std::uint64_t* ns) const {
 }
 
 void VulkanBackend::tag_work(std::uint64_t tag) {
-    const std::lock_guard lock(mutex_);
+    const auto lock = lock_calls();
     gpu_->set_tag(tag);
 }
 
 RecordingCounts VulkanBackend::recording_counts() {
-    const std::lock_guard lock(mutex_);
+    const auto lock = lock_calls();
     RecordingCounts counts = gpu_->counts();
     counts.descriptor_sets = descriptors_.sets_written();
     return counts;
 }
 
 void VulkanBackend::set_work_timing(WorkTiming timing) {
-    const std::lock_guard lock(mutex_);
+    const auto lock = lock_calls();
     gpu_->set_timing(timing);
 }
 

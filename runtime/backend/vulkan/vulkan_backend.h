@@ -249,6 +249,12 @@ class VulkanBackend final : public FillingBackend {
   private:
     friend class Operation;
     explicit VulkanBackend(std::unique_ptr<GpuContext> gpu);
+    // The per-call lock alone, for calls that record nothing (none for a
+    // device used from one thread).
+    std::unique_lock<std::recursive_mutex> lock_calls() {
+        return single_threaded_ ? std::unique_lock(mutex_, std::defer_lock)
+                                : std::unique_lock(mutex_);
+    }
     GpuResource* find(ObjectId id) { return resources_.find(id); }
     // find, with the resource's pending binds made first (for work that may
     // touch any of its tiles), marked used by the batch recording now; the

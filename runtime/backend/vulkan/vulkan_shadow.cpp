@@ -25,9 +25,7 @@ constexpr ObjectId kStale = ~ObjectId{0};
 
 }  // namespace
 
-Operation::Operation(VulkanBackend& backend)
-    : backend_(backend), lock_(backend.mutex_, std::defer_lock) {
-    if (!backend_.single_threaded_) lock_.lock();
+Operation::Operation(VulkanBackend& backend) : backend_(backend), lock_(backend.lock_calls()) {
     ++backend_.depth_;
 }
 

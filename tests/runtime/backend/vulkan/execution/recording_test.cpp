@@ -6,9 +6,13 @@
 // results are checked too, under synchronization validation.
 #include <catch2/catch.hpp>
 #include <cstring>
+#include <future>
+#include <mutex>
+#include <thread>
 
 #include "draw_support.h"
 #include "runtime/backend/backend.h"
+#include "runtime/inspection.h"
 
 using namespace object_tests;
 using namespace execution_tests;
@@ -177,6 +181,31 @@ TEST_CASE("A device created for one thread records draws as a free-threaded one 
                       D3D11_CREATE_DEVICE_SINGLETHREADED);
     REQUIRE(single.device);
     check_draws_share_one_pass(single);
+}
+
+// Replay calls each device from one thread: told so, a free-threaded
+// device draws while another thread holds its per-call lock throughout
+// (a call that took the lock would wait for ever), and still makes
+// deferred contexts, which D3D11_CREATE_DEVICE_SINGLETHREADED forbids.
+TEST_CASE("A device called from one thread takes no lock per call and keeps deferred contexts",
+          "[recording]") {
+    TestDevice test(D3D_DRIVER_TYPE_HARDWARE);
+    REQUIRE(test.device);
+    REQUIRE(d3dcap::runtime::set_calls_from_one_thread(test.device.get()));
+    std::recursive_mutex* calls = backend_of(test).call_mutex();
+    REQUIRE(calls != nullptr);
+    std::promise<void> locked, done;
+    std::thread holder([&] {
+        const std::lock_guard hold(*calls);
+        locked.set_value();
+        done.get_future().wait();
+    });
+    locked.get_future().wait();
+    check_draws_share_one_pass(test);
+    Com<ID3D11DeviceContext> deferred;
+    CHECK(test.device->CreateDeferredContext(0, deferred.out()) == S_OK);
+    done.set_value();
+    holder.join();
 }
 
 TEST_CASE("Draws writing the same UAV are ordered: each waits for the one before", "[recording]") {

@@ -162,6 +162,7 @@ bool GpuContext::init(std::string& error) {
     }
     const char* sync = std::getenv("D3DCAP_VULKAN_SYNC");
     sync_steps_ = sync != nullptr && std::string(sync) == "1";
+    cpu_device_ = device_->adapter().type == VK_PHYSICAL_DEVICE_TYPE_CPU;
 
     VkPhysicalDeviceProperties properties{};
     vkGetPhysicalDeviceProperties(device_->physical_device(), &properties);
@@ -332,7 +333,7 @@ bool GpuContext::open_batch() {
 }
 
 void GpuContext::open() {
-    if (open_ && !step_open_ && open_->steps == kStepsPerBatch) submit();
+    if (open_ && !step_open_ && open_->steps >= steps_per_batch()) submit();
     if (!open_ && !open_batch()) {
         std::fprintf(stderr, "d3dcap: Vulkan device: cannot allocate a command buffer\n");
         std::abort();  // nothing can record work any more
@@ -478,7 +479,7 @@ void GpuContext::end_step() {
     // A full batch goes now, not when the next call's work begins: that
     // call may mark what it uses as used in the open batch before it
     // records anything.
-    if (open_ && open_->steps >= kStepsPerBatch) submit();
+    if (open_ && open_->steps >= steps_per_batch()) submit();
     if (sync_steps_) finish();
 }
 

@@ -218,10 +218,23 @@ class GpuContext {
         std::vector<std::function<void()>> after;
     };
     static constexpr std::uint32_t kStepsPerBatch = 1024;
+    // A CPU device's batches (see steps_per_batch).
+    static constexpr std::uint32_t kCpuStepsPerBatch = 65536;
     static constexpr std::size_t kBatchesInFlight = 4;
 
     explicit GpuContext(std::unique_ptr<vulkan::VulkanDevice> device);
     bool init(std::string& error);
+    // The steps a batch holds before it goes without waiting for a flush
+    // point: as many as its timestamp pool has room for where each step is
+    // timed; otherwise, on a GPU, few enough that the GPU starts on them
+    // while the rest are recorded; on a CPU device (lavapipe), whose
+    // execution shares the processor with the recording and gains nothing
+    // from starting early, many more (a batch sent mid-frame there made
+    // 10,000 draws on 2 cores take 94 ms instead of 52).
+    std::uint32_t steps_per_batch() const {
+        return step_timing_ == WorkTiming::PerStep || !cpu_device_ ? kStepsPerBatch
+                                                                    : kCpuStepsPerBatch;
+    }
     bool open_batch();
     void start_step();
     void end_rendering();
@@ -265,6 +278,7 @@ class GpuContext {
     std::uint64_t state_epoch_ = 0;
     RecordingCounts counts_;
     bool sync_steps_ = false;
+    bool cpu_device_ = false;
     std::uint64_t next_batch_ = 0;
     bool timestamps_valid_ = false;
     double timestamp_period_ns_ = 1.0;

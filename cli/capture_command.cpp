@@ -293,9 +293,9 @@ int run_capture(const CaptureOptions& options, const char* argv0, std::ostream& 
         return status != 0 ? status : 1;
     }
     const std::string note = recovered_note(*reader.value(), status);
-    if (under_wine) {
-        // The Windows layer stores its chunks uncompressed (no LZ4 for
-        // mingw-w64): compressed here, a cut trace repaired on the way.
+    if (under_wine && reader.value()->recovered()) {
+        // A trace the Windows program cut short: its readable part made a
+        // whole trace again, index and all.
         std::ostream discarded(nullptr);
         if (run_repack(RepackOptions{output, output, false}, discarded, err) != 0)
             return status != 0 ? status : 1;

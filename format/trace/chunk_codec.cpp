@@ -4,13 +4,11 @@
 
 #if D3DCAP_TRACE_LZ4
 #include <lz4.h>
+#else
+#include "lz4_block.h"
 #endif
 
 namespace d3dcap::trace {
-
-bool chunk_compression_available() {
-    return D3DCAP_TRACE_LZ4 != 0;
-}
 
 void store_as_lz4_literals(const std::uint8_t* source, std::size_t size, std::vector<char>& out) {
     // The LZ4 block format: a token whose high nibble is the literal count
@@ -45,7 +43,10 @@ bool encode_chunk(const std::uint8_t* source, std::size_t size, bool compress,
         return true;
     }
 #else
-    (void)compress;
+    if (compress) {
+        lz4_compress_block(source, size, out);
+        return true;
+    }
 #endif
     store_as_lz4_literals(source, size, out);
     return true;

@@ -53,7 +53,7 @@ void MarkerTableWriter::seal(std::vector<std::uint8_t>& blocks,
                              const std::vector<std::uint8_t>& rows) const {
     if (rows.empty()) return;
     std::vector<char> stored;
-    if (!encode_chunk(rows.data(), rows.size(), chunk_compression_available(), stored))
+    if (!encode_chunk(rows.data(), rows.size(), true, stored))
         store_as_lz4_literals(rows.data(), rows.size(), stored);
     put_u32(blocks, static_cast<std::uint32_t>(rows.size()));
     put_u32(blocks, static_cast<std::uint32_t>(stored.size()));

@@ -305,7 +305,7 @@ void TraceWriter::compress_and_write(std::unique_lock<std::mutex>& lock, Chunk c
     const bool skip = failed_;
     lock.unlock();
     // Deltas only help LZ4; a chunk stored as literals keeps its records whole.
-    const bool compress = options_.compress && chunk_compression_available();
+    const bool compress = options_.compress;
     if (compress && !skip) deltas.encode(chunk.bytes.data(), chunk.bytes.size());
     const bool encoded =
         skip || encode_chunk(chunk.bytes.data(), chunk.bytes.size(), compress, chunk.compressed);

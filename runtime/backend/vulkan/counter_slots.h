@@ -16,7 +16,7 @@ namespace d3dcap::runtime::backend::vulkan {
 
 class CounterSlots {
   public:
-    // `usage`: what the buffer is used as beyond copies and storage.
+    // `usage`: the usage flags of the buffer that holds the counters.
     CounterSlots(GpuContext& gpu, std::uint32_t stride, VkBufferUsageFlags usage)
         : gpu_(gpu), stride_(stride), usage_(usage) {}
     CounterSlots(const CounterSlots&) = delete;

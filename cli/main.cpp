@@ -11,6 +11,7 @@
 #include "shader_command.h"
 #include "tiles_command.h"
 #include "trace_commands.h"
+#include "version.h"
 
 namespace {
 
@@ -27,6 +28,8 @@ int run_demo() {
 int main(int argc, char** argv) {
     CLI::App app{"d3dcap: Direct3D 11.1/11.2 capture and replay"};
     app.require_subcommand(1);
+    app.set_version_flag("--version", d3dcap::cli::version_text,
+                         "Print the version, the build's commit and the replay devices, and exit");
 
     d3dcap::cli::ApiListOptions api_options;
     CLI::App* api_cmd = app.add_subcommand("api", "List the calls of the API table");

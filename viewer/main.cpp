@@ -1,5 +1,7 @@
 // d3dcap-viewer [TRACE] [--event N] [--resource NAME|ID] [--report FILE.json]
 //               [--screenshot OUT.png]
+#include <d3dcap/version.h>
+
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QTextStream>
@@ -28,6 +30,8 @@ int main(int argc, char** argv) {
     }
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("d3dcap-viewer"));
+    QApplication::setApplicationVersion(
+        QStringLiteral(D3DCAP_VERSION " (commit " D3DCAP_BUILD_COMMIT ")"));
     // Desktops take the window's icon and name from the installed entry.
     QGuiApplication::setDesktopFileName(QStringLiteral("d3dcap-viewer"));
 
@@ -35,6 +39,7 @@ int main(int argc, char** argv) {
     parser.setApplicationDescription(
         QStringLiteral("The tile-mapping state of a d3dcap trace at every event."));
     parser.addHelpOption();
+    parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("trace"), QStringLiteral("The trace to open."),
                                  QStringLiteral("[TRACE]"));
     const QCommandLineOption event_option(QStringLiteral("event"),

@@ -90,7 +90,6 @@ int run_replay_command(const ReplayCommandOptions& options, std::ostream& out, s
         }
         setenv("D3DCAP_GPU", options.gpu.c_str(), 1);
     }
-    if (!choose_device(options.device, run, err)) return 2;
     if (!options.frames.empty()) {
         const auto range = parse_frame_range(options.frames);
         if (!range) {
@@ -100,11 +99,24 @@ int run_replay_command(const ReplayCommandOptions& options, std::ostream& out, s
         }
         run.frames = replay::FrameRange{range->first, range->last.value_or(UINT64_MAX)};
     }
-    if (options.verify && run.driver == D3D_DRIVER_TYPE_NULL) {
+    if (options.verify && options.device == "null") {
         err << "d3dcap replay: --verify needs a device that keeps contents; the null device "
                "keeps none\n";
         return 2;
     }
+    // The trace is checked before any device starts.
+    auto reader = trace::TraceReader::open(run.trace);
+    if (!reader) {
+        err << "d3dcap replay: " << reader.error().to_string() << "\n";
+        return 1;
+    }
+    // A frame range past the end of the trace is cut to the trace.
+    if (run.frames && run.frames->last == UINT64_MAX) {
+        const auto* starts = reader.value()->index().frame_first_events();
+        const std::uint64_t frames = starts != nullptr && starts->size() > 0 ? starts->size() : 1;
+        run.frames->last = frames - 1;
+    }
+    reader.value().reset();
     run.loops = options.loops;
     run.verify = options.verify;
     run.strict = options.strict;
@@ -125,6 +137,7 @@ int run_replay_command(const ReplayCommandOptions& options, std::ostream& out, s
         }
     }
     if (!options.screenshots.empty()) std::remove((options.screenshots + "/.d3dcap-probe").c_str());
+    if (!choose_device(options.device, run, err)) return 2;
     std::optional<ProgressBar> bar;
     if (!options.quiet && isatty(STDERR_FILENO)) {
         bar.emplace(err);
@@ -134,17 +147,6 @@ int run_replay_command(const ReplayCommandOptions& options, std::ostream& out, s
     }
     if (!run.device_reason.empty() && !options.quiet) out << run.device_reason << "\n";
 
-    // A frame range past the end of the trace is cut to the trace.
-    if (run.frames && run.frames->last == UINT64_MAX) {
-        auto reader = trace::TraceReader::open(run.trace);
-        if (!reader) {
-            err << "d3dcap replay: " << reader.error().to_string() << "\n";
-            return 1;
-        }
-        const auto* starts = reader.value()->index().frame_first_events();
-        const std::uint64_t frames = starts != nullptr && starts->size() > 0 ? starts->size() : 1;
-        run.frames->last = frames - 1;
-    }
     auto report = replay::run_replay(run);
     if (!report) {
         err << "d3dcap replay: " << report.error().to_string() << "\n";

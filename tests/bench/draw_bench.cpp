@@ -23,6 +23,8 @@
 #include <vector>
 
 #include "draw_baseline.h"
+#include "runtime/backend/backend.h"
+#include "runtime/inspection.h"
 #include "runtime/shader/assembler.h"
 
 namespace {
@@ -197,6 +199,15 @@ void run(benchmark::State& state, D3D_DRIVER_TYPE driver, bool sync = false,
     unsetenv("D3DCAP_VULKAN_SYNC");
     if (scene.context == nullptr) {
         state.SkipWithError("no Vulkan device for this driver type");
+        return;
+    }
+    // WARP falls back to the reference device where lavapipe is missing,
+    // which executes no draw: no figure rather than a false one.
+    const d3dcap::runtime::backend::Backend* backend =
+        d3dcap::runtime::device_backend(scene.device);
+    if (backend == nullptr || !backend->executes_shaders()) {
+        state.SkipWithError(
+            "this driver type fell back to the reference device, which executes no draw");
         return;
     }
     scene.frame(mode);  // untimed: pipelines and set layouts are made once per device

@@ -1,6 +1,7 @@
 #include "capture/layer/layer.h"
 
 #include <d3dcap/fb/trace_generated.h>
+#include <d3dcap/version.h>
 
 #include <array>
 #include <chrono>
@@ -244,7 +245,8 @@ bool Layer::open_trace_locked(std::string& error) {
         b, b.CreateString(device_.adapter), device_.vendor_id, device_.device_id, 0,
         device_.driver_type, device_.feature_level, device_.tier, device_.dedicated_video_memory,
         device_.luid);
-    b.Finish(fb::CreateTraceHeader(b, b.CreateString("d3dcap capture"), b.CreateString("0.1.0"),
+    b.Finish(fb::CreateTraceHeader(b, b.CreateString("d3dcap capture"),
+                                   b.CreateString(D3DCAP_VERSION),
                                    static_cast<std::uint64_t>(now.count()), options, device));
     auto writer = trace::TraceWriter::create(config_.output_path, b.Release());
     if (!writer.ok()) {

@@ -7,6 +7,7 @@
 #include "api_command.h"
 #include "capture_command.h"
 #include "demo.h"
+#include "export_command.h"
 #include "replay_command.h"
 #include "shader_command.h"
 #include "tiles_command.h"
@@ -162,6 +163,25 @@ int main(int argc, char** argv) {
         ->required();
     compare_cmd->add_option("b", compare_options.b, "Report B")->required();
 
+    d3dcap::cli::ExportOptions export_options;
+    CLI::App* export_cmd = app.add_subcommand(
+        "export", "Write what a resource holds after an event: PNG, DDS or raw bytes");
+    export_cmd->add_option("trace", export_options.trace, "The trace file")->required();
+    export_cmd->add_option("--event", export_options.event, "The event (from 0)")->required();
+    export_cmd->add_option("--resource", export_options.resource, "The resource's object id")
+        ->required();
+    export_cmd->add_option("--subresource", export_options.subresource, "The subresource")
+        ->capture_default_str();
+    export_cmd
+        ->add_option("--device", export_options.device,
+                     "The device to replay on: auto, hardware, warp or reference")
+        ->capture_default_str();
+    export_cmd
+        ->add_option("-o,--output", export_options.output,
+                     "OUT.png (the picture, first depth slice, 8 bits a channel), OUT.dds (the "
+                     "subresource as stored) or OUT.raw (its bytes, rows tightly packed)")
+        ->required();
+
     CLI11_PARSE(app, argc, argv);
     if (api_cmd->parsed()) {
         if (d3dcap::cli::print_api(api_options, std::cout) == 0) {
@@ -181,6 +201,8 @@ int main(int argc, char** argv) {
     if (compare_cmd->parsed())
         return d3dcap::cli::run_compare(compare_options, std::cout, std::cerr);
     if (verify_cmd->parsed()) return d3dcap::cli::run_verify(verify_options, std::cout, std::cerr);
+    if (export_cmd->parsed())
+        return d3dcap::cli::run_export_command(export_options, std::cout, std::cerr);
     if (repack_cmd->parsed()) return d3dcap::cli::run_repack(repack_options, std::cout, std::cerr);
     if (tiles_cmd->parsed()) return d3dcap::cli::run_tiles(tiles_options, std::cout, std::cerr);
     if (shader_cmd->parsed()) {

@@ -9,7 +9,7 @@ constexpr std::size_t kMinMatch = 4;
 constexpr std::size_t kLastLiterals = 5;   // a block ends with this many literals or more
 constexpr std::size_t kNoMatchTail = 12;   // no match starts in a block's last 12 bytes
 constexpr std::size_t kMaxOffset = 65535;  // how far back a match may start
-constexpr unsigned kHashBits = 12;  // 4096 candidates
+constexpr unsigned kHashBits = 12;         // 4096 candidates
 constexpr unsigned kSkipShift = 6;         // after 64 misses, step 2 bytes, and so on
 
 std::uint32_t read32(const std::uint8_t* at) {
@@ -59,7 +59,7 @@ char* put_sequence(char* out, const std::uint8_t* literals, std::size_t literal_
     *token = static_cast<char>((literal_count < 15 ? literal_count : 15) << 4 |
                                (match_length >= kMinMatch && match_code < 15 ? match_code : 0));
     if (literal_count >= 15) out = put_length(out, literal_count - 15);
-    std::memcpy(out, literals, literal_count);
+    if (literal_count > 0) std::memcpy(out, literals, literal_count);  // an empty block: null
     out += literal_count;
     if (match_length < kMinMatch) return out;
     *out++ = static_cast<char>(offset & 0xFF);

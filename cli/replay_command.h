@@ -15,7 +15,7 @@ struct ReplayCommandOptions {
     std::string report;  // JSON report file
     bool verify = false;
     bool strict = false;
-    std::string screenshots;  // directory
+    std::string screenshots;               // directory
     std::string gpu_timestamps = "event";  // or "submission"
     bool quiet = false;
     std::size_t rows = 10;  // rows of the slowest-events and marker tables

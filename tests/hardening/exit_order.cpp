@@ -59,7 +59,8 @@ void create(Objects& o, D3D_DRIVER_TYPE driver) {
         std::fflush(stdout);
         std::_Exit(3);
     }
-    const D3D11_BUFFER_DESC buffer_desc{4096, D3D11_USAGE_DEFAULT, D3D11_BIND_VERTEX_BUFFER, 0, 0, 0};
+    const D3D11_BUFFER_DESC buffer_desc{4096, D3D11_USAGE_DEFAULT, D3D11_BIND_VERTEX_BUFFER, 0, 0,
+                                        0};
     D3D11_TEXTURE2D_DESC texture_desc{};
     texture_desc.Width = texture_desc.Height = 64;
     texture_desc.MipLevels = texture_desc.ArraySize = 1;
@@ -84,7 +85,8 @@ void draw_some(const Objects& o, int count) {
 
 int main(int argc, char** argv) {
     if (argc < 2 || argc > 3) {
-        std::fprintf(stderr, "usage: %s globals|atexit|thread [null|reference|hardware]\n", argv[0]);
+        std::fprintf(stderr, "usage: %s globals|atexit|thread [null|reference|hardware]\n",
+                     argv[0]);
         return 2;
     }
     const char* mode = argv[1];

@@ -25,7 +25,8 @@ int main() {
     ID3D11Device2* device2 = nullptr;
     ID3D11DeviceContext2* context2 = nullptr;
     CHECK_HR(device->QueryInterface(__uuidof(ID3D11Device2), reinterpret_cast<void**>(&device2)));
-    CHECK_HR(context->QueryInterface(__uuidof(ID3D11DeviceContext2), reinterpret_cast<void**>(&context2)));
+    CHECK_HR(context->QueryInterface(__uuidof(ID3D11DeviceContext2),
+                                     reinterpret_cast<void**>(&context2)));
 
     D3D11_BUFFER_DESC pool_desc{};
     pool_desc.ByteWidth = 2 * 65536;
@@ -97,10 +98,11 @@ int main() {
     }
     context->Unmap(staging, 0);
 
-    std::printf("feature level 0x%x, %u tiles of %ux%u texels, shared tile %zu/65536 bytes equal, "
-                "unmapped tile %zu/65536 zero bytes\n",
-                static_cast<unsigned>(level), total_tiles, shape.WidthInTexels,
-                shape.HeightInTexels, same, zeros);
+    std::printf(
+        "feature level 0x%x, %u tiles of %ux%u texels, shared tile %zu/65536 bytes equal, "
+        "unmapped tile %zu/65536 zero bytes\n",
+        static_cast<unsigned>(level), total_tiles, shape.WidthInTexels, shape.HeightInTexels, same,
+        zeros);
     staging->Release();
     linear->Release();
     texture->Release();

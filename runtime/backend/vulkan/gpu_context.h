@@ -233,7 +233,7 @@ class GpuContext {
     // 10,000 draws on 2 cores take 94 ms instead of 52).
     std::uint32_t steps_per_batch() const {
         return step_timing_ == WorkTiming::PerStep || !cpu_device_ ? kStepsPerBatch
-                                                                    : kCpuStepsPerBatch;
+                                                                   : kCpuStepsPerBatch;
     }
     bool open_batch();
     void start_step();

@@ -305,9 +305,9 @@ TEST_CASE("a recorded enum value outside its enum is replayed and fails as it di
     Recorder rec(dir.file("feature.d3dcap"));
     DirectDevice direct(rec);
     std::vector<std::uint8_t> data(8);
-    const auto asked = rec.call(direct.device.get(),
-                                fb::CreateID3D11Device_CheckFeatureSupportDirect(rec.b, 17, &data, 8),
-                                E_INVALIDARG);
+    const auto asked = rec.call(
+        direct.device.get(), fb::CreateID3D11Device_CheckFeatureSupportDirect(rec.b, 17, &data, 8),
+        E_INVALIDARG);
     D3D11_FEATURE_DATA_THREADING threading{};
     REQUIRE(direct.device->CheckFeatureSupport(static_cast<D3D11_FEATURE>(17), &threading,
                                                sizeof threading) == E_INVALIDARG);

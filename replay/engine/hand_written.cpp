@@ -99,9 +99,9 @@ Invoked create_device(Session& s, const fb::Record& record) {
                                          p->feature_levels(), p->sdk_version(),
                                          p->pp_device() != 0 ? &device : nullptr, &level,
                                          p->pp_immediate_context() != 0 ? &context : nullptr);
+    replayed_from_one_thread(device);  // before the table may release it (an id it knows)
     s.objects.add(p->pp_device(), device, "ID3D11Device");
     s.objects.add(p->pp_immediate_context(), context, "ID3D11DeviceContext");
-    replayed_from_one_thread(device);
     compare_level(s, hr, p->p_feature_level(), level);
     return done(hr);
 }
@@ -125,10 +125,10 @@ Invoked create_device_and_swap_chain(Session& s, const fb::Record& record) {
         p->sdk_version(), p->p_swap_chain_desc() != nullptr ? &desc : nullptr,
         p->pp_swap_chain() != 0 ? &swap_chain : nullptr, p->pp_device() != 0 ? &device : nullptr,
         &level, p->pp_immediate_context() != 0 ? &context : nullptr);
+    replayed_from_one_thread(device);  // before the table may release it (an id it knows)
     s.objects.add(p->pp_swap_chain(), swap_chain, "IDXGISwapChain");
     s.objects.add(p->pp_device(), device, "ID3D11Device");
     s.objects.add(p->pp_immediate_context(), context, "ID3D11DeviceContext");
-    replayed_from_one_thread(device);
     compare_level(s, hr, p->p_feature_level(), level);
     return done(hr);
 }

@@ -74,6 +74,35 @@ TEST_CASE("QueryInterface and getters map their out ids and check known ones", "
                                       "another object");
 }
 
+// A damaged trace can name ids replay already holds as a new device's: the
+// new device (whose only reference the table then drops) is set up before it
+// goes, and the ids keep the first device.
+TEST_CASE("a device created again under known ids keeps the first one", "[replay][engine]") {
+    testing::TempDir dir;
+    Recorder rec(dir.file("again.d3dcap"));
+    DirectDevice direct(rec);
+    const std::vector<std::uint32_t> levels{D3D_FEATURE_LEVEL_11_1};
+    const auto again =
+        rec.call(nullptr,
+                 fb::CreateD3D11CreateDeviceDirect(rec.b, 0, D3D_DRIVER_TYPE_REFERENCE, 0, 0,
+                                                   &levels, 1, D3D11_SDK_VERSION, direct.device_id,
+                                                   D3D_FEATURE_LEVEL_11_1, direct.context_id),
+                 S_OK);
+    rec.close();
+
+    auto replay = open_replay(rec.path());
+    IUnknown* first = nullptr;
+    require_ok(replay->run_to(again - 1));
+    first = identity(replay->object(direct.device_id));
+    require_ok(replay->run_all());
+    CHECK(identity(replay->object(direct.device_id)) == first);
+    const auto mismatches = replay->mismatches();
+    REQUIRE(mismatches.size() == 2);
+    CHECK(mismatches[0].event == again);
+    CHECK(mismatches[0].detail == "object " + std::to_string(direct.device_id) +
+                                      " (ID3D11Device) was handed out again as another object");
+}
+
 TEST_CASE("debug names are set and destroyed objects are released", "[replay][engine]") {
     testing::TempDir dir;
     Recorder rec(dir.file("lifetime.d3dcap"));

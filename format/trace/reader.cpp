@@ -13,6 +13,7 @@
 
 #include "container.h"
 #include "index_builder.h"
+#include "read_ahead.h"
 #include "record_delta.h"
 
 namespace d3dcap::trace {
@@ -51,6 +52,7 @@ TraceReader::TraceReader(std::string path, int fd, std::uint64_t size, const Rea
     : path_(std::move(path)), fd_(fd), file_size_(size), options_(options) {}
 
 TraceReader::~TraceReader() {
+    read_ahead_.reset();  // it reads from fd_
     ::close(fd_);
 }
 
@@ -328,7 +330,9 @@ Result<Chunk> TraceReader::load_chunk(std::size_t number, const fb::ChunkEntry& 
     Chunk chunk;
     if (reuse != nullptr) {
         chunk.bytes = std::move(reuse->bytes);
-        chunk.bytes.clear();  // a larger chunk then grows without copying the old one
+        // A larger chunk grows without copying the old one; one that fits
+        // zero-fills no byte it is about to overwrite.
+        if (chunk.bytes.capacity() < header.uncompressed_size) chunk.bytes.clear();
         chunk.record_offsets = std::move(reuse->record_offsets);
         chunk.record_offsets.clear();
     }
@@ -438,11 +442,7 @@ Result<const fb::Record*> TraceReader::record(std::uint64_t event) {
         return &cached_.record(event - cached_.first_event);
     const std::size_t number = chunk_of(event);
     if (!cache_valid_ || cached_.number != number) {
-        cache_valid_ = false;
-        Result<Chunk> chunk = read_chunk_reusing(number, &cached_);
-        if (!chunk) return chunk.error();
-        cached_ = std::move(chunk.value());
-        cache_valid_ = true;
+        if (Status s = cache_chunk(number); !s) return s.error();
     }
     const std::uint64_t i = event - cached_.first_event;
     if (i >= cached_.record_count()) {
@@ -450,6 +450,30 @@ Result<const fb::Record*> TraceReader::record(std::uint64_t event) {
                         static_cast<std::int64_t>(number), static_cast<std::int64_t>(event));
     }
     return &cached_.record(i);
+}
+
+}  // namespace d3dcap::trace
+
+namespace d3dcap::trace {
+
+Status TraceReader::cache_chunk(std::size_t number) {
+    if (!read_ahead_) {
+        read_ahead_ = std::make_unique<ChunkReadAhead>(
+            [this](std::size_t n, Chunk* reuse) { return read_chunk_reusing(n, reuse); });
+    }
+    const bool ahead = read_ahead_->holds(number);
+    std::optional<Result<Chunk>> taken = read_ahead_->take();
+    if (!ahead && taken && taken->ok()) spare_ = std::move(taken->value());
+    Result<Chunk> chunk = ahead ? std::move(*taken) : read_chunk_reusing(number, &spare_);
+    if (!chunk) {
+        cache_valid_ = false;
+        return chunk.error();
+    }
+    spare_ = std::move(cached_);
+    cached_ = std::move(chunk.value());
+    cache_valid_ = true;
+    if (number + 1 < chunk_count()) read_ahead_->start(number + 1, std::move(spare_));
+    return ok_status();
 }
 
 }  // namespace d3dcap::trace

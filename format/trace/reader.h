@@ -1,6 +1,8 @@
 // Reads a trace: header and index on open, one chunk per seek, every record
 // verified before use. A file without a valid index (cut short by a crash or
-// a full disk) opens in recovery mode with every complete chunk.
+// a full disk) opens in recovery mode with every complete chunk. Records
+// read in order get the next chunk read and decompressed on another thread
+// while the caller uses the current one.
 #pragma once
 
 #include <d3dcap/fb/trace_generated.h>
@@ -15,28 +17,17 @@
 
 #include "error.h"
 #include "marker_table.h"
+#include "reader_chunk.h"
 
 namespace d3dcap::trace {
+
+class ChunkReadAhead;
 
 struct ReaderOptions {
     bool allow_recovery = true;
     // Upper bounds on what one chunk or the index may make the reader allocate.
     std::uint64_t max_chunk_bytes = std::uint64_t{1} << 30;
     std::uint64_t max_index_bytes = std::uint64_t{1} << 30;
-};
-
-// One decompressed chunk whose records have all passed the verifier.
-struct Chunk {
-    std::size_t number = 0;
-    std::uint64_t first_event = 0;
-    std::vector<std::uint8_t> bytes;
-    std::vector<std::uint32_t> record_offsets;  // of each size prefix in bytes
-
-    std::size_t record_count() const { return record_offsets.size(); }
-    const fb::Record& record(std::size_t i) const {
-        return *flatbuffers::GetSizePrefixedRoot<fb::Record>(bytes.data() + record_offsets[i]);
-    }
-    std::uint32_t record_size(std::size_t i) const;  // including the size prefix
 };
 
 class TraceReader {
@@ -71,7 +62,8 @@ class TraceReader {
     // Reads, decompresses and verifies chunk i.
     Result<Chunk> read_chunk(std::size_t i) const;
 
-    // The record of one event; it stays valid until the next call.
+    // The record of one event; it stays valid until the next call. The
+    // chunk after the event's is read ahead.
     Result<const fb::Record*> record(std::uint64_t event);
 
     // The chunk that holds an event.
@@ -104,8 +96,13 @@ class TraceReader {
     mutable MarkerList markers_;
     bool recovered_ = false;
     std::string recovery_note_;
+    // Makes `number` the cached chunk: the one read ahead, or read now.
+    Status cache_chunk(std::size_t number);
+
     Chunk cached_;
     bool cache_valid_ = false;
+    Chunk spare_;  // buffers for the next chunk read
+    std::unique_ptr<ChunkReadAhead> read_ahead_;
 };
 
 // Verifies one size-prefixed record of size bytes (prefix included); snapshot

@@ -264,6 +264,38 @@ TEST_CASE("a damaged chunk is reported with its number and offset") {
     CHECK(event.error().chunk == 2);
 }
 
+TEST_CASE("events read in order meet a damaged chunk read ahead only when they reach it") {
+    TempDir dir;
+    const SampleTraceOptions options = small_chunks();
+    write_sample_trace(dir.file("t.d3dcap"), options);
+    auto complete = trace::TraceReader::open(dir.file("t.d3dcap"));
+    REQUIRE(complete.ok());
+    const std::vector<fb::ChunkEntry> chunks = chunk_table(*complete.value());
+    REQUIRE(chunks.size() > 4);
+    std::vector<std::uint8_t> bytes = read_file(dir.file("t.d3dcap"));
+    bytes[chunks[2].offset() + sizeof(trace::ChunkHeader) + 5] ^= 0x40;
+    write_file(dir.file("bad.d3dcap"), bytes);
+
+    auto reader = trace::TraceReader::open(dir.file("bad.d3dcap"));
+    REQUIRE(reader.ok());
+    // Chunk 2 is read ahead while chunk 1's events are read, and fails then.
+    for (std::uint64_t event = 0; event < chunks[2].first_event(); ++event) {
+        check_event(*reader.value(), event, options);
+    }
+    auto damaged = reader.value()->record(chunks[2].first_event());
+    REQUIRE_FALSE(damaged.ok());
+    CHECK(damaged.error().to_string() == dir.file("bad.d3dcap") + ": chunk 2 (offset " +
+                                             std::to_string(chunks[2].offset()) +
+                                             "): bad checksum");
+    // The next chunks read in order again, and a jump back lands right.
+    for (std::uint64_t event = chunks[3].first_event(); event < chunks[4].first_event() + 3;
+         ++event) {
+        check_event(*reader.value(), event, options);
+    }
+    check_event(*reader.value(), 1, options);
+    check_event(*reader.value(), chunks[4].first_event() + 3, options);
+}
+
 TEST_CASE("a chunk claiming an impossible expansion is refused before anything is allocated") {
     TempDir dir;
     write_sample_trace(dir.file("t.d3dcap"), small_chunks());

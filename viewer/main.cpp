@@ -91,7 +91,7 @@ int main(int argc, char** argv) {
         }
         d3dcap::viewer::ScreenshotOptions options;
         options.trace = positional.front();
-        options.event = event;
+        if (parser.isSet(event_option)) options.event = event;
         options.resource = parser.value(resource_option);
         options.output = parser.value(screenshot_option);
         options.report = parser.value(report_option);

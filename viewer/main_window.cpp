@@ -260,8 +260,22 @@ bool MainWindow::open_trace(const QString& path, QString* error) {
     if (!filter_edit_->text().isEmpty()) set_filter(filter_edit_->text());
     setWindowTitle(QStringLiteral("%1 - d3dcap viewer").arg(path));
     status_->setText(QStringLiteral("%1 events").arg(event_count()));
-    if (event_count() > 0) select_event(0);
+    // A trace without tiled resources opens on its first frame as drawn.
+    const bool tiled = reader_->index().tilings() && reader_->index().tilings()->size() > 0;
+    contents_->follow_output(!tiled);
+    if (!tiled) show_contents_tab();
+    if (event_count() > 0) select_event(opening_event());
     return true;
+}
+
+std::uint64_t MainWindow::opening_event() const {
+    const auto* tilings = reader_ ? reader_->index().tilings() : nullptr;
+    const auto* frames = reader_ ? reader_->index().frame_first_events() : nullptr;
+    if ((tilings && tilings->size() > 0) || event_count() == 0) return 0;
+    // The first frame's last event (its Present), or, in a trace of one
+    // frame, the last.
+    if (frames && frames->size() >= 2 && frames->Get(1) > 0) return frames->Get(1) - 1;
+    return event_count() - 1;
 }
 
 std::uint64_t MainWindow::event_count() const {

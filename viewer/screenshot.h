@@ -1,22 +1,24 @@
-// `d3dcap-viewer TRACE --event N [--resource NAME|ID] [--contents [--device
+// `d3dcap-viewer TRACE [--event N] [--resource NAME|ID] [--contents [--device
 // NAME]] --screenshot OUT.png`: the main window rendered once the state after
-// event N is shown (with --contents, once the contents tab shows what the
-// resource holds then).
+// event N is shown (with --contents, or for a trace without tiled resources,
+// once the contents tab shows what the resource holds then).
 #pragma once
 
 #include <QString>
 #include <QTextStream>
 #include <cstdint>
+#include <optional>
 
 namespace d3dcap::viewer {
 
 struct ScreenshotOptions {
     QString trace;
-    std::uint64_t event = 0;
-    QString resource;  // empty: the first tiled resource
-    QString report;    // a `d3dcap replay --report` file for the time columns
+    std::optional<std::uint64_t> event;  // none: the one the window opens on
+    QString resource;                    // empty: the first tiled resource
+    QString report;                      // a `d3dcap replay --report` file for the time columns
     QString output;
-    // The contents tab instead of the tile map, replayed on device.
+    // The contents tab instead of the tile map, replayed on device (a trace
+    // without tiled resources always shows it).
     bool contents = false;
     // Any resource replay holds after the event (a render target, a buffer),
     // shown in the contents tab instead of the tile map's; 0: the tile map's.

@@ -5,6 +5,7 @@
 #include <unordered_map>
 
 #include "replay/engine/checkpoint_process.h"
+#include "replay/engine/event_output.h"
 #include "replay/engine/replayer.h"
 #include "runtime/formats/formats.h"
 #include "runtime/inspection.h"
@@ -175,26 +176,33 @@ std::vector<ListedResource> ContentsReplay::resources() const {
     return out;
 }
 
-std::vector<StateRow> ContentsReplay::pipeline(std::uint64_t event) const {
+RecordedId ContentsReplay::recorded_ids() const {
     // Replayed objects by identity (their IUnknown) to the trace's ids.
-    std::unordered_map<IUnknown*, std::uint64_t> ids;
+    auto ids = std::make_shared<std::unordered_map<IUnknown*, std::uint64_t>>();
     for (const std::uint64_t id : replayer_->object_ids()) {
         IUnknown* identity = nullptr;
         if (SUCCEEDED(replayer_->object(id)->QueryInterface(__uuidof(IUnknown),
                                                             reinterpret_cast<void**>(&identity)))) {
-            ids.emplace(identity, id);
+            ids->emplace(identity, id);
             identity->Release();
         }
     }
-    const ObjectLabel label = [&](IUnknown* object) -> std::string {
+    return [ids](IUnknown* object) -> std::uint64_t {
         IUnknown* identity = nullptr;
         if (FAILED(object->QueryInterface(__uuidof(IUnknown), reinterpret_cast<void**>(&identity))))
-            return {};
-        const auto found = ids.find(identity);
+            return 0;
+        const auto found = ids->find(identity);
         identity->Release();
-        if (found == ids.end()) return {};
-        const std::string name = replayer_->debug_name(found->second);
-        return (name.empty() ? "" : name + " ") + "#" + std::to_string(found->second);
+        return found == ids->end() ? 0 : found->second;
+    };
+}
+
+std::vector<StateRow> ContentsReplay::pipeline(std::uint64_t event, const RecordedId& id_of) const {
+    const ObjectLabel label = [&](IUnknown* object) -> std::string {
+        const std::uint64_t id = id_of(object);
+        if (id == 0) return {};
+        const std::string name = replayer_->debug_name(id);
+        return (name.empty() ? "" : name + " ") + "#" + std::to_string(id);
     };
     // A call recorded on a deferred context sees that context's state.
     ID3D11DeviceContext* context = replayer_->context_of(event);
@@ -294,17 +302,29 @@ trace::Result<ResourceContents> ContentsReplay::contents_after(std::uint64_t eve
 trace::Result<ResourceContents> ContentsReplay::read_after(std::uint64_t event,
                                                            const ContentsRequest& request,
                                                            const StillWanted& still_wanted) {
-    const std::uint64_t resource = request.resource;
-    const std::uint32_t subresource = request.subresource;
     if (trace::Status replayed = replay_to(event, still_wanted); !replayed) {
         return replayed.error();
     }
     ResourceContents contents;
     contents.event = event;
     contents.resources = resources();
-    contents.pipeline = pipeline(event);
-    contents.resource = resource;
-    contents.subresource = subresource;
+    const RecordedId id_of = recorded_ids();
+    contents.pipeline = pipeline(event, id_of);
+    contents.resource = request.resource;
+    contents.subresource = request.subresource;
+    if (request.resource == ContentsRequest::kEventOutput) {
+        const std::optional<EventOutput> output = output_of_event(*replayer_, event, id_of);
+        contents.resource = output ? output->resource : 0;
+        contents.subresource = output ? output->subresource : 0;
+        if (!output) {
+            contents.problem = "event " + std::to_string(event) +
+                               " draws into nothing: no swap chain call, and no render target "
+                               "or depth-stencil target bound";
+            return contents;
+        }
+    }
+    const std::uint64_t resource = contents.resource;
+    const std::uint32_t subresource = contents.subresource;
     if (resource == 0) return contents;
     ID3D11Resource* object = nullptr;
     if (IUnknown* replayed = replayer_->object(resource)) {

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "format/trace/error.h"
+#include "replay/engine/event_output.h"
 #include "replay/engine/pipeline_state.h"
 #include "replay/engine/resource_shape.h"
 
@@ -45,7 +46,11 @@ struct ContentsWindow {
 };
 
 struct ContentsRequest {
-    std::uint64_t resource = 0;  // 0: only the list of resources
+    // What the event draws into (event_output.h): the answer names the
+    // resource and subresource it found.
+    static constexpr std::uint64_t kEventOutput = UINT64_MAX;
+
+    std::uint64_t resource = 0;  // 0: only the list of resources; or kEventOutput
     std::uint32_t subresource = 0;
     ContentsWindow window;
 };
@@ -142,7 +147,8 @@ class ContentsReplay {
     std::vector<ListedResource> resources() const;
     // The state of the context event's call was made on (else the
     // immediate context's).
-    std::vector<StateRow> pipeline(std::uint64_t event) const;
+    RecordedId recorded_ids() const;
+    std::vector<StateRow> pipeline(std::uint64_t event, const RecordedId& id_of) const;
 
     const std::string trace_path_;
     const D3D_DRIVER_TYPE driver_;

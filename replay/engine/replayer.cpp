@@ -531,6 +531,12 @@ ID3D11DeviceContext* Replayer::context_of(std::uint64_t event) const {
     return context;
 }
 
+std::uint64_t Replayer::called_object(std::uint64_t event) const {
+    Result<const fb::Record*> record = state_->reader->record(event);
+    if (!record || record.value()->header() == nullptr) return 0;
+    return record.value()->header()->object();
+}
+
 std::string Replayer::debug_name(std::uint64_t id) const {
     IUnknown* object = this->object(id);
     ID3D11DeviceChild* child = nullptr;

@@ -137,6 +137,9 @@ class Replayer {
     // reference): a deferred one for calls recorded into a command list;
     // nullptr for calls on no context or an event that cannot be read.
     ID3D11DeviceContext* context_of(std::uint64_t event) const;
+    // The recorded id of the object an event's call was made on (0: an
+    // entry point, a record that is no call, or an event that cannot be read).
+    std::uint64_t called_object(std::uint64_t event) const;
     // The debug name the trace gave a device child, "" when none.
     std::string debug_name(std::uint64_t id) const;
     const std::vector<Mismatch>& mismatches() const;

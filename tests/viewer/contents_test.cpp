@@ -68,6 +68,42 @@ ContentsTrace write_contents_trace(const std::string& path) {
     return e;
 }
 
+constexpr std::uint64_t kTargetId = 20, kTargetViewId = 21;
+
+struct DrawnTrace {
+    std::uint64_t cleared = 0, events = 0;
+};
+
+// No tiled resource: a 16x8 render target cleared to kColour, in one frame.
+DrawnTrace write_drawn_trace(const std::string& path) {
+    using namespace worked_examples;
+    TraceBuilder t(path);
+    DrawnTrace e;
+    const std::vector<std::uint32_t> levels{D3D_FEATURE_LEVEL_11_1};
+    t.call(0,
+           fb::CreateD3D11CreateDeviceDirect(t.b, 0, D3D_DRIVER_TYPE_REFERENCE, 0, 0, &levels, 1,
+                                             D3D11_SDK_VERSION, kDevice, D3D_FEATURE_LEVEL_11_1,
+                                             kContext),
+           S_OK);
+    const fb::D3D11_TEXTURE2D_DESC desc(16, 8, 1, 1, DXGI_FORMAT_R8G8B8A8_UNORM,
+                                        fb::SampleDesc(1, 0), D3D11_USAGE_DEFAULT,
+                                        D3D11_BIND_RENDER_TARGET, 0, 0);
+    t.call(kDevice, fb::CreateID3D11Device_CreateTexture2D(t.b, &desc, 0, kTargetId), S_OK);
+    ID3D11RenderTargetView* view = object<ID3D11RenderTargetView>(kTargetViewId);
+    t.call(kDevice,
+           api::encode_ID3D11Device_CreateRenderTargetView(
+               t.b, t, object<ID3D11Resource>(kTargetId), nullptr, &view),
+           S_OK);
+    t.on(kContext, api::encode_ID3D11DeviceContext_OMSetRenderTargets(t.b, t, 1, &view, nullptr),
+         std::nullopt);
+    const float colour[4] = {kColour[0] / 255.0f, kColour[1] / 255.0f, kColour[2] / 255.0f, 1};
+    e.cleared =
+        t.on(kContext, api::encode_ID3D11DeviceContext_ClearRenderTargetView(t.b, t, view, colour),
+             std::nullopt);
+    e.events = t.close();
+    return e;
+}
+
 // The trace opened in a window shown, its contents tab on the reference
 // device.
 struct ContentsWindow : viewer_tests::OpenedTrace<ContentsTrace> {
@@ -106,7 +142,39 @@ class ContentsTest : public QObject {
     void screenshot_of_the_contents_tab();
     void zooming_in_reads_the_visible_texels_one_a_pixel();
     void srgb_shows_encoded_and_a_window_names_its_texels();
+    void a_trace_without_tiled_resources_opens_on_what_it_draws();
 };
+
+void ContentsTest::a_trace_without_tiled_resources_opens_on_what_it_draws() {
+    viewer_tests::OpenedTrace<DrawnTrace> trace("drawn.d3dcap", write_drawn_trace);
+    QVERIFY(trace.opened);
+    MainWindow& window = trace.window;
+    ContentsPanel& panel = *window.contents_panel();
+    // One frame: it opens on the last event, the clear, following its output.
+    QCOMPARE(window.opening_event(), trace.events.cleared);
+    QVERIFY(panel.follows_output());
+    QSignalSpy shown(&panel, &ContentsPanel::contents_shown);
+    QSignalSpy failed(&panel, &ContentsPanel::contents_failed);
+    window.resize(900, 700);
+    window.show();
+    QVERIFY(panel.isVisible());  // the contents tab is in front
+    panel.set_device("reference");
+    while (panel.busy() || shown.isEmpty()) {
+        QVERIFY(failed.isEmpty());
+        QVERIFY(shown.wait(viewer_tests::kWaitMs));
+    }
+    QCOMPARE(shown.last().at(0).toULongLong(), trace.events.cleared);
+    const auto contents = panel.view()->contents();
+    QVERIFY(contents);
+    QCOMPARE(contents->contents.resource, kTargetId);
+    QCOMPARE(contents->contents.shape.width, 16u);
+    const std::vector<std::uint8_t>& bytes = contents->contents.bytes;
+    QCOMPARE(bytes.size(), std::size_t{16 * 8 * 4});
+    QVERIFY(std::equal(bytes.end() - 4, bytes.end(), kColour));
+    // The tile map's resource is one choice away.
+    panel.follow_output(false);
+    QVERIFY(!panel.follows_output());
+}
 
 void ContentsTest::shared_tiles_show_the_written_colour_and_null_tiles_black() {
     ContentsWindow trace("contents.d3dcap");

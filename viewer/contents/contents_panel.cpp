@@ -76,11 +76,14 @@ ContentsPanel::ContentsPanel(TileMapModel* tiles, QWidget* parent)
     auto* chosen = new QHBoxLayout;
     resource_box_ = new QComboBox;
     resource_box_->setMinimumContentsLength(24);
+    resource_box_->addItem(QStringLiteral("What the event draws into"),
+                           QVariant::fromValue<qulonglong>(replay::ContentsRequest::kEventOutput));
     resource_box_->addItem(QStringLiteral("The tile map's resource"),
                            QVariant::fromValue<qulonglong>(0));
     resource_box_->setToolTip(QStringLiteral(
-        "Any texture or buffer the replay holds after the event (render targets and back "
-        "buffers too), or the one the tile map shows"));
+        "What the selected event draws into (a Present: the back buffer; else the first render "
+        "target bound), any texture or buffer the replay holds after the event, or the one the "
+        "tile map shows"));
     mip_box_ = new QSpinBox;
     slice_box_ = new QSpinBox;
     chosen->addWidget(new QLabel(QStringLiteral("Show")));
@@ -189,6 +192,7 @@ std::optional<ContentsPanel::Selection> ContentsPanel::selection() const {
     const auto snapshot = tiles_->snapshot();
     if (!snapshot) return std::nullopt;
     Selection selection{snapshot->event, resource_box_->currentData().toULongLong()};
+    if (selection.resource == replay::ContentsRequest::kEventOutput) return selection;
     if (selection.resource != 0) {
         // A resource of the list: the mip and slice chosen here.
         const auto mip = static_cast<std::uint32_t>(mip_box_->value());
@@ -249,7 +253,7 @@ void ContentsPanel::list_resources(
     listed_ = std::move(list);
     const QSignalBlocker quiet(resource_box_);
     const QVariant current = resource_box_->currentData();
-    while (resource_box_->count() > 1) resource_box_->removeItem(1);
+    while (resource_box_->count() > kFixedChoices) resource_box_->removeItem(kFixedChoices);
     for (const replay::ListedResource& listed : *listed_)
         resource_box_->addItem(
             object_label(listed.id, replay::describe(listed.shape), listed.debug_name),
@@ -269,6 +273,19 @@ void ContentsPanel::own_resource_chosen() {
         slice_box_->setRange(0, int(volume ? listed->shape.depth : listed->shape.array_size) - 1);
     }
     if (sender() == resource_box_) follow_selection();
+}
+
+void ContentsPanel::follow_output(bool output) {
+    {
+        const QSignalBlocker quiet(resource_box_);
+        resource_box_->setCurrentIndex(output ? 0 : 1);
+    }
+    own_resource_chosen();
+    follow_selection();
+}
+
+bool ContentsPanel::follows_output() const {
+    return resource_box_->currentIndex() == 0;
 }
 
 bool ContentsPanel::select_resource(std::uint64_t id, std::uint32_t mip, std::uint32_t slice) {
@@ -376,7 +393,7 @@ void ContentsPanel::display_changed() {
 
 void ContentsPanel::show_contents(std::shared_ptr<const DecodedContents> contents) {
     const replay::SubresourceShape& shape = contents->contents.shape;
-    status_->setText(QStringLiteral("After event %1: %2x%3%4, mip %5, slice %6, %7 bytes")
+    status_->setText(QStringLiteral("After event %1: #%8 %2x%3%4, mip %5, slice %6, %7 bytes")
                          .arg(contents->contents.event)
                          .arg(shape.width)
                          .arg(shape.height)
@@ -385,7 +402,8 @@ void ContentsPanel::show_contents(std::shared_ptr<const DecodedContents> content
                                   : QString())
                          .arg(shape.mip)
                          .arg(shape.slice)
-                         .arg(contents->contents.bytes.size()));
+                         .arg(contents->contents.bytes.size())
+                         .arg(contents->contents.resource));
     view_->set_contents(contents);
     rows_->set_contents(contents);
     const bool buffer = contents->contents.shape.buffer;

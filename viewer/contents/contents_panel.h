@@ -48,6 +48,10 @@ class ContentsPanel : public QWidget {
     // its mip and array slice (a 3D texture: depth slice); 0 follows the
     // tile map's selection. False when the list does not hold it (yet).
     bool select_resource(std::uint64_t id, std::uint32_t mip = 0, std::uint32_t slice = 0);
+    // Shows what the selected event draws into (the default where a trace
+    // has no tiled resource), or else the tile map's resource.
+    void follow_output(bool output);
+    bool follows_output() const;
     // The ids the resource list offers, ascending.
     std::vector<std::uint64_t> listed_resources() const;
     // Sets the range to what the shown channels span.
@@ -86,6 +90,9 @@ class ContentsPanel : public QWidget {
     std::optional<Selection> selection() const;
     // The resource of the last list with this id, or null.
     const replay::ListedResource* listing_of(std::uint64_t id) const;
+
+    // The list's first entries: the event's output, the tile map's resource.
+    static constexpr int kFixedChoices = 2;
 
     TileMapModel* tiles_;
     std::unique_ptr<ContentsService> service_;

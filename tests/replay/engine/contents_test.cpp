@@ -370,3 +370,67 @@ TEST_CASE(
     CHECK(from_pause->window.step == 4);
     CHECK(from_pause->bytes == expected(from_pause->window));
 }
+
+TEST_CASE("the event's output: the render target bound after it, by its view's subresource",
+          "[replay][engine][contents]") {
+    testing::TempDir dir;
+    Recorder rec(dir.file("output.d3dcap"));
+    DirectDevice direct(rec);
+    ID3D11DeviceContext2* context = direct.context.get();
+    // 8x4 RGBA8, 2 mips, 2 slices; the view is mip 1 of slice 1: subresource 1 + 1 * 2.
+    const D3D11_TEXTURE2D_DESC desc{8,
+                                    4,
+                                    2,
+                                    2,
+                                    DXGI_FORMAT_R8G8B8A8_UNORM,
+                                    {1, 0},
+                                    D3D11_USAGE_DEFAULT,
+                                    D3D11_BIND_RENDER_TARGET,
+                                    0,
+                                    0};
+    Com<ID3D11Texture2D> texture;
+    const std::uint64_t texture_id = create_texture(rec, direct, desc, {}, {}, texture);
+    D3D11_RENDER_TARGET_VIEW_DESC view_desc{};
+    view_desc.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+    view_desc.ViewDimension = D3D11_RTV_DIMENSION_TEXTURE2DARRAY;
+    view_desc.Texture2DArray = {1, 1, 1};
+    Com<ID3D11RenderTargetView> view;
+    REQUIRE(direct.device->CreateRenderTargetView(texture.get(), &view_desc, view.out()) == S_OK);
+    rec.track(view.get());
+    ID3D11RenderTargetView* made = view.get();
+    rec.call(direct.device.get(),
+             api::encode_ID3D11Device_CreateRenderTargetView(rec.b, rec, texture.get(), &view_desc,
+                                                             &made),
+             S_OK);
+    const std::uint64_t unbound =
+        rec.call(context, api::encode_ID3D11DeviceContext2_SetMarkerInt(rec.b, rec, L"none", 1),
+                 std::nullopt, true);
+    rec.call(context,
+             api::encode_ID3D11DeviceContext_OMSetRenderTargets(rec.b, rec, 1, &made, nullptr),
+             std::nullopt, true);
+    const float colour[4] = {1.0f, 0.5f, 0.0f, 1.0f};
+    const std::uint64_t cleared = rec.call(
+        context, api::encode_ID3D11DeviceContext_ClearRenderTargetView(rec.b, rec, made, colour),
+        std::nullopt, true);
+    rec.close();
+
+    auto contents = open_contents(rec.path());
+    const d3dcap::replay::ContentsRequest output{
+        d3dcap::replay::ContentsRequest::kEventOutput, 0, {}};
+    auto none = contents->contents_after(unbound, output);
+    REQUIRE(none.ok());
+    CHECK(none->resource == 0);
+    CHECK(none->problem == "event " + std::to_string(unbound) +
+                               " draws into nothing: no swap chain call, and no render target or "
+                               "depth-stencil target bound");
+    auto drawn = contents->contents_after(cleared, output);
+    REQUIRE(drawn.ok());
+    CHECK(drawn->problem.empty());
+    CHECK(drawn->resource == texture_id);
+    CHECK(drawn->subresource == 3);
+    CHECK(drawn->shape.width == 4);
+    CHECK(drawn->shape.height == 2);
+    std::vector<std::uint8_t> expected;
+    for (int texel = 0; texel < 8; ++texel) expected.insert(expected.end(), {255, 128, 0, 255});
+    CHECK(drawn->bytes == expected);
+}

@@ -77,6 +77,7 @@ void MainWindow::build_ui() {
     QMenu* file = menuBar()->addMenu(QStringLiteral("&File"));
     file->addAction(QStringLiteral("&Open..."), QKeySequence::Open, this, &MainWindow::open_dialog);
     file->addAction(QStringLiteral("Load replay &report..."), this, &MainWindow::report_dialog);
+    file->addAction(QStringLiteral("&Export picture..."), this, &MainWindow::export_dialog);
     file->addAction(QStringLiteral("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
     // Left: the events.
@@ -554,6 +555,34 @@ void MainWindow::report_dialog() {
     if (path.isEmpty()) return;
     QString error;
     if (!load_report(path, &error)) {
+        QMessageBox::warning(this, QStringLiteral("d3dcap viewer"), error);
+    }
+}
+
+bool MainWindow::export_picture(const QString& path, QString* error) {
+    QImage picture;
+    if (tabs_->currentWidget() == contents_) {
+        picture = contents_->view()->image();
+        if (picture.isNull()) {
+            if (error) *error = QStringLiteral("the contents tab shows no picture");
+            return false;
+        }
+    } else {
+        picture = tabs_->currentWidget()->grab().toImage();
+    }
+    if (!picture.save(path, "PNG")) {
+        if (error) *error = QStringLiteral("cannot write %1").arg(path);
+        return false;
+    }
+    return true;
+}
+
+void MainWindow::export_dialog() {
+    const QString path = QFileDialog::getSaveFileName(this, QStringLiteral("Export the picture"),
+                                                      {}, QStringLiteral("PNG images (*.png)"));
+    if (path.isEmpty()) return;
+    QString error;
+    if (!export_picture(path, &error)) {
         QMessageBox::warning(this, QStringLiteral("d3dcap viewer"), error);
     }
 }

@@ -52,6 +52,10 @@ class MainWindow : public QMainWindow {
     // Fills the time columns and the timing charts from a `d3dcap replay
     // --report` file.
     bool load_report(const QString& path, QString* error);
+    // Writes what the tab in front shows as a PNG: the contents tab its
+    // picture (one pixel a texel shown, with the channels and range chosen),
+    // the tile map tab the map as drawn. False with why in error.
+    bool export_picture(const QString& path, QString* error);
     // Shows the state after event (built on the worker thread).
     void select_event(std::uint64_t event);
     // To the next or previous draw or dispatch (else tile call) from the
@@ -108,6 +112,7 @@ class MainWindow : public QMainWindow {
     void build_ui();
     void open_dialog();
     void report_dialog();
+    void export_dialog();
     void show_snapshot(std::shared_ptr<const TileSnapshot> snapshot);
     void show_history(std::shared_ptr<const SnapshotHistory> history);
     void show_pool_sizes();

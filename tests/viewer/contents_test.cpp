@@ -171,6 +171,13 @@ void ContentsTest::a_trace_without_tiled_resources_opens_on_what_it_draws() {
     const std::vector<std::uint8_t>& bytes = contents->contents.bytes;
     QCOMPARE(bytes.size(), std::size_t{16 * 8 * 4});
     QVERIFY(std::equal(bytes.end() - 4, bytes.end(), kColour));
+    // The picture exported: one pixel a texel, the clear colour.
+    const QString exported = QString::fromStdString(trace.dir.file("drawn.png"));
+    QString error;
+    QVERIFY2(window.export_picture(exported, &error), qPrintable(error));
+    const QImage picture(exported);
+    QCOMPARE(picture.size(), QSize(16, 8));
+    QCOMPARE(picture.pixel(15, 7), qRgb(kColour[0], kColour[1], kColour[2]));
     // The tile map's resource is one choice away.
     panel.follow_output(false);
     QVERIFY(!panel.follows_output());

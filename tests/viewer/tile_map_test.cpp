@@ -83,6 +83,18 @@ void TileMapTest::worked_examples_at_their_events() {
     QVERIFY(model.data(model.index(2, 1), TileMapModel::ChangedRole).toBool());
     QCOMPARE(model.data(model.index(2, 1), Qt::ToolTipRole).toString(),
              "tile (1, 2): pool tile 12, shared, changed by this event");
+    // The tile map tab exported as drawn: pool tile 12's colour is in it.
+    window.resize(900, 700);
+    window.show();
+    const QString exported = QString::fromStdString(trace.dir.file("map.png"));
+    QVERIFY(window.export_picture(exported, nullptr));
+    const QImage map(exported);
+    QVERIFY(map.width() > 100);
+    const QRgb twelve = d3dcap::viewer::TileMapView::colour_of(12).rgb();
+    bool has_twelve = false;
+    for (int y = 0; y < map.height() && !has_twelve; ++y)
+        for (int x = 0; x < map.width() && !has_twelve; ++x) has_twelve = map.pixel(x, y) == twelve;
+    QVERIFY(has_twelve);
 
     // The pool: 32 tiles, only tile 12 used, by 6 tiles of the box.
     d3dcap::viewer::PoolModel& pool = *window.pool_model();

@@ -35,18 +35,22 @@ struct ContentsTrace {
     std::uint64_t mapped = 0, written = 0, draw = 0, events = 0;
 };
 
-// The box of worked example 2 onto pool tile 3, then tile (1, 1) of it
-// filled with kColour.
-ContentsTrace write_contents_trace(const std::string& path) {
-    using namespace worked_examples;
-    TraceBuilder t(path);
-    ContentsTrace e;
+void create_device(TraceBuilder& t) {
     const std::vector<std::uint32_t> levels{D3D_FEATURE_LEVEL_11_1};
     t.call(0,
            fb::CreateD3D11CreateDeviceDirect(t.b, 0, D3D_DRIVER_TYPE_REFERENCE, 0, 0, &levels, 1,
                                              D3D11_SDK_VERSION, kDevice, D3D_FEATURE_LEVEL_11_1,
                                              kContext),
            S_OK);
+}
+
+// The box of worked example 2 onto pool tile 3, then tile (1, 1) of it
+// filled with kColour.
+ContentsTrace write_contents_trace(const std::string& path) {
+    using namespace worked_examples;
+    TraceBuilder t(path);
+    ContentsTrace e;
+    create_device(t);
     t.create_pool(kPoolId, 8);
     t.create_texture(kBoxId, kBoxWidth * 128, kBoxHeight * 128, 1, 1,
                      tile_tests::flat_texture(kBoxWidth, kBoxHeight));
@@ -79,12 +83,7 @@ DrawnTrace write_drawn_trace(const std::string& path) {
     using namespace worked_examples;
     TraceBuilder t(path);
     DrawnTrace e;
-    const std::vector<std::uint32_t> levels{D3D_FEATURE_LEVEL_11_1};
-    t.call(0,
-           fb::CreateD3D11CreateDeviceDirect(t.b, 0, D3D_DRIVER_TYPE_REFERENCE, 0, 0, &levels, 1,
-                                             D3D11_SDK_VERSION, kDevice, D3D_FEATURE_LEVEL_11_1,
-                                             kContext),
-           S_OK);
+    create_device(t);
     const fb::D3D11_TEXTURE2D_DESC desc(16, 8, 1, 1, DXGI_FORMAT_R8G8B8A8_UNORM,
                                         fb::SampleDesc(1, 0), D3D11_USAGE_DEFAULT,
                                         D3D11_BIND_RENDER_TARGET, 0, 0);

@@ -129,6 +129,18 @@ int run_export_command(const ExportOptions& options, std::ostream& out, std::ost
             << ": the name must end in .png, .dds or .raw\n";
         return 2;
     }
+    replay::ContentsRequest request{0, options.subresource, {}};
+    if (options.resource == "output") {
+        request = {replay::ContentsRequest::kEventOutput, 0, {}};
+    } else if (options.resource.empty() ||
+               options.resource.find_first_not_of("0123456789") != std::string::npos ||
+               options.resource.size() > 19 || std::stoull(options.resource) == 0) {
+        err << "d3dcap export: --resource " << options.resource
+            << ": an object id (a number from 1) or output\n";
+        return 2;
+    } else {
+        request.resource = std::stoull(options.resource);
+    }
     if (options.device == "null") {
         err << "d3dcap export: --device null keeps no contents\n";
         return 2;
@@ -159,8 +171,7 @@ int run_export_command(const ExportOptions& options, std::ostream& out, std::ost
         err << "d3dcap export: " << replay.error().to_string() << "\n";
         return 1;
     }
-    auto contents =
-        replay.value()->contents_after(options.event, options.resource, options.subresource);
+    auto contents = replay.value()->contents_after(options.event, request);
     if (!contents) {
         err << "d3dcap export: " << contents.error().to_string() << "\n";
         return 1;
@@ -176,8 +187,8 @@ int run_export_command(const ExportOptions& options, std::ostream& out, std::ost
         err << "d3dcap export: " << options.output << ": " << error << "\n";
         return 1;
     }
-    out << options.output << ": object " << options.resource << " subresource "
-        << options.subresource << " after event " << options.event << ", "
+    out << options.output << ": object " << contents->resource << " subresource "
+        << contents->subresource << " after event " << options.event << ", "
         << replay::describe(contents->shape) << " (" << contents->bytes.size() << " bytes)\n";
     return 0;
 }

@@ -11,8 +11,8 @@ namespace d3dcap::cli {
 struct ExportOptions {
     std::string trace;
     std::uint64_t event = 0;
-    std::uint64_t resource = 0;  // a recorded object id
-    std::uint32_t subresource = 0;
+    std::string resource;           // a recorded object id, or "output"
+    std::uint32_t subresource = 0;  // of an object id
     std::string device = "auto";
     std::string output;  // .png, .dds or .raw
 };

@@ -168,7 +168,10 @@ int main(int argc, char** argv) {
         "export", "Write what a resource holds after an event: PNG, DDS or raw bytes");
     export_cmd->add_option("trace", export_options.trace, "The trace file")->required();
     export_cmd->add_option("--event", export_options.event, "The event (from 0)")->required();
-    export_cmd->add_option("--resource", export_options.resource, "The resource's object id")
+    export_cmd
+        ->add_option("--resource", export_options.resource,
+                     "The resource's object id, or output: what the event draws into (a swap "
+                     "chain call: its back buffer; else the first render target bound)")
         ->required();
     export_cmd->add_option("--subresource", export_options.subresource, "The subresource")
         ->capture_default_str();

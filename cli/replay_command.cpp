@@ -137,6 +137,16 @@ int run_replay_command(const ReplayCommandOptions& options, std::ostream& out, s
         }
     }
     if (!options.screenshots.empty()) std::remove((options.screenshots + "/.d3dcap-probe").c_str());
+    // A report that could not be written is refused now, not after the replay.
+    if (!options.report.empty()) {
+        std::error_code error;
+        const bool existed = std::filesystem::exists(options.report, error);
+        if (!std::ofstream(options.report, std::ios::app)) {
+            err << "d3dcap replay: --report " << options.report << ": cannot write the report\n";
+            return 2;
+        }
+        if (!existed) std::remove(options.report.c_str());
+    }
     if (!choose_device(options.device, run, err)) return 2;
     std::optional<ProgressBar> bar;
     if (!options.quiet && isatty(STDERR_FILENO)) {

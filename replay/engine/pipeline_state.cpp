@@ -4,10 +4,13 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 #include <sstream>
 
+#include "replay/engine/named_constants.h"
 #include "runtime/formats/formats.h"
 #include "runtime/inspection.h"
+#include "runtime/shader/container.h"
 #include "runtime/shader/decoder.h"
 #include "runtime/shader/disassembler.h"
 #include "runtime/tiles/describe.h"
@@ -103,9 +106,32 @@ void shader_rows(Rows& rows, ID3D11DeviceChild* shader) {
     for (int n = 0; std::getline(text, line); ++n) rows.add(3, std::to_string(n), line);
 }
 
-void constant_rows(Rows& rows, ID3D11Buffer* buffer, UINT first, UINT count) {
+// The shader's reflection (RDEF), when it has one the reader takes.
+std::optional<runtime::shader::Reflection> reflection_of(ID3D11DeviceChild* shader) {
+    std::vector<std::uint8_t> bytecode;
+    if (!runtime::shader_bytecode(shader, bytecode)) return std::nullopt;
+    std::string error;
+    const auto chunks = runtime::shader::read_container(bytecode, error);
+    runtime::shader::Reflection reflection;
+    if (!chunks || !runtime::shader::read_reflection(*chunks, reflection, error))
+        return std::nullopt;
+    return reflection;
+}
+
+void constant_rows(Rows& rows, ID3D11Buffer* buffer, UINT first, UINT count,
+                   const runtime::shader::ReflectedConstantBuffer* named) {
     std::vector<std::uint8_t> bytes;
     if (!runtime::resource_contents(buffer, 0, bytes)) return;
+    if (named != nullptr) {
+        // By the names the shader gives them, from the window's start.
+        const std::size_t start = std::min<std::size_t>(std::size_t{first} * 16, bytes.size());
+        const std::size_t size =
+            std::min<std::size_t>(std::size_t{count} * 16, bytes.size() - start);
+        rows.add(2, named->name, "cbuffer, " + std::to_string(named->size) + " bytes");
+        for (const NamedConstant& constant : named_constants(*named, {bytes.data() + start, size}))
+            rows.add(3, constant.name + " (" + constant.type + ")", constant.value);
+        return;
+    }
     const UINT listed = std::min(count, kListedConstants);
     for (UINT c = 0; c < listed; ++c) {
         const std::size_t offset = std::size_t{first + c} * 16;
@@ -152,6 +178,7 @@ void stage_rows(Rows& rows, ID3D11DeviceContext1* context, const StageCalls& sta
     rows.add(0, stage.name, rows.label(shader));
     if (!shader) return;
     shader_rows(rows, shader);
+    const std::optional<runtime::shader::Reflection> reflection = reflection_of(shader);
     shader->Release();
     Held<ID3D11Buffer> buffers(D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT);
     std::vector<UINT> first(buffers.objects.size()), count(buffers.objects.size());
@@ -162,7 +189,8 @@ void stage_rows(Rows& rows, ID3D11DeviceContext1* context, const StageCalls& sta
         rows.add(1, "cb" + std::to_string(slot),
                  rows.label(buffers.objects[slot]) + ", constants " + std::to_string(first[slot]) +
                      "-" + std::to_string(first[slot] + count[slot] - 1));
-        constant_rows(rows, buffers.objects[slot], first[slot], count[slot]);
+        constant_rows(rows, buffers.objects[slot], first[slot], count[slot],
+                      reflection ? reflection->constant_buffer_at(UINT(slot)) : nullptr);
     }
     Held<ID3D11ShaderResourceView> views(D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT);
     stage.views(context, UINT(views.objects.size()), views.data());

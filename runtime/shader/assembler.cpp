@@ -4,6 +4,7 @@
 
 #include "runtime/shader/assembler_parser.h"
 #include "runtime/shader/container.h"
+#include "runtime/shader/reflection.h"
 #include "runtime/shader/signature_names.h"
 
 namespace d3dcap::runtime::shader {
@@ -138,6 +139,93 @@ SignatureElement parse_signature_element(Parser& parser, bool default_used_is_ma
     return element;
 }
 
+// ".cbuffer NAME bN SIZE": a constant buffer of the reflection, bound at
+// register bN, SIZE bytes.
+void parse_constant_buffer(Parser& parser, Reflection& reflection) {
+    const Token& name = parser.expect_identifier("a constant buffer's name");
+    const Token& reg = parser.expect_identifier("a register (b0)");
+    if (reg.text.size() < 2 || reg.text[0] != 'b')
+        parser.fail(reg, "'" + std::string(reg.text) + "' is not a constant buffer register (b0)");
+    const Token& size = parser.next();
+    ReflectedConstantBuffer cb;
+    cb.name = std::string(name.text);
+    cb.size = small_number(parser, size, size.text);
+    ReflectedBinding binding;
+    binding.name = cb.name;
+    binding.bind_point = small_number(parser, reg, reg.text.substr(1));
+    reflection.constant_buffers.push_back(std::move(cb));
+    reflection.bindings.push_back(std::move(binding));
+}
+
+// ".variable NAME OFFSET TYPE[[ELEMENTS]]": a variable of the constant
+// buffer declared last; TYPE is bool, int, uint, float or double, then N
+// (a vector) or RxC (a column-major matrix), as HLSL names them.
+void parse_variable(Parser& parser, Reflection& reflection) {
+    const Token& name = parser.expect_identifier("a variable's name");
+    if (reflection.constant_buffers.empty())
+        parser.fail(name, "a .variable needs a .cbuffer before it");
+    const Token& offset = parser.next();
+    const Token& type_token = parser.expect_identifier("a type (float4, float4x4, uint ...)");
+    ReflectedVariable variable;
+    variable.name = std::string(name.text);
+    variable.offset = small_number(parser, offset, offset.text);
+    ReflectedType& type = variable.type;
+    static constexpr std::pair<std::string_view, std::uint16_t> kBases[] = {
+        {"double", 39}, {"float", 3}, {"uint", 19}, {"bool", 1}, {"int", 2}};
+    std::string_view rest;
+    for (const auto& [base, value] : kBases) {
+        if (type_token.text.substr(0, base.size()) == base) {
+            type.base_type = value;
+            rest = type_token.text.substr(base.size());
+            break;
+        }
+    }
+    if (type.base_type == 0)
+        parser.fail(type_token, "'" + std::string(type_token.text) + "' is not a type");
+    auto dimension = [&](std::string_view digit) {
+        if (digit.size() != 1 || digit[0] < '1' || digit[0] > '4')
+            parser.fail(type_token, "'" + std::string(type_token.text) + "' is not a type");
+        return static_cast<std::uint16_t>(digit[0] - '0');
+    };
+    if (rest.empty()) {
+        type.variable_class = 0;
+    } else if (rest.size() == 1) {
+        type.variable_class = 1;
+        type.columns = dimension(rest);
+    } else if (rest.size() == 3 && rest[1] == 'x') {
+        type.variable_class = 3;
+        type.rows = dimension(rest.substr(0, 1));
+        type.columns = dimension(rest.substr(2));
+    } else {
+        parser.fail(type_token, "'" + std::string(type_token.text) + "' is not a type");
+    }
+    if (parser.accept('[')) {
+        const Token& count = parser.next();
+        type.elements = static_cast<std::uint16_t>(small_number(parser, count, count.text));
+        parser.expect(']', "]");
+    }
+    const std::uint32_t last = element_bytes(type);
+    variable.size = type.elements > 1 ? (type.elements - 1) * element_stride(type) + last : last;
+    reflection.constant_buffers.back().variables.push_back(std::move(variable));
+}
+
+std::uint16_t rdef_program_type(ProgramType type) {
+    switch (type) {
+        case ProgramType::Pixel:
+            return 0xFFFE;
+        case ProgramType::Vertex:
+            return 0xFFFF;
+        case ProgramType::Geometry:
+            return 0x4753;
+        case ProgramType::Hull:
+            return 0x4853;
+        case ProgramType::Domain:
+            return 0x4453;
+        default:
+            return 0x4353;
+    }
+}
+
 }  // namespace
 
 AssembleResult assemble(std::string_view text) {
@@ -148,6 +236,7 @@ AssembleResult assemble(std::string_view text) {
         bool have_version = false;
         std::vector<std::uint32_t> body;
         std::vector<SignatureElement> inputs, outputs, patch_constants;
+        Reflection reflection;
         for (;;) {
             parser.skip_newlines();
             const Token& first = parser.peek();
@@ -158,7 +247,7 @@ AssembleResult assemble(std::string_view text) {
             } else if (first.is('.')) {
                 parser.next();
                 const Token& directive =
-                    parser.expect_identifier("input, output or patch_constant");
+                    parser.expect_identifier("input, output, patch_constant, cbuffer or variable");
                 if (directive.text == "input") {
                     inputs.push_back(parse_signature_element(parser, true));
                 } else if (directive.text == "output") {
@@ -166,9 +255,14 @@ AssembleResult assemble(std::string_view text) {
                 } else if (directive.text == "patch_constant") {
                     patch_constants.push_back(
                         parse_signature_element(parser, state.type == ProgramType::Domain));
+                } else if (directive.text == "cbuffer") {
+                    parse_constant_buffer(parser, reflection);
+                } else if (directive.text == "variable") {
+                    parse_variable(parser, reflection);
                 } else {
                     parser.fail(directive, "unknown directive '." + std::string(directive.text) +
-                                               "' (.input, .output, .patch_constant)");
+                                               "' (.input, .output, .patch_constant, .cbuffer, "
+                                               ".variable)");
                 }
             } else if (first.kind == Token::Kind::Identifier) {
                 parser.next();
@@ -190,6 +284,13 @@ AssembleResult assemble(std::string_view text) {
         bool streams = state.declares_streams;
         for (const SignatureElement& element : outputs) streams = streams || element.stream;
         std::vector<ChunkToWrite> chunks;
+        if (!reflection.constant_buffers.empty()) {
+            reflection.major = static_cast<std::uint8_t>(state.major);
+            reflection.minor = static_cast<std::uint8_t>(state.minor);
+            reflection.program_type = rdef_program_type(state.type);
+            reflection.creator = "d3dcap assembler";
+            chunks.push_back({"RDEF", write_reflection(reflection)});
+        }
         chunks.push_back({"ISGN", write_signature(inputs, false)});
         chunks.push_back({streams ? "OSG5" : "OSGN", write_signature(outputs, streams)});
         if (!patch_constants.empty() || state.type == ProgramType::Hull ||

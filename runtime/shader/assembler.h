@@ -1,7 +1,8 @@
 // An assembler for SM4/SM5 shader assembly, the text disassembler.h prints:
 // text in, a DXBC container out (ISGN, OSGN or OSG5, PCSG when there are
 // patch constants or the shader is a hull or domain shader, then SHEX for
-// shader model 5 or SHDR for 4, and the checksum; no RDEF or STAT).
+// shader model 5 or SHDR for 4, and the checksum; RDEF first when the text
+// declares constant buffers (reflection.h); no STAT).
 //
 // Syntax, following fxc's conventions:
 //
@@ -43,6 +44,15 @@
 //   (and a domain shader's patch constants), none for outputs.
 // - stream N puts a geometry shader output on stream N (the output
 //   signature is then OSG5, as it also is when the shader declares streams).
+//
+// Reflection: constant buffers and their variables by name, as a compiler
+// writes them into RDEF (the instructions still address cb0[1] ...),
+//
+//   .cbuffer NAME bN SIZE                 bound at register bN, SIZE bytes
+//   .variable NAME OFFSET TYPE[[COUNT]]   in the .cbuffer above: TYPE is
+//                                         bool, int, uint, float or double,
+//                                         then N (a vector) or RxC (a
+//                                         column-major matrix): float4x4
 //
 // Instructions: the mnemonic, its modifiers, then operands separated by
 // commas, destinations first:

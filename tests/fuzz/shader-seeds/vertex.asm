@@ -1,4 +1,6 @@
 vs_5_0
+.cbuffer Transform b0 64
+.variable world_view_projection 0 float4x4
 .input POSITION0 v0.xyz float
 .input TEXCOORD0 v1.xy float
 .output SV_Position0 o0.xyzw float

@@ -160,3 +160,70 @@ TEST_CASE("the pipeline after an event: shaders, buffers, layout, viewport, targ
     CHECK(value_of(deferred_after->pipeline, "IA", "IA") == "LINELIST");
     CHECK(value_of(deferred_after->pipeline, "VS", "VS") == "none");
 }
+
+TEST_CASE("a bound constant buffer lists its values by the names the shader's reflection gives",
+          "[replay][engine][contents]") {
+    testing::TempDir dir;
+    Recorder rec(dir.file("named.d3dcap"));
+    DirectDevice direct(rec);
+    ID3D11Device* device = direct.device.get();
+    const auto assembled = d3dcap::runtime::shader::assemble(R"(vs_5_0
+.cbuffer Globals b1 144
+.variable world 0 float4x4
+.variable tint 64 float4
+.variable weights 80 float[3]
+.variable flags 120 int2
+.input POSITION0 v0.xyzw float
+.output SV_Position0 o0.xyzw float
+dcl_constantbuffer cb1[9], immediateIndexed
+dcl_input v0.xyzw
+dcl_output_siv o0.xyzw, position
+add o0.xyzw, v0.xyzw, cb1[4].xyzw
+ret
+)");
+    REQUIRE(assembled.ok());
+    const auto& code = assembled.container;
+    Com<ID3D11VertexShader> shader;
+    REQUIRE(device->CreateVertexShader(code.data(), code.size(), nullptr, shader.out()) == S_OK);
+    rec.track(shader.get());
+    ID3D11VertexShader* shader_out = shader.get();
+    rec.call(device,
+             api::encode_ID3D11Device_CreateVertexShader(rec.b, rec, code.data(), code.size(),
+                                                         nullptr, &shader_out),
+             S_OK);
+    // world: column c holds 4c .. 4c + 3; tint 1, 2, 3, 4; weights 0.5, 1.5,
+    // 2.5 (one a register); flags -7, 9.
+    std::vector<std::uint8_t> bytes(144);
+    const auto put_float = [&](std::size_t at, float value) { std::memcpy(&bytes[at], &value, 4); };
+    for (int i = 0; i < 16; ++i) put_float(std::size_t(i) * 4, float(i));
+    for (int i = 0; i < 4; ++i) put_float(64 + std::size_t(i) * 4, float(i + 1));
+    for (int i = 0; i < 3; ++i) put_float(80 + std::size_t(i) * 16, float(i) + 0.5f);
+    const std::int32_t flags[2] = {-7, 9};
+    std::memcpy(&bytes[120], flags, 8);
+    Com<ID3D11Buffer> buffer;
+    create_buffer(rec, direct, {144, D3D11_USAGE_DEFAULT, D3D11_BIND_CONSTANT_BUFFER, 0, 0, 0},
+                  &bytes, buffer);
+    ID3D11DeviceContext2* context = direct.context.get();
+    rec.call(context,
+             api::encode_ID3D11DeviceContext_VSSetShader(rec.b, rec, shader.get(), nullptr, 0),
+             std::nullopt, true);
+    ID3D11Buffer* bound = buffer.get();
+    const std::uint64_t set = rec.call(
+        context, api::encode_ID3D11DeviceContext_VSSetConstantBuffers(rec.b, rec, 1, 1, &bound),
+        std::nullopt, true);
+    rec.close();
+
+    auto opened = ContentsReplay::open(rec.path(), D3D_DRIVER_TYPE_REFERENCE);
+    REQUIRE(opened.ok());
+    auto after = opened.value()->contents_after(set, 0, 0);
+    REQUIRE(after.ok());
+    const std::vector<StateRow>& rows = after->pipeline;
+    CHECK(value_of(rows, "VS", "Globals") == "cbuffer, 144 bytes");
+    CHECK(value_of(rows, "VS", "world (float4x4)") ==
+          "0, 1, 2, 3 | 4, 5, 6, 7 | 8, 9, 10, 11 | 12, 13, 14, 15");
+    CHECK(value_of(rows, "VS", "tint (float4)") == "1, 2, 3, 4");
+    CHECK(value_of(rows, "VS", "weights[0] (float[3])") == "0.5");
+    CHECK(value_of(rows, "VS", "weights[2] (float[3])") == "2.5");
+    CHECK(value_of(rows, "VS", "flags (int2)") == "-7, 9");
+    CHECK(value_of(rows, "VS", "c0") == "(none)");  // named, not raw
+}

@@ -7,8 +7,10 @@
 #include <vector>
 
 #include "runtime/shader/assembler.h"
+#include "runtime/shader/container.h"
 #include "runtime/shader/decoder.h"
 #include "runtime/shader/disassembler.h"
+#include "runtime/shader/reflection.h"
 
 namespace d3dcap::cli {
 
@@ -44,7 +46,17 @@ int run_shader(const ShaderOptions& options, std::ostream& out, std::ostream& er
         err << command << ": " << options.input << ": " << error << "\n";
         return 1;
     }
-    out << runtime::shader::disassemble(*program);
+    // The reflection's lines after the version line, as the assembler takes them.
+    std::string text = runtime::shader::disassemble(*program);
+    const auto chunks = runtime::shader::read_container(
+        std::span(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()), error);
+    runtime::shader::Reflection reflection;
+    if (chunks && runtime::shader::read_reflection(*chunks, reflection, error)) {
+        text.insert(text.find('\n') + 1, runtime::shader::reflection_text(reflection));
+    } else if (!error.empty()) {
+        err << command << ": " << options.input << ": " << error << " (no reflection printed)\n";
+    }
+    out << text;
     return 0;
 }
 

@@ -315,6 +315,29 @@ std::vector<std::uint8_t> write_reflection(const Reflection& reflection) {
     return RdefWriter(reflection).write();
 }
 
+std::string reflection_text(const Reflection& reflection) {
+    std::string text;
+    for (const ReflectedBinding& b : reflection.bindings) {
+        if (b.input_type != 0) continue;
+        const ReflectedConstantBuffer* cb = reflection.constant_buffer_at(b.bind_point);
+        if (cb == nullptr || cb->name != b.name) continue;
+        text += ".cbuffer " + cb->name + " b" + std::to_string(b.bind_point) + " " +
+                std::to_string(cb->size) + "\n";
+        for (const ReflectedVariable& v : cb->variables) {
+            const std::string type = type_name(v.type);
+            const bool declared = !type.empty() && v.type.variable_class != 2;
+            text += std::string(declared ? "" : "// ") + ".variable " + v.name + " " +
+                    std::to_string(v.offset) + " " +
+                    (declared              ? type
+                     : v.type.name.empty() ? std::string("(a struct or object)")
+                                           : v.type.name + " (not declarable)");
+            if (v.type.elements > 0) text += "[" + std::to_string(v.type.elements) + "]";
+            text += "\n";
+        }
+    }
+    return text;
+}
+
 std::uint32_t component_bytes(const ReflectedType& type) {
     return type.base_type == 39 ? 8 : 4;
 }

@@ -97,6 +97,12 @@ std::uint32_t component_bytes(const ReflectedType& type);
 std::uint32_t element_bytes(const ReflectedType& type);
 std::uint32_t element_stride(const ReflectedType& type);
 
+// The assembler's lines for the constant buffers bound to registers:
+// ".cbuffer NAME bN SIZE", then ".variable NAME OFFSET TYPE[[COUNT]]" a
+// variable; a variable the assembler cannot declare (a struct, an object,
+// a row-major matrix) as a comment naming it.
+std::string reflection_text(const Reflection& reflection);
+
 // "float4", "float4x4", "uint2", "bool" ... for base types and shapes the
 // assembler and the pipeline view name; "" for others.
 std::string type_name(const ReflectedType& type);

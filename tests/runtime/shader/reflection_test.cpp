@@ -98,6 +98,19 @@ TEST_CASE("the assembler's constant buffers read back by name, offset, size and 
     CHECK(reflection.constant_buffer_at(0) == nullptr);
 }
 
+TEST_CASE("reflection prints as the assembler's lines, and they assemble to the same chunk") {
+    const std::vector<std::uint8_t> rdef = rdef_of(assemble(kShader).container);
+    std::vector<std::uint8_t> storage;
+    Reflection reflection;
+    std::string error;
+    REQUIRE(read_reflection(chunks_of(rdef, storage), reflection, error));
+    const std::string text = reflection_text(reflection);
+    CHECK(text ==
+          ".cbuffer Globals b2 144\n.variable world 0 float4x4\n.variable tint 64 float4\n"
+          ".variable weights 80 float[3]\n.variable flags 120 uint2\n");
+    CHECK(rdef_of(assemble("vs_5_0\n" + text + "ret\n").container) == rdef);
+}
+
 TEST_CASE("the RDEF chunk's header words are laid out as the format defines them") {
     const std::vector<std::uint8_t> rdef = rdef_of(assemble(kShader).container);
     CHECK(word(rdef, 0) == 1);            // constant buffers

@@ -118,6 +118,14 @@ std::optional<runtime::shader::Reflection> reflection_of(ID3D11DeviceChild* shad
     return reflection;
 }
 
+// "albedo: " where the shader's reflection names what it binds there.
+std::string named_binding(const std::optional<runtime::shader::Reflection>& reflection, char file,
+                          std::size_t slot) {
+    if (!reflection) return {};
+    const std::string name = reflection->binding_name(file, std::uint32_t(slot));
+    return name.empty() ? name : name + ": ";
+}
+
 void constant_rows(Rows& rows, ID3D11Buffer* buffer, UINT first, UINT count,
                    const runtime::shader::ReflectedConstantBuffer* named) {
     std::vector<std::uint8_t> bytes;
@@ -198,7 +206,9 @@ void stage_rows(Rows& rows, ID3D11DeviceContext1* context, const StageCalls& sta
         if (!views.objects[slot]) continue;
         D3D11_SHADER_RESOURCE_VIEW_DESC desc{};
         views.objects[slot]->GetDesc(&desc);
-        rows.add(1, "t" + std::to_string(slot), view_of(rows, views.objects[slot], desc.Format));
+        rows.add(
+            1, "t" + std::to_string(slot),
+            named_binding(reflection, 't', slot) + view_of(rows, views.objects[slot], desc.Format));
     }
     Held<ID3D11SamplerState> samplers(D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT);
     stage.samplers(context, UINT(samplers.objects.size()), samplers.data());
@@ -208,7 +218,7 @@ void stage_rows(Rows& rows, ID3D11DeviceContext1* context, const StageCalls& sta
         samplers.objects[slot]->GetDesc(&desc);
         rows.add(
             1, "s" + std::to_string(slot),
-            rows.label(samplers.objects[slot]) + ": " +
+            named_binding(reflection, 's', slot) + rows.label(samplers.objects[slot]) + ": " +
                 named("D3D11_FILTER", desc.Filter, "D3D11_FILTER_") + ", address " +
                 named("D3D11_TEXTURE_ADDRESS_MODE", desc.AddressU, "D3D11_TEXTURE_ADDRESS_") + " " +
                 named("D3D11_TEXTURE_ADDRESS_MODE", desc.AddressV, "D3D11_TEXTURE_ADDRESS_") + " " +

@@ -209,6 +209,23 @@ void parse_variable(Parser& parser, Reflection& reflection) {
     reflection.constant_buffers.back().variables.push_back(std::move(variable));
 }
 
+// ".binding NAME tN|sN|uN": a view, sampler or UAV the reflection names
+// (a texture, a sampler, a typed UAV).
+void parse_binding(Parser& parser, Reflection& reflection) {
+    const Token& name = parser.expect_identifier("a binding's name");
+    const Token& reg = parser.expect_identifier("a register (t0, s0, u0)");
+    static constexpr std::pair<char, std::uint32_t> kFiles[] = {{'t', 2}, {'s', 3}, {'u', 4}};
+    ReflectedBinding binding;
+    binding.name = std::string(name.text);
+    binding.input_type = UINT32_MAX;
+    for (const auto& [file, input_type] : kFiles)
+        if (reg.text.size() >= 2 && reg.text[0] == file) binding.input_type = input_type;
+    if (binding.input_type == UINT32_MAX)
+        parser.fail(reg, "'" + std::string(reg.text) + "' is not a t, s or u register");
+    binding.bind_point = small_number(parser, reg, reg.text.substr(1));
+    reflection.bindings.push_back(std::move(binding));
+}
+
 std::uint16_t rdef_program_type(ProgramType type) {
     switch (type) {
         case ProgramType::Pixel:
@@ -259,10 +276,12 @@ AssembleResult assemble(std::string_view text) {
                     parse_constant_buffer(parser, reflection);
                 } else if (directive.text == "variable") {
                     parse_variable(parser, reflection);
+                } else if (directive.text == "binding") {
+                    parse_binding(parser, reflection);
                 } else {
                     parser.fail(directive, "unknown directive '." + std::string(directive.text) +
                                                "' (.input, .output, .patch_constant, .cbuffer, "
-                                               ".variable)");
+                                               ".variable, .binding)");
                 }
             } else if (first.kind == Token::Kind::Identifier) {
                 parser.next();
@@ -284,7 +303,7 @@ AssembleResult assemble(std::string_view text) {
         bool streams = state.declares_streams;
         for (const SignatureElement& element : outputs) streams = streams || element.stream;
         std::vector<ChunkToWrite> chunks;
-        if (!reflection.constant_buffers.empty()) {
+        if (!reflection.bindings.empty()) {
             reflection.major = static_cast<std::uint8_t>(state.major);
             reflection.minor = static_cast<std::uint8_t>(state.minor);
             reflection.program_type = rdef_program_type(state.type);

@@ -53,6 +53,7 @@
 //                                         bool, int, uint, float or double,
 //                                         then N (a vector) or RxC (a
 //                                         column-major matrix): float4x4
+//   .binding NAME tN|sN|uN                a view, sampler or UAV's name
 //
 // Instructions: the mnemonic, its modifiers, then operands separated by
 // commas, destinations first:

@@ -303,6 +303,38 @@ const ReflectedConstantBuffer* Reflection::constant_buffer_at(std::uint32_t slot
     return nullptr;
 }
 
+namespace {
+
+// The register file of a D3D_SHADER_INPUT_TYPE: 'b' constant buffers, 't'
+// views (tbuffers, textures, structured and raw buffers), 's' samplers,
+// 'u' UAVs.
+char register_file(std::uint32_t input_type) {
+    switch (input_type) {
+        case 0:
+            return 'b';
+        case 1:
+        case 2:
+        case 5:
+        case 7:
+            return 't';
+        case 3:
+            return 's';
+        default:
+            return 'u';
+    }
+}
+
+}  // namespace
+
+std::string Reflection::binding_name(char file, std::uint32_t slot) const {
+    for (const ReflectedBinding& b : bindings) {
+        if (register_file(b.input_type) == file && slot >= b.bind_point &&
+            slot - b.bind_point < b.bind_count)
+            return b.name;
+    }
+    return {};
+}
+
 bool read_reflection(std::span<const ContainerChunk> chunks, Reflection& out, std::string& error) {
     error.clear();
     const ContainerChunk* chunk = find_chunk(chunks, "RDEF");
@@ -334,6 +366,11 @@ std::string reflection_text(const Reflection& reflection) {
             if (v.type.elements > 0) text += "[" + std::to_string(v.type.elements) + "]";
             text += "\n";
         }
+    }
+    for (const ReflectedBinding& b : reflection.bindings) {
+        const char file = register_file(b.input_type);
+        if (file != 'b' && b.bind_count == 1)
+            text += ".binding " + b.name + " " + file + std::to_string(b.bind_point) + "\n";
     }
     return text;
 }

@@ -80,6 +80,9 @@ struct Reflection {
 
     // The constant buffer bound at register b<slot>, or null.
     const ReflectedConstantBuffer* constant_buffer_at(std::uint32_t slot) const;
+    // The name the shader gives what it binds at a register: file 't'
+    // (views), 's' (samplers) or 'u' (UAVs); "" when it names none.
+    std::string binding_name(char file, std::uint32_t slot) const;
     bool operator==(const Reflection&) const = default;
 };
 
@@ -100,7 +103,8 @@ std::uint32_t element_stride(const ReflectedType& type);
 // The assembler's lines for the constant buffers bound to registers:
 // ".cbuffer NAME bN SIZE", then ".variable NAME OFFSET TYPE[[COUNT]]" a
 // variable; a variable the assembler cannot declare (a struct, an object,
-// a row-major matrix) as a comment naming it.
+// a row-major matrix) as a comment naming it; then ".binding NAME tN" (sN,
+// uN) for the other bindings.
 std::string reflection_text(const Reflection& reflection);
 
 // "float4", "float4x4", "uint2", "bool" ... for base types and shapes the

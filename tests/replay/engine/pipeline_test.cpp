@@ -173,6 +173,7 @@ TEST_CASE("a bound constant buffer lists its values by the names the shader's re
 .variable tint 64 float4
 .variable weights 80 float[3]
 .variable flags 120 int2
+.binding linear s2
 .input POSITION0 v0.xyzw float
 .output SV_Position0 o0.xyzw float
 dcl_constantbuffer cb1[9], immediateIndexed
@@ -207,6 +208,20 @@ ret
     rec.call(context,
              api::encode_ID3D11DeviceContext_VSSetShader(rec.b, rec, shader.get(), nullptr, 0),
              std::nullopt, true);
+    D3D11_SAMPLER_DESC sampler_desc{};
+    sampler_desc.Filter = D3D11_FILTER_MIN_MAG_MIP_LINEAR;
+    sampler_desc.AddressU = sampler_desc.AddressV = sampler_desc.AddressW =
+        D3D11_TEXTURE_ADDRESS_CLAMP;
+    sampler_desc.MaxLOD = D3D11_FLOAT32_MAX;
+    Com<ID3D11SamplerState> sampler;
+    REQUIRE(device->CreateSamplerState(&sampler_desc, sampler.out()) == S_OK);
+    const std::uint64_t sampler_id = rec.track(sampler.get());
+    ID3D11SamplerState* sampler_out = sampler.get();
+    rec.call(device,
+             api::encode_ID3D11Device_CreateSamplerState(rec.b, rec, &sampler_desc, &sampler_out),
+             S_OK);
+    rec.call(context, api::encode_ID3D11DeviceContext_VSSetSamplers(rec.b, rec, 2, 1, &sampler_out),
+             std::nullopt, true);
     ID3D11Buffer* bound = buffer.get();
     const std::uint64_t set = rec.call(
         context, api::encode_ID3D11DeviceContext_VSSetConstantBuffers(rec.b, rec, 1, 1, &bound),
@@ -226,4 +241,6 @@ ret
     CHECK(value_of(rows, "VS", "weights[2] (float[3])") == "2.5");
     CHECK(value_of(rows, "VS", "flags (int2)") == "-7, 9");
     CHECK(value_of(rows, "VS", "c0") == "(none)");  // named, not raw
+    CHECK(value_of(rows, "VS", "s2") == "linear: #" + std::to_string(sampler_id) +
+                                            ": MIN_MAG_MIP_LINEAR, address CLAMP CLAMP CLAMP");
 }

@@ -61,7 +61,7 @@ TEST_CASE("assembly errors name the line and column") {
           "line 2, column 30: 'warp' is not a system value");
     CHECK(error_of("ps_5_0\n.inputs TEXCOORD0 v0.xy\n") ==
           "line 2, column 2: unknown directive '.inputs' (.input, .output, .patch_constant, "
-          ".cbuffer, .variable)");
+          ".cbuffer, .variable, .binding)");
     CHECK(error_of("gs_5_0\n.output TEXCOORD0 o0.xy float stream 4\n") ==
           "line 2, column 38: stream 4 is past 3");
 }

@@ -18,6 +18,8 @@ constexpr const char* kShader = R"(vs_5_0
 .variable tint 64 float4
 .variable weights 80 float[3]
 .variable flags 120 uint2
+.binding albedo t3
+.binding linear_clamp s1
 .input POSITION0 v0.xyzw float
 .output SV_Position0 o0.xyzw float
 dcl_constantbuffer cb2[8], immediateIndexed
@@ -68,7 +70,13 @@ TEST_CASE("the assembler's constant buffers read back by name, offset, size and 
     CHECK(reflection.major == 5);
     CHECK(reflection.program_type == 0xFFFF);
     CHECK(reflection.creator == "d3dcap assembler");
-    REQUIRE(reflection.bindings.size() == 1);
+    REQUIRE(reflection.bindings.size() == 3);
+    CHECK(reflection.bindings[1].input_type == 2);
+    CHECK(reflection.bindings[2].input_type == 3);
+    CHECK(reflection.binding_name('t', 3) == "albedo");
+    CHECK(reflection.binding_name('s', 1) == "linear_clamp");
+    CHECK(reflection.binding_name('t', 1).empty());
+    CHECK(reflection.binding_name('u', 3).empty());
     CHECK(reflection.bindings[0].name == "Globals");
     CHECK(reflection.bindings[0].input_type == 0);
     CHECK(reflection.bindings[0].bind_point == 2);
@@ -107,16 +115,17 @@ TEST_CASE("reflection prints as the assembler's lines, and they assemble to the 
     const std::string text = reflection_text(reflection);
     CHECK(text ==
           ".cbuffer Globals b2 144\n.variable world 0 float4x4\n.variable tint 64 float4\n"
-          ".variable weights 80 float[3]\n.variable flags 120 uint2\n");
+          ".variable weights 80 float[3]\n.variable flags 120 uint2\n.binding albedo t3\n"
+          ".binding linear_clamp s1\n");
     CHECK(rdef_of(assemble("vs_5_0\n" + text + "ret\n").container) == rdef);
 }
 
 TEST_CASE("the RDEF chunk's header words are laid out as the format defines them") {
     const std::vector<std::uint8_t> rdef = rdef_of(assemble(kShader).container);
     CHECK(word(rdef, 0) == 1);            // constant buffers
-    CHECK(word(rdef, 8) == 1);            // bindings
+    CHECK(word(rdef, 8) == 3);            // bindings
     CHECK(word(rdef, 12) == 60);          // after the shader model 5 header
-    CHECK(word(rdef, 4) == 60 + 32);      // after the one binding
+    CHECK(word(rdef, 4) == 60 + 3 * 32);  // after the three bindings
     CHECK(word(rdef, 16) == 0xFFFF0500);  // vs_5_0
     CHECK(std::memcmp(&rdef[28], "RD11", 4) == 0);
     CHECK(word(rdef, 32) == 60);
@@ -151,7 +160,7 @@ TEST_CASE("a damaged RDEF chunk is refused with the byte it stopped at") {
     const std::uint32_t huge = 0x7fffffff;
     std::memcpy(&far[0], &huge, 4);  // constant buffers past the chunk
     CHECK_FALSE(read_reflection(chunks_of(far, storage), reflection, error));
-    CHECK(error == "RDEF: 2147483647 constant buffers leave the chunk (chunk byte 92)");
+    CHECK(error == "RDEF: 2147483647 constant buffers leave the chunk (chunk byte 156)");
 
     // The first variable's type made a struct whose one member is itself.
     std::vector<std::uint8_t> looped = rdef;

@@ -77,7 +77,7 @@ void MainWindow::build_ui() {
     QMenu* file = menuBar()->addMenu(QStringLiteral("&File"));
     file->addAction(QStringLiteral("&Open..."), QKeySequence::Open, this, &MainWindow::open_dialog);
     file->addAction(QStringLiteral("Load replay &report..."), this, &MainWindow::report_dialog);
-    file->addAction(QStringLiteral("&Export picture..."), this, &MainWindow::export_dialog);
+    file->addAction(QStringLiteral("&Export..."), this, &MainWindow::export_dialog);
     file->addAction(QStringLiteral("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
     // Left: the events.
@@ -180,6 +180,11 @@ void MainWindow::build_ui() {
     connect(filter_edit_, &QLineEdit::textChanged, this, &MainWindow::set_filter);
     connect(map_view_, &TileMapView::last_change_clicked, this, &MainWindow::select_event);
     connect(contents_, &ContentsPanel::last_change_clicked, this, &MainWindow::select_event);
+    connect(contents_, &ContentsPanel::texels_exported, this,
+            [this](const QString& path, const QString& error) {
+                status_->setText(error.isEmpty() ? QStringLiteral("Wrote %1").arg(path)
+                                                 : QStringLiteral("%1: %2").arg(path, error));
+            });
     // The map and the contents zoom and pan together.
     connect(map_view_, &TileMapView::view_moved, contents_->view(), &ContentsView::set_view);
     connect(contents_->view(), &ContentsView::view_moved, map_view_, &TileMapView::set_view);
@@ -560,6 +565,17 @@ void MainWindow::report_dialog() {
 }
 
 bool MainWindow::export_picture(const QString& path, QString* error) {
+    if (path.endsWith(QStringLiteral(".dds")) || path.endsWith(QStringLiteral(".raw"))) {
+        if (tabs_->currentWidget() != contents_) {
+            if (error)
+                *error = QStringLiteral(
+                    "DDS and raw files hold a resource's texels: show it in "
+                    "the contents tab");
+            return false;
+        }
+        contents_->export_texels(path);  // written once replay has read it
+        return true;
+    }
     QImage picture;
     if (tabs_->currentWidget() == contents_) {
         picture = contents_->view()->image();
@@ -578,8 +594,10 @@ bool MainWindow::export_picture(const QString& path, QString* error) {
 }
 
 void MainWindow::export_dialog() {
-    const QString path = QFileDialog::getSaveFileName(this, QStringLiteral("Export the picture"),
-                                                      {}, QStringLiteral("PNG images (*.png)"));
+    const QString path = QFileDialog::getSaveFileName(
+        this, QStringLiteral("Export the picture or the texels"), {},
+        QStringLiteral("PNG images (*.png);;The subresource as stored, DDS (*.dds);;Its bytes, "
+                       "rows tightly packed (*.raw)"));
     if (path.isEmpty()) return;
     QString error;
     if (!export_picture(path, &error)) {

@@ -54,7 +54,9 @@ class MainWindow : public QMainWindow {
     bool load_report(const QString& path, QString* error);
     // Writes what the tab in front shows as a PNG: the contents tab its
     // picture (one pixel a texel shown, with the channels and range chosen),
-    // the tile map tab the map as drawn. False with why in error.
+    // the tile map tab the map as drawn. A .dds or .raw path takes the
+    // contents tab's subresource as stored, written once replay has read
+    // it (ContentsPanel::texels_exported). False with why in error.
     bool export_picture(const QString& path, QString* error);
     // Shows the state after event (built on the worker thread).
     void select_event(std::uint64_t event);

@@ -5,6 +5,7 @@
 // by the overlay; the texel under the cursor is decoded in the format; the
 // channel toggles and the range change the picture; a bad request says why.
 #include <QAbstractItemModelTester>
+#include <QFile>
 #include <QImage>
 #include <QTextStream>
 #include <QTreeWidget>
@@ -177,6 +178,23 @@ void ContentsTest::a_trace_without_tiled_resources_opens_on_what_it_draws() {
     const QImage picture(exported);
     QCOMPARE(picture.size(), QSize(16, 8));
     QCOMPARE(picture.pixel(15, 7), qRgb(kColour[0], kColour[1], kColour[2]));
+    // Its texels as stored: raw bytes, and a DDS of them after its header.
+    for (const char* name : {"drawn.raw", "drawn.dds"}) {
+        QSignalSpy written_spy(&panel, &ContentsPanel::texels_exported);
+        const QString path = QString::fromStdString(trace.dir.file(name));
+        QVERIFY(window.export_picture(path, &error));
+        QVERIFY(written_spy.wait(viewer_tests::kWaitMs));
+        QCOMPARE(written_spy.last().at(0).toString(), path);
+        QCOMPARE(written_spy.last().at(1).toString(), QString());
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray written = file.readAll();
+        const qsizetype header = QString(name).endsWith(".dds") ? 148 : 0;
+        QCOMPARE(written.size(), header + 16 * 8 * 4);
+        QVERIFY(std::equal(bytes.begin(), bytes.end(),
+                           reinterpret_cast<const std::uint8_t*>(written.constData()) + header));
+        if (header) QVERIFY(written.startsWith("DDS "));
+    }
     // The tile map's resource is one choice away.
     panel.follow_output(false);
     QVERIFY(!panel.follows_output());

@@ -17,7 +17,9 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <utility>
 
+#include "replay/engine/contents_files.h"
 #include "viewer/contents/buffer_rows_model.h"
 #include "viewer/contents/contents_service.h"
 #include "viewer/contents/contents_view.h"
@@ -162,6 +164,9 @@ void ContentsPanel::open_trace(const QString& trace_path) {
                 view_->show();
                 rows_view_->hide();
                 status_->setText(QStringLiteral("After event %1: %2").arg(event).arg(message));
+                if (!export_path_.isEmpty()) {
+                    emit texels_exported(std::exchange(export_path_, QString()), message);
+                }
                 emit contents_failed(event, message);
             });
     view_->set_message(QStringLiteral("No contents yet"));
@@ -391,6 +396,41 @@ void ContentsPanel::display_changed() {
     view_->set_display(display);
 }
 
+void ContentsPanel::export_texels(const QString& path) {
+    if (!replay::is_contents_file_name(path.toStdString())) {
+        emit texels_exported(path, QStringLiteral("the name must end in .png, .dds or .raw"));
+        return;
+    }
+    export_path_ = path;
+    request_whole();
+}
+
+void ContentsPanel::request_whole() {
+    const std::optional<Selection> chosen = selection();
+    if (!service_ || !chosen || chosen->resource == 0) {
+        emit texels_exported(std::exchange(export_path_, QString()),
+                             QStringLiteral("no resource is shown"));
+        return;
+    }
+    service_->request(chosen->event, {chosen->resource, chosen->subresource, {}}, chosen->z);
+}
+
+void ContentsPanel::finish_export(const DecodedContents& decoded) {
+    const replay::ResourceContents& contents = decoded.contents;
+    const replay::TexelWindow& window = contents.window;
+    const bool whole =
+        contents.shape.buffer ||
+        (window.x == 0 && window.y == 0 && window.step == 1 &&
+         window.width >= contents.shape.width && window.height >= contents.shape.height);
+    if (!whole) {
+        request_whole();  // a newer request for the view came first
+        return;
+    }
+    std::string error;
+    replay::write_contents_file(export_path_.toStdString(), contents, error);
+    emit texels_exported(std::exchange(export_path_, QString()), QString::fromStdString(error));
+}
+
 void ContentsPanel::show_contents(std::shared_ptr<const DecodedContents> contents) {
     const replay::SubresourceShape& shape = contents->contents.shape;
     status_->setText(QStringLiteral("After event %1: #%8 %2x%3%4, mip %5, slice %6, %7 bytes")
@@ -416,6 +456,7 @@ void ContentsPanel::show_contents(std::shared_ptr<const DecodedContents> content
         fit_range();
         range_chosen_ = false;
     }
+    if (!export_path_.isEmpty()) finish_export(*contents);
     emit contents_shown(contents->contents.event);
 }
 

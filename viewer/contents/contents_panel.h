@@ -52,6 +52,10 @@ class ContentsPanel : public QWidget {
     // has no tiled resource), or else the tile map's resource.
     void follow_output(bool output);
     bool follows_output() const;
+    // Writes what is shown (the whole subresource, read again whole when
+    // the view holds a window of it) after the selected event to path: PNG,
+    // DDS or raw bytes by the name's ending; texels_exported says how it went.
+    void export_texels(const QString& path);
     // The ids the resource list offers, ascending.
     std::vector<std::uint64_t> listed_resources() const;
     // Sets the range to what the shown channels span.
@@ -71,6 +75,8 @@ class ContentsPanel : public QWidget {
     void contents_shown(std::uint64_t event);
     void contents_failed(std::uint64_t event, const QString& message);
     void last_change_clicked(std::uint64_t event);
+    // error is empty when the file was written.
+    void texels_exported(const QString& path, const QString& error);
 
   protected:
     void showEvent(QShowEvent* event) override;
@@ -112,7 +118,13 @@ class ContentsPanel : public QWidget {
     QLabel* status_;
     QLabel* texel_;
     QString device_ = QStringLiteral("auto");
+    // Asks for the whole subresource of the selection, for export_texels.
+    void request_whole();
+    // Writes the pending export when contents are the whole subresource.
+    void finish_export(const DecodedContents& contents);
+
     bool pending_ = false;       // the selection changed while hidden
+    QString export_path_;        // an export waiting for its contents
     bool range_chosen_ = false;  // the user set the range: keep it across events
 };
 

@@ -1,5 +1,9 @@
 // out[i] = in[i] + cb0[0].x * i over raw buffers, one word per thread.
 cs_5_0
+.cbuffer Constants b0 16
+.variable step 0 uint
+.binding input t0
+.binding output u0
 dcl_globalFlags refactoringAllowed
 dcl_constantbuffer cb0[1], immediateIndexed
 dcl_resource_raw t0

@@ -206,6 +206,11 @@ void parse_variable(Parser& parser, Reflection& reflection) {
     }
     const std::uint32_t last = element_bytes(type);
     variable.size = type.elements > 1 ? (type.elements - 1) * element_stride(type) + last : last;
+    const ReflectedConstantBuffer& cb = reflection.constant_buffers.back();
+    if (std::uint64_t{variable.offset} + variable.size > cb.size)
+        parser.fail(name, "'" + variable.name + "' (" + std::to_string(variable.size) +
+                              " bytes at " + std::to_string(variable.offset) + ") leaves " +
+                              cb.name + " (" + std::to_string(cb.size) + " bytes)");
     reflection.constant_buffers.back().variables.push_back(std::move(variable));
 }
 

@@ -189,6 +189,8 @@ TEST_CASE("the assembler refuses reflection it cannot write") {
           "line 2, column 11: a .variable needs a .cbuffer before it");
     CHECK(assemble("vs_5_0\n.cbuffer G b0 16\n.variable x 0 float5\nret\n").error ==
           "line 3, column 15: 'float5' is not a type");
+    CHECK(assemble("vs_5_0\n.cbuffer G b0 16\n.variable m 0 float4x4\nret\n").error ==
+          "line 3, column 11: 'm' (64 bytes at 0) leaves G (16 bytes)");
     CHECK(assemble("vs_5_0\n.cbuffer G t0 16\nret\n").error ==
           "line 2, column 12: 't0' is not a constant buffer register (b0)");
 }

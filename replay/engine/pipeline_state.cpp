@@ -226,13 +226,18 @@ void stage_rows(Rows& rows, ID3D11DeviceContext1* context, const StageCalls& sta
     }
 }
 
+// UAVs, named as the shader that uses them (the pixel or compute shader) names them.
 void uav_rows(Rows& rows, ID3D11UnorderedAccessView* const* views, std::size_t count,
-              std::size_t first_slot) {
+              ID3D11DeviceChild* shader) {
+    const std::optional<runtime::shader::Reflection> reflection =
+        shader ? reflection_of(shader) : std::nullopt;
+    if (shader) shader->Release();
     for (std::size_t i = 0; i < count; ++i) {
         if (!views[i]) continue;
         D3D11_UNORDERED_ACCESS_VIEW_DESC desc{};
         views[i]->GetDesc(&desc);
-        rows.add(1, "u" + std::to_string(first_slot + i), view_of(rows, views[i], desc.Format));
+        rows.add(1, "u" + std::to_string(i),
+                 named_binding(reflection, 'u', i) + view_of(rows, views[i], desc.Format));
     }
 }
 
@@ -363,7 +368,9 @@ void output_rows(Rows& rows, ID3D11DeviceContext1* context) {
         rows.add(1, "depth", view_of(rows, dsv, desc.Format));
         dsv->Release();
     }
-    uav_rows(rows, uavs.data(), uavs.objects.size(), 0);
+    ID3D11PixelShader* pixel = nullptr;
+    context->PSGetShader(&pixel, nullptr, nullptr);
+    uav_rows(rows, uavs.data(), uavs.objects.size(), pixel);
 }
 
 }  // namespace
@@ -386,7 +393,9 @@ std::vector<StateRow> pipeline_rows(ID3D11DeviceContext* context, const ObjectLa
     stage_rows(rows, context1, D3DCAP_STAGE(CS, ID3D11ComputeShader));
     Held<ID3D11UnorderedAccessView> uavs(D3D11_1_UAV_SLOT_COUNT);
     context1->CSGetUnorderedAccessViews(0, UINT(uavs.objects.size()), uavs.data());
-    uav_rows(rows, uavs.data(), uavs.objects.size(), 0);
+    ID3D11ComputeShader* compute = nullptr;
+    context1->CSGetShader(&compute, nullptr, nullptr);
+    uav_rows(rows, uavs.data(), uavs.objects.size(), compute);
     context1->Release();
     return out;
 }

@@ -222,6 +222,47 @@ ret
              S_OK);
     rec.call(context, api::encode_ID3D11DeviceContext_VSSetSamplers(rec.b, rec, 2, 1, &sampler_out),
              std::nullopt, true);
+    // A compute shader naming its UAV u1, and a buffer's UAV bound there.
+    const auto compute_code = d3dcap::runtime::shader::assemble(R"(cs_5_0
+.binding results u1
+dcl_uav_raw u1
+dcl_thread_group 1, 1, 1
+ret
+)");
+    REQUIRE(compute_code.ok());
+    const auto& cs = compute_code.container;
+    Com<ID3D11ComputeShader> compute;
+    REQUIRE(device->CreateComputeShader(cs.data(), cs.size(), nullptr, compute.out()) == S_OK);
+    rec.track(compute.get());
+    ID3D11ComputeShader* compute_out = compute.get();
+    rec.call(device,
+             api::encode_ID3D11Device_CreateComputeShader(rec.b, rec, cs.data(), cs.size(), nullptr,
+                                                          &compute_out),
+             S_OK);
+    Com<ID3D11Buffer> raw;
+    create_buffer(rec, direct,
+                  {64, D3D11_USAGE_DEFAULT, D3D11_BIND_UNORDERED_ACCESS, 0,
+                   D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS, 0},
+                  nullptr, raw);
+    D3D11_UNORDERED_ACCESS_VIEW_DESC uav_desc{};
+    uav_desc.Format = DXGI_FORMAT_R32_TYPELESS;
+    uav_desc.ViewDimension = D3D11_UAV_DIMENSION_BUFFER;
+    uav_desc.Buffer = {0, 16, D3D11_BUFFER_UAV_FLAG_RAW};
+    Com<ID3D11UnorderedAccessView> uav;
+    REQUIRE(device->CreateUnorderedAccessView(raw.get(), &uav_desc, uav.out()) == S_OK);
+    const std::uint64_t uav_id = rec.track(uav.get());
+    ID3D11UnorderedAccessView* uav_out = uav.get();
+    rec.call(device,
+             api::encode_ID3D11Device_CreateUnorderedAccessView(rec.b, rec, raw.get(), &uav_desc,
+                                                                &uav_out),
+             S_OK);
+    rec.call(context,
+             api::encode_ID3D11DeviceContext_CSSetShader(rec.b, rec, compute.get(), nullptr, 0),
+             std::nullopt, true);
+    rec.call(context,
+             api::encode_ID3D11DeviceContext_CSSetUnorderedAccessViews(rec.b, rec, 1, 1, &uav_out,
+                                                                       nullptr),
+             std::nullopt, true);
     ID3D11Buffer* bound = buffer.get();
     const std::uint64_t set = rec.call(
         context, api::encode_ID3D11DeviceContext_VSSetConstantBuffers(rec.b, rec, 1, 1, &bound),
@@ -241,6 +282,8 @@ ret
     CHECK(value_of(rows, "VS", "weights[2] (float[3])") == "2.5");
     CHECK(value_of(rows, "VS", "flags (int2)") == "-7, 9");
     CHECK(value_of(rows, "VS", "c0") == "(none)");  // named, not raw
+    CHECK(value_of(rows, "CS", "u1").rfind("results: #" + std::to_string(uav_id) + " of #", 0) ==
+          0);
     CHECK(value_of(rows, "VS", "s2") == "linear: #" + std::to_string(sampler_id) +
                                             ": MIN_MAG_MIP_LINEAR, address CLAMP CLAMP CLAMP");
 }

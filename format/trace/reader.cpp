@@ -452,10 +452,6 @@ Result<const fb::Record*> TraceReader::record(std::uint64_t event) {
     return &cached_.record(i);
 }
 
-}  // namespace d3dcap::trace
-
-namespace d3dcap::trace {
-
 Status TraceReader::cache_chunk(std::size_t number) {
     if (!read_ahead_) {
         read_ahead_ = std::make_unique<ChunkReadAhead>(
@@ -469,10 +465,14 @@ Status TraceReader::cache_chunk(std::size_t number) {
         cache_valid_ = false;
         return chunk.error();
     }
+    // Only events read in order (from the start, or on from the chunk
+    // before) get the next chunk read ahead: a seek elsewhere would wait
+    // for a read it does not use.
+    const bool in_order = ahead || number == 0 || (cache_valid_ && number == cached_.number + 1);
     spare_ = std::move(cached_);
     cached_ = std::move(chunk.value());
     cache_valid_ = true;
-    if (number + 1 < chunk_count()) read_ahead_->start(number + 1, std::move(spare_));
+    if (in_order && number + 1 < chunk_count()) read_ahead_->start(number + 1, std::move(spare_));
     return ok_status();
 }
 

@@ -1,5 +1,6 @@
 #include "export_command.h"
 
+#include <charconv>
 #include <ostream>
 
 #include "format/trace/reader.h"
@@ -16,16 +17,14 @@ int run_export_command(const ExportOptions& options, std::ostream& out, std::ost
         return 2;
     }
     replay::ContentsRequest request{0, options.subresource, {}};
+    const char* const end = options.resource.data() + options.resource.size();
     if (options.resource == "output") {
         request = {replay::ContentsRequest::kEventOutput, 0, {}};
-    } else if (options.resource.empty() ||
-               options.resource.find_first_not_of("0123456789") != std::string::npos ||
-               options.resource.size() > 19 || std::stoull(options.resource) == 0) {
+    } else if (const auto parsed = std::from_chars(options.resource.data(), end, request.resource);
+               parsed.ec != std::errc{} || parsed.ptr != end || request.resource == 0) {
         err << "d3dcap export: --resource " << options.resource
             << ": an object id (a number from 1) or output\n";
         return 2;
-    } else {
-        request.resource = std::stoull(options.resource);
     }
     if (options.device == "null") {
         err << "d3dcap export: --device null keeps no contents\n";

@@ -267,17 +267,20 @@ bool MainWindow::open_trace(const QString& path, QString* error) {
     setWindowTitle(QStringLiteral("%1 - d3dcap viewer").arg(path));
     status_->setText(QStringLiteral("%1 events").arg(event_count()));
     // A trace without tiled resources opens on its first frame as drawn.
-    const bool tiled = reader_->index().tilings() && reader_->index().tilings()->size() > 0;
-    contents_->follow_output(!tiled);
-    if (!tiled) show_contents_tab();
+    contents_->follow_output(!has_tiled_resources());
+    if (!has_tiled_resources()) show_contents_tab();
     if (event_count() > 0) select_event(opening_event());
     return true;
 }
 
-std::uint64_t MainWindow::opening_event() const {
+bool MainWindow::has_tiled_resources() const {
     const auto* tilings = reader_ ? reader_->index().tilings() : nullptr;
-    const auto* frames = reader_ ? reader_->index().frame_first_events() : nullptr;
-    if ((tilings && tilings->size() > 0) || event_count() == 0) return 0;
+    return tilings && tilings->size() > 0;
+}
+
+std::uint64_t MainWindow::opening_event() const {
+    if (has_tiled_resources() || event_count() == 0) return 0;
+    const auto* frames = reader_->index().frame_first_events();
     // The first frame's last event (its Present), or, in a trace of one
     // frame, the last.
     if (frames && frames->size() >= 2 && frames->Get(1) > 0) return frames->Get(1) - 1;

@@ -49,6 +49,7 @@ class MainWindow : public QMainWindow {
     // The event a trace opens on: with tiled resources the first, else the
     // first frame's last (its Present), or the last of a trace of one frame.
     std::uint64_t opening_event() const;
+    bool has_tiled_resources() const;
     // Fills the time columns and the timing charts from a `d3dcap replay
     // --report` file.
     bool load_report(const QString& path, QString* error);

@@ -1,36 +1,11 @@
 #include "replay/engine/event_output.h"
 
 #include "replay/engine/replayer.h"
+#include "replay/engine/resource_shape.h"
 
 namespace d3dcap::replay {
 
 namespace {
-
-// The mip levels of a texture (1 for buffers and what is no texture).
-UINT mip_levels_of(ID3D11Resource* resource) {
-    D3D11_RESOURCE_DIMENSION dimension{};
-    resource->GetType(&dimension);
-    void* texture = nullptr;
-    UINT levels = 1;
-    if (dimension == D3D11_RESOURCE_DIMENSION_TEXTURE1D &&
-        SUCCEEDED(resource->QueryInterface(__uuidof(ID3D11Texture1D), &texture))) {
-        D3D11_TEXTURE1D_DESC desc{};
-        static_cast<ID3D11Texture1D*>(texture)->GetDesc(&desc);
-        levels = desc.MipLevels;
-    } else if (dimension == D3D11_RESOURCE_DIMENSION_TEXTURE2D &&
-               SUCCEEDED(resource->QueryInterface(__uuidof(ID3D11Texture2D), &texture))) {
-        D3D11_TEXTURE2D_DESC desc{};
-        static_cast<ID3D11Texture2D*>(texture)->GetDesc(&desc);
-        levels = desc.MipLevels;
-    } else if (dimension == D3D11_RESOURCE_DIMENSION_TEXTURE3D &&
-               SUCCEEDED(resource->QueryInterface(__uuidof(ID3D11Texture3D), &texture))) {
-        D3D11_TEXTURE3D_DESC desc{};
-        static_cast<ID3D11Texture3D*>(texture)->GetDesc(&desc);
-        levels = desc.MipLevels;
-    }
-    if (texture != nullptr) static_cast<IUnknown*>(texture)->Release();
-    return levels == 0 ? 1 : levels;
-}
 
 // The mip and first array slice a view of these dimensions names.
 struct ViewSlice {
@@ -82,7 +57,9 @@ std::optional<EventOutput> output_of_view(View* view, const RecordedId& id_of) {
     Desc desc{};
     view->GetDesc(&desc);
     const ViewSlice slice = slice_of(desc);
-    EventOutput output{id_of(resource), slice.mip + slice.slice * mip_levels_of(resource)};
+    SubresourceShape shape;
+    const UINT mips = shape_of(resource, 0, &shape) ? shape.mip_levels : 1;
+    EventOutput output{id_of(resource), slice.mip + slice.slice * mips};
     resource->Release();
     if (output.resource == 0) return std::nullopt;
     return output;

@@ -91,26 +91,23 @@ std::string view_of(const Rows& rows, ID3D11View* view, DXGI_FORMAT format) {
     return text;
 }
 
-void shader_rows(Rows& rows, ID3D11DeviceChild* shader) {
+using Reflection = std::optional<runtime::shader::Reflection>;
+
+// The shader's disassembly rows; its reflection (RDEF), when it has one the
+// reader takes, comes back for the rows that name its bindings.
+Reflection shader_rows(Rows& rows, ID3D11DeviceChild* shader) {
     std::vector<std::uint8_t> bytecode;
-    if (!runtime::shader_bytecode(shader, bytecode)) return;
+    if (!runtime::shader_bytecode(shader, bytecode)) return std::nullopt;
     std::string error;
     const auto program = runtime::shader::decode_container(bytecode, error);
     if (!program) {
         rows.add(2, "disassembly", "the token reader refuses it: " + error);
-        return;
+        return std::nullopt;
     }
     rows.add(2, "disassembly", std::to_string(bytecode.size()) + " bytes");
     std::istringstream text(runtime::shader::disassemble(*program));
     std::string line;
     for (int n = 0; std::getline(text, line); ++n) rows.add(3, std::to_string(n), line);
-}
-
-// The shader's reflection (RDEF), when it has one the reader takes.
-std::optional<runtime::shader::Reflection> reflection_of(ID3D11DeviceChild* shader) {
-    std::vector<std::uint8_t> bytecode;
-    if (!runtime::shader_bytecode(shader, bytecode)) return std::nullopt;
-    std::string error;
     const auto chunks = runtime::shader::read_container(bytecode, error);
     runtime::shader::Reflection reflection;
     if (!chunks || !runtime::shader::read_reflection(*chunks, reflection, error))
@@ -119,8 +116,7 @@ std::optional<runtime::shader::Reflection> reflection_of(ID3D11DeviceChild* shad
 }
 
 // "albedo: " where the shader's reflection names what it binds there.
-std::string named_binding(const std::optional<runtime::shader::Reflection>& reflection, char file,
-                          std::size_t slot) {
+std::string named_binding(const Reflection& reflection, char file, std::size_t slot) {
     if (!reflection) return {};
     const std::string name = reflection->binding_name(file, std::uint32_t(slot));
     return name.empty() ? name : name + ": ";
@@ -181,12 +177,12 @@ struct StageCalls {
             } \
     }
 
-void stage_rows(Rows& rows, ID3D11DeviceContext1* context, const StageCalls& stage) {
+// The stage's rows; its shader's reflection comes back for its UAVs.
+Reflection stage_rows(Rows& rows, ID3D11DeviceContext1* context, const StageCalls& stage) {
     ID3D11DeviceChild* shader = stage.shader(context);
     rows.add(0, stage.name, rows.label(shader));
-    if (!shader) return;
-    shader_rows(rows, shader);
-    const std::optional<runtime::shader::Reflection> reflection = reflection_of(shader);
+    if (!shader) return std::nullopt;
+    Reflection reflection = shader_rows(rows, shader);
     shader->Release();
     Held<ID3D11Buffer> buffers(D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT);
     std::vector<UINT> first(buffers.objects.size()), count(buffers.objects.size());
@@ -224,14 +220,12 @@ void stage_rows(Rows& rows, ID3D11DeviceContext1* context, const StageCalls& sta
                 named("D3D11_TEXTURE_ADDRESS_MODE", desc.AddressV, "D3D11_TEXTURE_ADDRESS_") + " " +
                 named("D3D11_TEXTURE_ADDRESS_MODE", desc.AddressW, "D3D11_TEXTURE_ADDRESS_"));
     }
+    return reflection;
 }
 
 // UAVs, named as the shader that uses them (the pixel or compute shader) names them.
 void uav_rows(Rows& rows, ID3D11UnorderedAccessView* const* views, std::size_t count,
-              ID3D11DeviceChild* shader) {
-    const std::optional<runtime::shader::Reflection> reflection =
-        shader ? reflection_of(shader) : std::nullopt;
-    if (shader) shader->Release();
+              const Reflection& reflection) {
     for (std::size_t i = 0; i < count; ++i) {
         if (!views[i]) continue;
         D3D11_UNORDERED_ACCESS_VIEW_DESC desc{};
@@ -319,7 +313,7 @@ void rasterizer_rows(Rows& rows, ID3D11DeviceContext1* context) {
     }
 }
 
-void output_rows(Rows& rows, ID3D11DeviceContext1* context) {
+void output_rows(Rows& rows, ID3D11DeviceContext1* context, const Reflection& pixel) {
     ID3D11BlendState* blend = nullptr;
     float factor[4] = {};
     UINT mask = 0;
@@ -368,8 +362,6 @@ void output_rows(Rows& rows, ID3D11DeviceContext1* context) {
         rows.add(1, "depth", view_of(rows, dsv, desc.Format));
         dsv->Release();
     }
-    ID3D11PixelShader* pixel = nullptr;
-    context->PSGetShader(&pixel, nullptr, nullptr);
     uav_rows(rows, uavs.data(), uavs.objects.size(), pixel);
 }
 
@@ -386,15 +378,13 @@ std::vector<StateRow> pipeline_rows(ID3D11DeviceContext* context, const ObjectLa
     const StageCalls graphics[] = {
         D3DCAP_STAGE(VS, ID3D11VertexShader), D3DCAP_STAGE(HS, ID3D11HullShader),
         D3DCAP_STAGE(DS, ID3D11DomainShader), D3DCAP_STAGE(GS, ID3D11GeometryShader)};
-    for (const StageCalls& stage : graphics) stage_rows(rows, context1, stage);
+    for (const StageCalls& stage : graphics) static_cast<void>(stage_rows(rows, context1, stage));
     rasterizer_rows(rows, context1);
-    stage_rows(rows, context1, D3DCAP_STAGE(PS, ID3D11PixelShader));
-    output_rows(rows, context1);
-    stage_rows(rows, context1, D3DCAP_STAGE(CS, ID3D11ComputeShader));
+    const Reflection pixel = stage_rows(rows, context1, D3DCAP_STAGE(PS, ID3D11PixelShader));
+    output_rows(rows, context1, pixel);
+    const Reflection compute = stage_rows(rows, context1, D3DCAP_STAGE(CS, ID3D11ComputeShader));
     Held<ID3D11UnorderedAccessView> uavs(D3D11_1_UAV_SLOT_COUNT);
     context1->CSGetUnorderedAccessViews(0, UINT(uavs.objects.size()), uavs.data());
-    ID3D11ComputeShader* compute = nullptr;
-    context1->CSGetShader(&compute, nullptr, nullptr);
     uav_rows(rows, uavs.data(), uavs.objects.size(), compute);
     context1->Release();
     return out;

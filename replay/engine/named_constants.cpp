@@ -44,9 +44,7 @@ std::string element_text(const ReflectedType& type, const std::uint8_t* at) {
     const bool rows_first = type.variable_class == 2;
     const bool matrix = type.variable_class == 2 || type.variable_class == 3;
     const std::uint32_t registers = !matrix ? 1 : rows_first ? type.rows : type.columns;
-    const std::uint32_t per_register = !matrix      ? type.columns
-                                       : rows_first ? type.columns
-                                                    : type.rows;
+    const std::uint32_t per_register = matrix && !rows_first ? type.rows : type.columns;
     std::string text;
     for (std::uint32_t r = 0; r < registers; ++r) {
         if (r) text += " | ";

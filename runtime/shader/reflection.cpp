@@ -47,8 +47,10 @@ class ChunkReader {
     std::span<const std::uint8_t> data_;
 };
 
+// Shader model 5 descriptions are larger; RD11 gives a variable's size (a
+// type's is checked there, its name read at a fixed offset).
 struct Layout {
-    std::size_t variable_bytes = 24, type_bytes = 16;
+    std::size_t variable_bytes = 24;
     bool model5 = false;
 };
 
@@ -68,7 +70,7 @@ class RdefReader {
         out.program_type = static_cast<std::uint16_t>(header[4] >> 16);
         out.flags = header[5];
         if (out.major >= 5) {
-            layout_ = {40, 36, true};
+            layout_ = {40, true};
             const auto magic = in_.word(kHeaderWords * 4);
             if (!magic || *magic != kRd11) return fail("no RD11 header", kHeaderWords * 4);
             const auto variable = in_.word(kHeaderWords * 4 + 16);
@@ -76,7 +78,6 @@ class RdefReader {
             if (!variable || !type || *variable < 40 || *type < 36)
                 return fail("the RD11 header's sizes are cut short", kHeaderWords * 4);
             layout_.variable_bytes = *variable;
-            layout_.type_bytes = *type;
         }
         if (header[6] != 0) {
             auto creator = in_.text(header[6]);
@@ -209,8 +210,7 @@ class RdefWriter {
         const std::size_t buffers_at = bindings_at + r_.bindings.size() * kBindingBytes;
         const std::size_t variables_at = buffers_at + r_.constant_buffers.size() * kBufferBytes;
         const std::size_t types_at = variables_at + variables * variable_bytes;
-        strings_at_ = types_at + variables * type_bytes;
-        out_.assign(strings_at_, 0);
+        out_.assign(types_at + variables * type_bytes, 0);  // strings follow
 
         put(0, static_cast<std::uint32_t>(r_.constant_buffers.size()));
         put(4, static_cast<std::uint32_t>(buffers_at));
@@ -280,7 +280,6 @@ class RdefWriter {
 
     const Reflection& r_;
     bool model5_;
-    std::size_t strings_at_ = 0;
     std::vector<std::uint8_t> out_;
 };
 

@@ -1,6 +1,7 @@
 #include "replay/engine/tiling_adaptation.h"
 
 #include <algorithm>
+#include <numeric>
 
 #include "runtime/tiles/recorded_tiling.h"
 
@@ -21,8 +22,6 @@ std::uint32_t standard_mips(const ResourceTiling& t) {
     return t.packed.NumPackedMips == 0 ? t.mip_levels : t.packed.NumStandardMips;
 }
 
-// Every tile of a tiling, slice by slice: the standard mips (X, then Y, then
-// Z), then the slice's packed tiles.
 // Tiles of a tiling's standard mips and packed mips, over its slices.
 std::uint64_t tile_count(const ResourceTiling& t) {
     std::uint64_t tiles = 0;
@@ -42,6 +41,8 @@ std::uint64_t tile_count(const ResourceTiling& t) {
 // Tile shapes and packing differ between devices, but not by this much.
 constexpr std::uint64_t kMostRecordedTilesPerTile = 64;
 
+// Every tile of a tiling, slice by slice: the standard mips (X, then Y, then
+// Z), then the slice's packed tiles.
 std::vector<TileAt> every_tile(const ResourceTiling& t) {
     std::vector<TileAt> out;
     const std::uint32_t standard = std::min(standard_mips(t), t.mip_levels);
@@ -218,13 +219,16 @@ void TilingAdaptation::object_added(std::uint64_t id, IUnknown* object, std::uin
     for (std::size_t i = 0; i < from_standard.size(); ++i)
         remap.target_of[from_standard[i].index] = to_standard[i].index;
     // The tails (mips from `common` on) pair up tile by tile within each slice.
+    const auto tails = [common, slices = r.array_size](const std::vector<TileAt>& tiles) {
+        std::vector<std::vector<std::uint32_t>> out(slices);
+        for (const TileAt& t : tiles)
+            if (t.mip >= common) out[t.slice].push_back(t.index);
+        return out;
+    };
+    const std::vector<std::vector<std::uint32_t>> tails_from = tails(from), tails_to = tails(to);
     bool enough = true;
     for (std::uint32_t slice = 0; slice < r.array_size; ++slice) {
-        std::vector<std::uint32_t> tail_from, tail_to;
-        for (const TileAt& t : from)
-            if (t.slice == slice && t.mip >= common) tail_from.push_back(t.index);
-        for (const TileAt& t : to)
-            if (t.slice == slice && t.mip >= common) tail_to.push_back(t.index);
+        const std::vector<std::uint32_t>&tail_from = tails_from[slice], &tail_to = tails_to[slice];
         for (std::size_t i = 0; i < tail_from.size() && i < tail_to.size(); ++i)
             remap.target_of[tail_from[i]] = tail_to[i];
         if (tail_to.size() > tail_from.size()) {
@@ -282,29 +286,46 @@ api::Invoked TilingAdaptation::update_tile_mappings(const fb::Record& record,
         return {};
     const auto data = [](auto& v, bool present) { return present ? v.data() : nullptr; };
 
-    // The call on the recorded tiling, then the tiles it changed on this device's.
+    // The call on the recorded tiling, then the tiles it changed on this
+    // device's. Only the tiles its regions cover can change, unless it names a
+    // new pool, which unmaps every tile first.
     const std::uint64_t id = p->p_tiled_resource();
-    const std::vector<runtime::tiles::TileMapping> before = model_.mappings(id);
+    const auto* region_starts =
+        data(starts, p->p_tiled_resource_region_start_coordinates() != nullptr);
+    const auto* region_sizes = data(sizes, p->p_tiled_resource_region_sizes() != nullptr);
+    std::vector<std::uint32_t> tiles;
+    if (p->p_tile_pool() != 0 && p->p_tile_pool() != model_.pool_of(id)) {
+        const runtime::tiles::ResourceTiling* tiling = model_.tiling(id);
+        tiles.resize(tiling != nullptr ? tiling->total_tiles : 0);
+        std::iota(tiles.begin(), tiles.end(), 0U);
+    } else {
+        tiles = model_.mapping_region_tiles(id, regions, region_starts, region_sizes);
+        std::sort(tiles.begin(), tiles.end());
+        tiles.erase(std::unique(tiles.begin(), tiles.end()), tiles.end());
+    }
+    std::vector<runtime::tiles::TileMapping> before;
+    before.reserve(tiles.size());
+    for (std::uint32_t tile : tiles) before.push_back(model_.mapping(id, tile));
     const HRESULT hr = model_.update_tile_mappings(
-        id, regions, data(starts, p->p_tiled_resource_region_start_coordinates() != nullptr),
-        data(sizes, p->p_tiled_resource_region_sizes() != nullptr), p->p_tile_pool(), ranges,
+        id, regions, region_starts, region_sizes, p->p_tile_pool(), ranges,
         data(flags, p->p_range_flags() != nullptr),
         data(offsets, p->p_tile_pool_start_offsets() != nullptr),
         data(counts, p->p_range_tile_counts() != nullptr), p->flags(), nullptr);
     if (FAILED(hr)) return api::Invoked{true, hr};
-    const std::vector<runtime::tiles::TileMapping> after = model_.mappings(id);
     const Remap& remap = remaps_.at(id);
     std::vector<D3D11_TILED_RESOURCE_COORDINATE> at;
     std::vector<UINT> range_flags, pool_tiles;
-    for (std::size_t i = 0; i < after.size() && i < before.size(); ++i) {
-        const std::uint32_t target = remap.target_of[i];
+    for (std::size_t i = 0; i < tiles.size(); ++i) {
+        const runtime::tiles::TileMapping after = model_.mapping(id, tiles[i]);
+        const std::uint32_t target =
+            tiles[i] < remap.target_of.size() ? remap.target_of[tiles[i]] : kNullTile;
         if (target == kNullTile ||
-            (before[i].pool == after[i].pool && before[i].pool_tile == after[i].pool_tile))
+            (before[i].pool == after.pool && before[i].pool_tile == after.pool_tile))
             continue;
         at.push_back(remap.coordinate[target]);
-        const bool null = after[i].pool == 0;
+        const bool null = after.pool == 0;
         range_flags.push_back(null ? D3D11_TILE_RANGE_NULL : 0);
-        pool_tiles.push_back(null ? 0 : after[i].pool_tile);
+        pool_tiles.push_back(null ? 0 : after.pool_tile);
     }
     if (at.empty()) return api::Invoked{true, hr};
     ID3D11Buffer* pool = nullptr;

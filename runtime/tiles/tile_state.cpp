@@ -124,6 +124,23 @@ bool owned_alone(const Pointer& pointer) {
     return true;
 }
 
+// The regions of an UpdateTileMappings call with the defaults of NULL arrays:
+// start at 0; the whole resource when both arrays are NULL; 1 tile each when
+// only the sizes are.
+struct MappingRegions {
+    const D3D11_TILED_RESOURCE_COORDINATE* starts = nullptr;
+    const D3D11_TILE_REGION_SIZE* sizes = nullptr;
+    std::uint32_t resource_tiles = 0;
+
+    D3D11_TILED_RESOURCE_COORDINATE start(UINT index) const {
+        return starts != nullptr ? starts[index] : D3D11_TILED_RESOURCE_COORDINATE{0, 0, 0, 0};
+    }
+    D3D11_TILE_REGION_SIZE size(UINT index) const {
+        if (sizes != nullptr) return sizes[index];
+        return D3D11_TILE_REGION_SIZE{starts != nullptr ? 1 : resource_tiles, FALSE, 0, 0, 0};
+    }
+};
+
 // One range of an UpdateTileMappings call with its defaults applied.
 struct Range {
     UINT flag = 0;
@@ -336,21 +353,12 @@ HRESULT TileState::update_tile_mappings(
                           std::to_string(num_regions) + ")");
     }
 
-    // Regions, with the defaults of NULL arrays: start at 0; the whole
-    // resource when both arrays are NULL; 1 tile each when only the sizes are.
     const std::shared_ptr<const Layout> layout = target->layout;
-    const auto region_start = [starts](UINT index) {
-        return starts != nullptr ? starts[index] : D3D11_TILED_RESOURCE_COORDINATE{0, 0, 0, 0};
-    };
-    const auto region_size = [sizes, starts, &layout](UINT index) {
-        if (sizes != nullptr) return sizes[index];
-        return D3D11_TILE_REGION_SIZE{starts != nullptr ? 1 : layout->total_tiles(), FALSE, 0, 0,
-                                      0};
-    };
+    const MappingRegions regions{starts, sizes, layout->total_tiles()};
     std::uint64_t region_tiles = 0;
     for (UINT index = 0; index < num_regions; ++index) {
-        const D3D11_TILE_REGION_SIZE size = region_size(index);
-        if (auto problem = layout->check(region_start(index), size)) {
+        const D3D11_TILE_REGION_SIZE size = regions.size(index);
+        if (auto problem = layout->check(regions.start(index), size)) {
             const char* array = problem->about_size ? "pTiledResourceRegionSizes"
                                                     : "pTiledResourceRegionStartCoordinates";
             const bool defaulted =
@@ -438,10 +446,29 @@ HRESULT TileState::update_tile_mappings(
     RangeCursor cursor(range_at);
     std::uint32_t* tiles = written.tiles.data();
     for (UINT index = 0; index < num_regions; ++index) {
-        layout->walk(region_start(index), region_size(index),
+        layout->walk(regions.start(index), regions.size(index),
                      [&](const TileRun& run) { cursor.apply(tiles + run.first_tile, run.count); });
     }
     return S_OK;
+}
+
+std::vector<std::uint32_t> TileState::mapping_region_tiles(
+    ObjectId resource, UINT num_regions, const D3D11_TILED_RESOURCE_COORDINATE* starts,
+    const D3D11_TILE_REGION_SIZE* sizes) const {
+    const Resource* target = state().resource(resource);
+    if (target == nullptr || (starts == nullptr && num_regions > 1)) return {};
+    const Layout& layout = *target->layout;
+    const MappingRegions regions{starts, sizes, layout.total_tiles()};
+    for (UINT index = 0; index < num_regions; ++index) {
+        if (layout.check(regions.start(index), regions.size(index))) return {};
+    }
+    std::vector<std::uint32_t> tiles;
+    for (UINT index = 0; index < num_regions; ++index) {
+        layout.walk(regions.start(index), regions.size(index), [&](const TileRun& run) {
+            for (std::uint32_t i = 0; i < run.count; ++i) tiles.push_back(run.first_tile + i);
+        });
+    }
+    return tiles;
 }
 
 HRESULT TileState::copy_tile_mappings(ObjectId dest,

@@ -58,6 +58,12 @@ class TileState {
                                  UINT num_ranges, const UINT* range_flags,
                                  const UINT* pool_start_offsets, const UINT* range_tile_counts,
                                  UINT flags, runtime::MessageSink* sink);
+    // The overall index of every tile the regions of an UpdateTileMappings
+    // call cover, NULL arrays defaulted as the call defaults them, in walk
+    // order (twice where regions overlap); empty when a region is refused.
+    std::vector<std::uint32_t> mapping_region_tiles(ObjectId resource, UINT num_regions,
+                                                    const D3D11_TILED_RESOURCE_COORDINATE* starts,
+                                                    const D3D11_TILE_REGION_SIZE* sizes) const;
     HRESULT copy_tile_mappings(ObjectId dest, const D3D11_TILED_RESOURCE_COORDINATE& dest_start,
                                ObjectId source, const D3D11_TILED_RESOURCE_COORDINATE& source_start,
                                const D3D11_TILE_REGION_SIZE& size, UINT flags,

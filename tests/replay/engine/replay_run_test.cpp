@@ -564,15 +564,24 @@ std::string packed_mips_trace(testing::TempDir& dir, std::uint64_t* texture_id) 
     const UINT direct_counts[2] = {16, 2};
     REQUIRE(context->UpdateTileMappings(texture.get(), 2, direct_starts, direct_sizes, pool.get(),
                                         2, nullptr, direct_offsets, direct_counts, 0) == S_OK);
-    // As recorded: packed tile 1 onto pool tile 21, packed tile 0 onto 20.
-    const D3D11_TILED_RESOURCE_COORDINATE starts[3] = {{0, 0, 0, 0}, {1, 0, 0, 2}, {0, 0, 0, 2}};
-    const D3D11_TILE_REGION_SIZE sizes[3] = {
-        {16, TRUE, 4, 4, 1}, {1, FALSE, 0, 0, 0}, {1, FALSE, 0, 0, 0}};
-    const UINT offsets[3] = {0, 21, 20};
-    const UINT counts[3] = {16, 1, 1};
+    // As recorded: mip 0 with the pool first, then (the pool already
+    // given, so only the regions' tiles change) packed tile 1 onto pool tile
+    // 21 and packed tile 0 onto 20.
+    const D3D11_TILED_RESOURCE_COORDINATE mip0_start{0, 0, 0, 0};
+    const D3D11_TILE_REGION_SIZE mip0_size{16, TRUE, 4, 4, 1};
+    const UINT mip0_offset = 0;
     rec.call(context,
-             api::encode_ID3D11DeviceContext2_UpdateTileMappings(rec.b, rec, texture.get(), 3,
-                                                                 starts, sizes, pool.get(), 3,
+             api::encode_ID3D11DeviceContext2_UpdateTileMappings(
+                 rec.b, rec, texture.get(), 1, &mip0_start, &mip0_size, pool.get(), 1, nullptr,
+                 &mip0_offset, nullptr, 0),
+             S_OK, true);
+    const D3D11_TILED_RESOURCE_COORDINATE starts[2] = {{1, 0, 0, 2}, {0, 0, 0, 2}};
+    const D3D11_TILE_REGION_SIZE sizes[2] = {{1, FALSE, 0, 0, 0}, {1, FALSE, 0, 0, 0}};
+    const UINT offsets[2] = {21, 20};
+    const UINT counts[2] = {1, 1};
+    rec.call(context,
+             api::encode_ID3D11DeviceContext2_UpdateTileMappings(rec.b, rec, texture.get(), 2,
+                                                                 starts, sizes, pool.get(), 2,
                                                                  nullptr, offsets, counts, 0),
              S_OK, true);
 

@@ -276,6 +276,32 @@ TEST_CASE("boxes walk X, then Y, then Z, and Depth steps through array slices", 
     CHECK(sink.messages[0].text == "the box's Depth 4 from slice 0 leaves the array of 3 slices");
 }
 
+TEST_CASE("the tiles an UpdateTileMappings call covers are named with its defaults",
+          "[tiles][walk]") {
+    TileState state;
+    REQUIRE(state.create_tiled_resource(kResource, volume_texture(), nullptr) == S_OK);
+    // volume_texture: mip 0 is 4x3x2 (tiles 0..23), mip 1 is 2x2x1 (24..27).
+    const D3D11_TILED_RESOURCE_COORDINATE starts[2] = {at(1, 1, 0), at(3, 2, 1)};
+    const D3D11_TILE_REGION_SIZE sizes[2] = {box(2, 2, 2), tiles(3)};
+    CHECK(state.mapping_region_tiles(kResource, 2, starts, sizes) ==
+          std::vector<std::uint32_t>{5, 6, 9, 10, 17, 18, 21, 22, 23, 24, 25});
+    // Overlapping regions name a tile twice; NULL sizes are one tile each.
+    const D3D11_TILED_RESOURCE_COORDINATE twice[2] = {at(2, 0, 0), at(2, 0, 0)};
+    CHECK(state.mapping_region_tiles(kResource, 2, twice, nullptr) ==
+          std::vector<std::uint32_t>{2, 2});
+    // NULL starts and sizes: the whole resource, in order.
+    const std::vector<std::uint32_t> every =
+        state.mapping_region_tiles(kResource, 1, nullptr, nullptr);
+    REQUIRE(every.size() == 28);
+    CHECK(every.front() == 0);
+    CHECK(every.back() == 27);
+    // A region that leaves the resource, NULL starts for two regions, or no resource: none.
+    const D3D11_TILE_REGION_SIZE too_deep = box(2, 2, 3);
+    CHECK(state.mapping_region_tiles(kResource, 1, starts, &too_deep).empty());
+    CHECK(state.mapping_region_tiles(kResource, 2, nullptr, sizes).empty());
+    CHECK(state.mapping_region_tiles(kOther, 1, nullptr, nullptr).empty());
+}
+
 TEST_CASE("CopyTileMappings copies as if through a temporary", "[tiles][copy]") {
     TileState state = buffer_on_pools(10);
     REQUIRE(map_linear(state, kResource, 0, 10, kPoolA, 0) == S_OK);

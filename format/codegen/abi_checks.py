@@ -1,8 +1,10 @@
 """Generates compile-time ABI checks of the table against real headers.
 
 - abi_check.c: vtable slots (offsetof into the C vtables), struct sizes and
-  field offsets, enum values and integer constants.  Compiled once against
-  mingw-w64's Windows headers and once, in C, against our generated ones.
+  field offsets (for 64-bit and, where they differ, 32-bit Windows), enum
+  values and integer constants.  Compiled against mingw-w64's Windows headers
+  by its 64-bit and its 32-bit compiler, and once, in C, against our
+  generated ones.
 - iid_check.cpp: every interface's IID through __uuidof, compiled with
   mingw-w64's g++ and with ours.
   In both, what mingw-w64 lacks (_MISSING_FROM_MINGW) is checked against our
@@ -51,9 +53,18 @@ def _check_names(api) -> None:
         raise TableError(f"abi_checks: not in the table: {', '.join(sorted(unknown))}")
 
 
+def _layout_checks(layouts: Layouts, name: str) -> list[str]:
+    size, _, offsets = layouts.struct(name)
+    checks = [_assert(f"sizeof({name}) == {size}", f"sizeof({name}) is {size}")]
+    for field, offset in offsets.items():
+        checks.append(_assert(f"offsetof({name}, {field}) == {offset}",
+                              f"{name}.{field} is at offset {offset}"))
+    return checks
+
+
 def abi_check_c(api) -> str:
     _check_names(api)
-    layouts = Layouts(api)
+    layouts, layouts32 = Layouts(api), Layouts(api, pointer=4)
     out = [f"/* {BANNER} */",
            "#include <stddef.h>",
            "#ifndef COBJMACROS",
@@ -76,11 +87,10 @@ def abi_check_c(api) -> str:
         if not layouts.portable(struct.name):
             out.append(f"/* {struct.name}: layout differs on Linux (WCHAR), not checked */")
             continue
-        size, _, offsets = layouts.struct(struct.name)
-        checks = [_assert(f"sizeof({struct.name}) == {size}", f"sizeof({struct.name}) is {size}")]
-        for field, offset in offsets.items():
-            checks.append(_assert(f"offsetof({struct.name}, {field}) == {offset}",
-                                  f"{struct.name}.{field} is at offset {offset}"))
+        wide, narrow = _layout_checks(layouts, struct.name), _layout_checks(layouts32, struct.name)
+        checks = wide if wide == narrow else [
+            "#if defined(_WIN32) && !defined(_WIN64) /* 32-bit Windows */", *narrow, "#else",
+            *wide, "#endif"]
         out += _ours_only(checks) if struct.name in _MISSING_FROM_MINGW else checks
     for enum in api.enums.values():
         guarded = enum.name in _MISSING_FROM_MINGW

@@ -9,15 +9,22 @@ import re
 
 from ..api.model import PLATFORM_DEPENDENT_TYPES, PLATFORM_TYPES
 
-POINTER = 8
+# Platform types as wide as a pointer: 8 bytes on 64-bit Windows (and
+# Linux), 4 on 32-bit Windows.
+POINTER_SIZED = {"SIZE_T", "HANDLE", "HWND", "HMONITOR", "HMODULE", "HDC", "LPCSTR", "LPCWSTR",
+                 "LPSTR", "LPWSTR", "LPVOID", "LPCVOID"}
 # Alignment of the platform structs; scalars align to their size.
 _PLATFORM_ALIGN = {"RECT": 4, "POINT": 4, "LUID": 4, "GUID": 4, "IID": 4,
                    "DXGI_RATIONAL": 4, "DXGI_SAMPLE_DESC": 4}
 
 
 class Layouts:
-    def __init__(self, api) -> None:
+    """Layouts for a pointer size: 8 (64-bit) or 4 (32-bit Windows, where
+    8-byte scalars still align to 8 in structs, as on 64-bit)."""
+
+    def __init__(self, api, pointer: int = 8) -> None:
         self.api = api
+        self.pointer = pointer
         self._cache: dict[str, tuple[int, int, dict[str, int]]] = {}
 
     def array_length(self, length) -> int:
@@ -28,7 +35,7 @@ class Layouts:
 
     def size_align(self, type_) -> tuple[int, int]:
         if type_.pointers:
-            return POINTER, POINTER
+            return self.pointer, self.pointer
         base = type_.base
         while base in self.api.typedefs:
             base = self.api.typedefs[base].target
@@ -37,6 +44,8 @@ class Layouts:
         if base in self.api.structs:
             size, align, _ = self.struct(base)
             return size, align
+        if base in POINTER_SIZED:
+            return self.pointer, self.pointer
         size = PLATFORM_TYPES.get(base)
         if size is None:
             raise KeyError(f"no size known for {base}")

@@ -60,14 +60,16 @@ std::vector<std::pair<std::string, std::string>> wine_launch(
                 "Windows programs";
         return {};
     }
-    if (machine != kPeMachineAmd64) {
-        error = program + " is not a 64-bit (x86-64) Windows program; the Windows capture " +
-                "layer is built for x86-64 only";
+    if (machine != kPeMachineAmd64 && machine != kPeMachineI386) {
+        char hex[8];
+        std::snprintf(hex, sizeof hex, "0x%04x", machine);
+        error = program + " is a Windows program for machine " + hex +
+                "; the Windows capture layer is built for x86-64 (0x8664) and x86 (0x014c)";
         return {};
     }
     const std::string wine = find_wine(error);
     if (wine.empty()) return {};
-    const std::string layer_dir = find_windows_layer(bin, error);
+    const std::string layer_dir = find_windows_layer(bin, machine, error);
     if (layer_dir.empty()) return {};
     if (!placed.place(layer_dir, fs::absolute(program).parent_path(), error)) return {};
     command.insert(command.begin(), wine);

@@ -62,21 +62,25 @@ std::string find_wine(std::string& error) {
     return {};
 }
 
-std::string find_windows_layer(const fs::path& bin, std::string& error) {
-    if (const char* dir = std::getenv("D3DCAP_WINDOWS_LAYER"); dir != nullptr && *dir) {
+std::string find_windows_layer(const fs::path& bin, std::uint16_t machine, std::string& error) {
+    const bool x86 = machine == kPeMachineI386;
+    const char* variable = x86 ? "D3DCAP_WINDOWS_LAYER_32" : "D3DCAP_WINDOWS_LAYER";
+    if (const char* dir = std::getenv(variable); dir != nullptr && *dir) {
         if (holds_layer(dir)) return fs::absolute(dir).string();
-        error = std::string("D3DCAP_WINDOWS_LAYER names ") + dir +
+        error = std::string(variable) + " names " + dir +
                 ", which does not hold d3dcap_capture.dll, d3d11.dll and dxgi.dll";
         return {};
     }
-    for (const fs::path& candidate : {bin / ".." / "windows" / "bin",
-                                      bin / ".." / D3DCAP_INSTALL_LIBDIR / "d3dcap" / "windows"}) {
+    const std::string folder = x86 ? "windows32" : "windows";
+    for (const fs::path& candidate :
+         {bin / ".." / folder / "bin", bin / ".." / D3DCAP_INSTALL_LIBDIR / "d3dcap" / folder}) {
         if (holds_layer(candidate)) return fs::weakly_canonical(candidate).string();
     }
-    error =
-        "cannot find the Windows capture layer (d3dcap_capture.dll, d3d11.dll, dxgi.dll) "
-        "next to " +
-        bin.string() + " (build it with mingw-w64, or set D3DCAP_WINDOWS_LAYER to its folder)";
+    error = std::string("cannot find the ") + (x86 ? "32-bit (x86)" : "64-bit (x86-64)") +
+            " Windows capture layer (d3dcap_capture.dll, d3d11.dll, dxgi.dll) next to " +
+            bin.string() + " (build it with " +
+            (x86 ? "i686-w64-mingw32-g++-posix" : "x86_64-w64-mingw32-g++-posix") + ", or set " +
+            variable + " to its folder)";
     return {};
 }
 

@@ -14,14 +14,18 @@ namespace d3dcap::cli {
 // that is not one (an ELF program, a script, a file that cannot be read).
 std::uint16_t pe_machine(const std::string& path);
 constexpr std::uint16_t kPeMachineAmd64 = 0x8664;
+constexpr std::uint16_t kPeMachineI386 = 0x014c;
 
 // The path of wine on PATH (D3DCAP_WINE overrides), or empty with error set.
 std::string find_wine(std::string& error);
 
-// The folder holding the Windows layer's three DLLs: D3DCAP_WINDOWS_LAYER,
-// else ../windows/bin in the build tree, else LIBDIR/d3dcap/windows when
-// installed; empty with error set when none holds all three.
-std::string find_windows_layer(const std::filesystem::path& bin, std::string& error);
+// The folder holding the three DLLs of the Windows layer built for a
+// program's machine (x86-64 or x86): D3DCAP_WINDOWS_LAYER (or, for x86,
+// D3DCAP_WINDOWS_LAYER_32), else ../windows/bin (../windows32/bin) in the
+// build tree, else LIBDIR/d3dcap/windows (windows32) when installed; empty
+// with error set when none holds all three.
+std::string find_windows_layer(const std::filesystem::path& bin, std::uint16_t machine,
+                               std::string& error);
 
 // The layer's DLLs, put next to a Windows program for one run: Wine, like
 // Windows, loads a program's own d3d11.dll and dxgi.dll from its folder

@@ -1,8 +1,9 @@
 // The cost of cheap D3D11 calls on a Windows device, for measuring what the
 // capture layer adds under Wine: run once without the layer and once with
 // it (tests/bench/wine-call-cost). Each loop makes N calls; the program
-// prints the loop's wall time per call for each kind of call.
-//   call_cost.exe [N]   (default 200000)
+// prints the loop's wall time per call for each kind of call. A second
+// argument runs one kind only, for profiling it: marker, constants or update.
+//   call_cost.exe [N [marker|constants|update]]   (default 200000, all three)
 #include <d3d11_1.h>
 #include <windows.h>
 
@@ -24,8 +25,11 @@ double now_ns() {
     return static_cast<double>(counter.QuadPart) * ns_per_tick;
 }
 
+const char* g_only = nullptr;  // the one kind of call to measure, or all
+
 template <class Loop>
-void measure(const char* name, int calls, Loop&& loop) {
+void measure(const char* kind, const char* name, int calls, Loop&& loop) {
+    if (g_only != nullptr && std::strcmp(g_only, kind) != 0) return;
     const double start = now_ns();
     for (int i = 0; i < calls; ++i) loop(i);
     std::printf("%-48s %8.1f ns/call\n", name, (now_ns() - start) / calls);
@@ -41,6 +45,7 @@ int fail(const char* call, HRESULT hr) {
 int main(int argc, char** argv) {
     const int calls = argc > 1 ? std::atoi(argv[1]) : 200000;
     if (calls <= 0) return fail("parsing the call count", E_INVALIDARG);
+    if (argc > 2) g_only = argv[2];
     ID3D11Device* device = nullptr;
     ID3D11DeviceContext* immediate = nullptr;
     const D3D_FEATURE_LEVEL level = D3D_FEATURE_LEVEL_11_1;
@@ -69,18 +74,19 @@ int main(int argc, char** argv) {
 
     // A label of changing text, as markers of frames and passes have.
     wchar_t label[32];
-    measure("ID3DUserDefinedAnnotation::SetMarker", calls, [&](int i) {
+    measure("marker", "ID3DUserDefinedAnnotation::SetMarker", calls, [&](int i) {
         std::swprintf(label, 32, L"marker %d", i & 1023);
         annotation->SetMarker(label);
     });
-    measure("ID3D11DeviceContext1::PSSetConstantBuffers1 (2, windows)", calls, [&](int i) {
-        const UINT first[2] = {static_cast<UINT>(16 * (i & 7)), 0};
-        const UINT count[2] = {16, 32};
-        context->PSSetConstantBuffers1(0, 2, buffers, first, count);
-    });
+    measure("constants", "ID3D11DeviceContext1::PSSetConstantBuffers1 (2, windows)", calls,
+            [&](int i) {
+                const UINT first[2] = {static_cast<UINT>(16 * (i & 7)), 0};
+                const UINT count[2] = {16, 32};
+                context->PSSetConstantBuffers1(0, 2, buffers, first, count);
+            });
     unsigned char data[256];
     std::memset(data, 0x5a, sizeof data);
-    measure("ID3D11DeviceContext1::UpdateSubresource1 (256 bytes)", calls, [&](int i) {
+    measure("update", "ID3D11DeviceContext1::UpdateSubresource1 (256 bytes)", calls, [&](int i) {
         data[0] = static_cast<unsigned char>(i);
         context->UpdateSubresource1(updated, 0, nullptr, data, 0, 0, 0);
     });

@@ -9,7 +9,8 @@ of the system directory through a stub that finds the real function on
 first use.
 
 Writes: d3d11.def, dxgi.def, d3dcap_capture.def, forward_stubs.S,
-forward_names.inc into the directory given as the only argument.
+forward_names.inc into the directory given as the first argument, the stubs
+for the architecture given as the second (x86_64, the default, or i686).
 """
 import pathlib
 import sys
@@ -85,7 +86,23 @@ def core_def():
     return "\n".join(lines) + "\n"
 
 
-def stubs():
+# Bytes of arguments a 32-bit (stdcall) caller pushes, for the documented
+# forwarded exports: what the E_NOTIMPL answer for one the real DLL lacks
+# must pop. An export not listed here ends the program with a message
+# instead when the real DLL lacks it on 32-bit (its callee-popped arguments
+# are unknown). 64-bit callers pop their own arguments.
+STDCALL_ARGUMENT_BYTES = {
+    ("d3d11", "CreateDirect3D11DeviceFromDXGIDevice"): 8,
+    ("d3d11", "CreateDirect3D11SurfaceFromDXGISurface"): 8,
+    ("d3d11", "D3D11On12CreateDevice"): 40,
+    ("dxgi", "DXGIDeclareAdapterRemovalSupport"): 0,
+    ("dxgi", "DXGIDisableVBlankVirtualization"): 0,
+    ("dxgi", "DXGIGetDebugInterface1"): 12,
+}
+E_NOTIMPL = "0x80004001"
+
+
+def stubs_x86_64():
     # Each stub jumps to its slot once filled; the first call saves the
     # argument registers (Windows x64: rcx, rdx, r8, r9, xmm0-3), asks the
     # resolver for the real function and jumps there with them restored.
@@ -126,8 +143,58 @@ def stubs():
         "    addq $0x88, %rsp",
         "    jmpq *%rax",
         "",
+        "d3dcap_forward_not_implemented:",
+        f"    movl ${E_NOTIMPL}, %eax",
+        "    ret",
+        "",
+        "    .section .rdata",
+        "    .globl d3dcap_forward_missing",
+        "d3dcap_forward_missing:",
     ]
-    return "\n".join(out)
+    out += ["    .quad d3dcap_forward_not_implemented" for _ in forwarded()]
+    return "\n".join(out) + "\n"
+
+
+def stubs_i686():
+    # The same on 32-bit Windows, where C names take a leading underscore
+    # and arguments are on the stack: the first call keeps ecx and edx (for
+    # any caller that passed something there) around the resolver.
+    out = [f"/* {HEADER} */", "    .text"]
+    for index, (dll, name) in enumerate(forwarded()):
+        symbol = "_" + stub_name(dll, name)
+        out += [
+            f"    .globl {symbol}",
+            f"{symbol}:",
+            f"    movl _d3dcap_forward_slots+{4 * index}, %eax",
+            "    testl %eax, %eax",
+            "    jz 1f",
+            "    jmp *%eax",
+            f"1:  movl ${index}, %eax",
+            "    jmp d3dcap_forward_first_call",
+        ]
+    out += [
+        "d3dcap_forward_first_call:",
+        "    pushl %ecx",
+        "    pushl %edx",
+        "    pushl %eax",
+        "    call _d3dcap_forward_resolve",
+        "    addl $4, %esp",
+        "    popl %edx",
+        "    popl %ecx",
+        "    jmp *%eax",
+        "",
+    ]
+    sizes = sorted({b for b in STDCALL_ARGUMENT_BYTES.values()})
+    for size in sizes:
+        out += [f"d3dcap_forward_not_implemented_{size}:", f"    movl ${E_NOTIMPL}, %eax",
+                f"    ret ${size}" if size else "    ret"]
+    out += ["", "    .section .rdata", "    .globl _d3dcap_forward_missing",
+            "_d3dcap_forward_missing:"]
+    for dll, name in forwarded():
+        size = STDCALL_ARGUMENT_BYTES.get((dll, name))
+        out.append(f"    .long d3dcap_forward_not_implemented_{size}" if size is not None
+                   else "    .long 0")
+    return "\n".join(out) + "\n"
 
 
 def names():
@@ -137,12 +204,15 @@ def names():
 
 def main():
     out = pathlib.Path(sys.argv[1])
+    arch = sys.argv[2] if len(sys.argv) > 2 else "x86_64"
+    if arch not in ("x86_64", "i686"):
+        sys.exit(f"exports.py: no stubs for the architecture {arch} (x86_64 or i686)")
     out.mkdir(parents=True, exist_ok=True)
     files = {
         "d3d11.def": proxy_def("d3d11"),
         "dxgi.def": proxy_def("dxgi"),
         f"{CORE}.def": core_def(),
-        "forward_stubs.S": stubs(),
+        "forward_stubs.S": stubs_x86_64() if arch == "x86_64" else stubs_i686(),
         "forward_names.inc": names(),
     }
     for file, text in files.items():

@@ -59,7 +59,7 @@ class RdefReader {
     RdefReader(std::span<const std::uint8_t> data, std::string& error) : in_(data), error_(error) {}
 
     bool read(Reflection& out) {
-        std::uint32_t header[kHeaderWords];
+        std::uint32_t header[kHeaderWords]{};
         for (std::size_t i = 0; i < kHeaderWords; ++i) {
             const auto w = in_.word(i * 4);
             if (!w) return fail("the header is cut short", i * 4);
@@ -119,7 +119,7 @@ class RdefReader {
         return true;
     }
     bool read_binding(std::size_t at, ReflectedBinding& b) {
-        std::uint32_t w[8];
+        std::uint32_t w[8]{};
         if (!words(at, w, 8, "a binding") || !name(w[0], b.name, "a binding")) return false;
         b.input_type = w[1];
         b.return_type = w[2];
@@ -131,7 +131,7 @@ class RdefReader {
         return true;
     }
     bool read_buffer(std::size_t at, ReflectedConstantBuffer& cb) {
-        std::uint32_t w[6];
+        std::uint32_t w[6]{};
         if (!words(at, w, 6, "a constant buffer") || !name(w[0], cb.name, "a constant buffer"))
             return false;
         cb.size = w[3];
@@ -148,7 +148,7 @@ class RdefReader {
         return true;
     }
     bool read_variable(std::size_t at, ReflectedVariable& v) {
-        std::uint32_t w[6];
+        std::uint32_t w[6]{};
         if (!words(at, w, 6, "a variable") || !name(w[0], v.name, "a variable")) return false;
         v.offset = w[1];
         v.size = w[2];
@@ -158,7 +158,7 @@ class RdefReader {
     bool read_type(std::size_t at, ReflectedType& t, int depth) {
         if (depth > kMaxTypeDepth) return fail("types nest deeper than 8", at);
         if (++types_decoded_ > kMaxTypesDecoded) return fail("more than 65536 types", at);
-        std::uint16_t h[6];
+        std::uint16_t h[6]{};
         for (std::size_t i = 0; i < 6; ++i) {
             const auto v = in_.half(at + i * 2);
             if (!v) return fail("a type is cut short", at);
@@ -180,7 +180,7 @@ class RdefReader {
             return fail(std::to_string(h[5]) + " struct members leave the chunk", *members_at);
         t.members.resize(h[5]);
         for (std::size_t i = 0; i < h[5]; ++i) {
-            std::uint32_t m[3];
+            std::uint32_t m[3]{};
             ReflectedMember& member = t.members[i];
             if (!words(*members_at + i * kMemberBytes, m, 3, "a struct member") ||
                 !name(m[0], member.name, "a struct member") ||

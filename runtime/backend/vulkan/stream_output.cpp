@@ -1,10 +1,6 @@
-// Stream output on the Vulkan device: transform feedback into the
-// SOSetTargets buffers, resumed from and counted into a per-buffer counter
-// (D3D11's BufferFilledSize) that SOSetTargets' offsets set, DrawAuto reads
-// (vkCmdDrawIndirectByteCountEXT) and SO statistics queries count around.
-#include <cstring>
+#include "runtime/backend/vulkan/stream_output.h"
 
-#include "runtime/backend/vulkan/vulkan_backend.h"
+#include <algorithm>
 
 namespace d3dcap::runtime::backend::vulkan {
 namespace {
@@ -16,12 +12,12 @@ Function load(VkDevice device, const char* name) {
 
 }  // namespace
 
-const VulkanBackend::TransformFeedbackCommands* VulkanBackend::transform_feedback() {
-    if (!gpu_->device().execution().transform_feedback) return nullptr;
-    if (!transform_feedback_loaded_) {
-        transform_feedback_loaded_ = true;
-        const VkDevice dev = gpu_->vk();
-        TransformFeedbackCommands& f = transform_feedback_;
+bool StreamOutput::available() {
+    if (!loaded_) {
+        loaded_ = true;
+        if (!gpu_.device().execution().transform_feedback) return false;
+        const VkDevice dev = gpu_.vk();
+        Commands& f = commands_;
         f.bind = load<PFN_vkCmdBindTransformFeedbackBuffersEXT>(
             dev, "vkCmdBindTransformFeedbackBuffersEXT");
         f.begin = load<PFN_vkCmdBeginTransformFeedbackEXT>(dev, "vkCmdBeginTransformFeedbackEXT");
@@ -30,16 +26,15 @@ const VulkanBackend::TransformFeedbackCommands* VulkanBackend::transform_feedbac
         f.end_query = load<PFN_vkCmdEndQueryIndexedEXT>(dev, "vkCmdEndQueryIndexedEXT");
         f.draw_byte_count =
             load<PFN_vkCmdDrawIndirectByteCountEXT>(dev, "vkCmdDrawIndirectByteCountEXT");
+        available_ = f.bind && f.begin && f.end && f.begin_query && f.end_query && f.draw_byte_count;
     }
-    const TransformFeedbackCommands& f = transform_feedback_;
-    return f.bind && f.begin && f.end && f.begin_query && f.end_query && f.draw_byte_count
-               ? &f
-               : nullptr;
+    return available_;
 }
 
-std::string VulkanBackend::prepare_stream_output(const DrawWork& work, StreamOutputTargets& out) {
+std::string StreamOutput::prepare(const StreamOutputWork& so, bool count,
+                                  const std::function<GpuResource*(ObjectId)>& target,
+                                  Targets& out) {
     out = {};
-    const StreamOutputWork& so = work.stream_output;
     if (!so.active()) return {};
     std::uint32_t declared = 0;  // slots the declaration writes
     for (const D3D11_SO_DECLARATION_ENTRY& entry : so.declaration->entries)
@@ -50,65 +45,67 @@ std::string VulkanBackend::prepare_stream_output(const DrawWork& work, StreamOut
     if ((bound & declared) == 0) return {};  // nothing to write: the draw only rasterizes
     if ((bound & declared) != declared)
         return "the stream-output declaration writes buffer slots that have no buffer bound";
-    if (transform_feedback() == nullptr) return "this GPU has no transform feedback";
+    if (!available()) return "this GPU has no transform feedback";
     while ((declared >> out.count) != 0) ++out.count;
     for (std::uint32_t slot = 0; slot < out.count; ++slot) {
         if (!(declared & (1u << slot))) continue;
-        GpuResource* buffer = use(so.targets[slot]);
+        GpuResource* buffer = target(so.targets[slot]);
         if (buffer == nullptr || !buffer->is_buffer())
             return "stream-output slot " + std::to_string(slot) +
                    " is not bound to a buffer of this device";
         VkDeviceSize counter = 0;
-        if (!stream_counters_.slot(buffer->info.id, true, counter))
+        if (!counters_.slot(buffer->info.id, true, counter))
             return "the device has no room left for stream-output counters";
-        wrote(*buffer);
         out.buffers[slot] = buffer->buffer;
         out.sizes[slot] = buffer->info.byte_width;
-        out.counters[slot] = stream_counters_.buffer();
+        out.counters[slot] = counters_.buffer();
         out.counter_offsets[slot] = counter;
         // An offset from SOSetTargets: writing starts there (the counter is
         // where transform feedback resumes).
         if (so.offsets[slot] != StreamOutputWork::kAppend) {
             const std::uint32_t start = static_cast<std::uint32_t>(
                 std::min<std::uint64_t>(so.offsets[slot], buffer->info.byte_width));
-            vkCmdUpdateBuffer(gpu_->commands(), stream_counters_.buffer(), counter, 4, &start);
+            vkCmdUpdateBuffer(gpu_.commands(), counters_.buffer(), counter, 4, &start);
         }
     }
     // Slots below the last that the declaration does not write take a
     // buffer nothing is written to, without a counter.
     for (std::uint32_t slot = 0; slot < out.count; ++slot) {
         if (declared & (1u << slot)) continue;
-        out.buffers[slot] = stream_counters_.buffer();
+        out.buffers[slot] = counters_.buffer();
         out.sizes[slot] = 4;
     }
-    out.query = work.count_stream_output;
+    out.query = count;
     return {};
 }
 
-void VulkanBackend::begin_stream_output(VkCommandBuffer commands,
-                                        const StreamOutputTargets& targets,
-                                        const std::optional<QuerySlots::Slot>& query) {
+void StreamOutput::begin(VkCommandBuffer commands, const Targets& targets,
+                         const std::optional<QuerySlots::Slot>& query) {
     if (targets.count == 0) return;
-    const TransformFeedbackCommands& f = *transform_feedback();
+    const Commands& f = commands_;
     f.bind(commands, 0, targets.count, targets.buffers, targets.offsets, targets.sizes);
     f.begin(commands, 0, targets.count, targets.counters, targets.counter_offsets);
     if (query) f.begin_query(commands, query->pool, query->index, 0, 0);
 }
 
-void VulkanBackend::end_stream_output(VkCommandBuffer commands, const StreamOutputTargets& targets,
-                                      const std::optional<QuerySlots::Slot>& query) {
+void StreamOutput::end(VkCommandBuffer commands, const Targets& targets,
+                       const std::optional<QuerySlots::Slot>& query) {
     if (targets.count == 0) return;
-    const TransformFeedbackCommands& f = *transform_feedback();
+    const Commands& f = commands_;
     if (query) f.end_query(commands, query->pool, query->index, 0);
     f.end(commands, 0, targets.count, targets.counters, targets.counter_offsets);
 }
 
-bool VulkanBackend::draw_auto_counter(const DrawWork& work, VkBuffer& counter,
-                                      VkDeviceSize& offset) {
-    const ObjectId buffer = work.vertex_buffers[0].buffer;
-    if (buffer == 0 || !stream_counters_.slot(buffer, false, offset)) return false;
-    counter = stream_counters_.buffer();
+bool StreamOutput::written_counter(ObjectId buffer, VkBuffer& counter, VkDeviceSize& offset) {
+    if (buffer == 0 || !counters_.slot(buffer, false, offset)) return false;
+    counter = counters_.buffer();
     return true;
+}
+
+void StreamOutput::draw_auto(VkCommandBuffer commands, VkBuffer counter,
+                             VkDeviceSize counter_offset, std::uint32_t vertex_offset,
+                             std::uint32_t stride) {
+    commands_.draw_byte_count(commands, 1, 0, counter, counter_offset, vertex_offset, stride);
 }
 
 }  // namespace d3dcap::runtime::backend::vulkan

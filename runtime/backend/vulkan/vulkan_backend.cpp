@@ -70,7 +70,7 @@ VulkanBackend::~VulkanBackend() {
     pages_.destroy();
     if (zero_tile_) release(*zero_tile_);
     uav_counters_.destroy();
-    stream_counters_.destroy();
+    stream_output_.destroy();
     queries_.destroy();
     views_.clear();
 }
@@ -392,7 +392,7 @@ void VulkanBackend::destroy_resource(ObjectId id) {
     const Operation call(*this);
     std::unique_ptr<GpuResource> resource = resources_.take(id);
     if (!resource) return;
-    stream_counters_.forget(id);
+    stream_output_.forget(id);
     written_.erase(std::remove(written_.begin(), written_.end(), id), written_.end());
     pages_.forget(*resource);
     if (resource->info.tile_pool()) {

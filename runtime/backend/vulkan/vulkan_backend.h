@@ -31,6 +31,7 @@
 #include "runtime/backend/vulkan/samplers.h"
 #include "runtime/backend/vulkan/shader_translator.h"
 #include "runtime/backend/vulkan/storage.h"
+#include "runtime/backend/vulkan/stream_output.h"
 #include "runtime/backend/vulkan/tile_pages.h"
 #include "runtime/backend/vulkan/views.h"
 
@@ -396,40 +397,9 @@ class VulkanBackend final : public FillingBackend {
     const std::vector<std::uint8_t>& internal_shader(const std::string& text);
     ObjectId internal_buffer(std::uint64_t bytes, const std::uint8_t* data);
 
-    // Stream output (vulkan_stream_output.cpp): each buffer that stream
-    // output wrote has a counter of the bytes it holds (D3D11's
-    // BufferFilledSize) in stream_counters_, where SOSetTargets' offsets
-    // are written, transform feedback resumes, and DrawAuto reads.
+    // Every buffer's usage flags (what stream output and predicates need
+    // where the GPU has them).
     VkBufferUsageFlags buffer_usage() const;
-    struct StreamOutputTargets {
-        std::uint32_t count = 0;  // slots 0..count-1 bound
-        VkBuffer buffers[D3D11_SO_BUFFER_SLOT_COUNT] = {};
-        VkDeviceSize offsets[D3D11_SO_BUFFER_SLOT_COUNT] = {},
-                     sizes[D3D11_SO_BUFFER_SLOT_COUNT] = {};
-        VkBuffer counters[D3D11_SO_BUFFER_SLOT_COUNT] = {};
-        VkDeviceSize counter_offsets[D3D11_SO_BUFFER_SLOT_COUNT] = {};
-        bool query = false;  // an SO statistics query runs around the draw
-    };
-    // Before the draw's commands and barrier: the targets, their counters
-    // set where SOSetTargets gave offsets. Empty, or why not.
-    std::string prepare_stream_output(const DrawWork& work, StreamOutputTargets& out);
-    // Inside rendering, around the draw (`query`: the SO statistics slot).
-    void begin_stream_output(VkCommandBuffer commands, const StreamOutputTargets& targets,
-                             const std::optional<QuerySlots::Slot>& query);
-    void end_stream_output(VkCommandBuffer commands, const StreamOutputTargets& targets,
-                           const std::optional<QuerySlots::Slot>& query);
-    // DrawAuto: the counter of the buffer in vertex-buffer slot 0 (false
-    // when stream output never wrote it: nothing to draw).
-    bool draw_auto_counter(const DrawWork& work, VkBuffer& counter, VkDeviceSize& offset);
-    struct TransformFeedbackCommands {
-        PFN_vkCmdBindTransformFeedbackBuffersEXT bind = nullptr;
-        PFN_vkCmdBeginTransformFeedbackEXT begin = nullptr;
-        PFN_vkCmdEndTransformFeedbackEXT end = nullptr;
-        PFN_vkCmdBeginQueryIndexedEXT begin_query = nullptr;
-        PFN_vkCmdEndQueryIndexedEXT end_query = nullptr;
-        PFN_vkCmdDrawIndirectByteCountEXT draw_byte_count = nullptr;
-    };
-    const TransformFeedbackCommands* transform_feedback();
 
     std::recursive_mutex mutex_;              // the device is free-threaded
     bool single_threaded_ = false;            // unless it was created otherwise
@@ -475,12 +445,10 @@ class VulkanBackend final : public FillingBackend {
         }
     };
     std::array<StageTranslation, 5> last_translations_;
-    CounterSlots stream_counters_{*gpu_, 4, buffer_usage()};  // by buffer
+    StreamOutput stream_output_{*gpu_, buffer_usage()};
     // By UAV view (0: the one UAVs without a counter of their own share);
     // 256 bytes apart, past any texel-buffer alignment.
     CounterSlots uav_counters_{*gpu_, 256, buffer_usage()};
-    TransformFeedbackCommands transform_feedback_;
-    bool transform_feedback_loaded_ = false;
     std::unordered_map<std::string, std::vector<std::uint8_t>> internal_shaders_;  // by text
     ObjectId next_internal_id_ = ObjectId{1} << 62;
 

@@ -36,9 +36,10 @@ std::string VulkanBackend::draw_buffers(const DrawWork& work, const DrawArgument
         return "pBufferForArgs is not a buffer of this device";
     if (out.indirect != nullptr) note(*out.indirect);
     if (arguments.from_stream_output) {
-        if (transform_feedback() == nullptr) return "this GPU has no transform feedback";
+        if (!stream_output_.available()) return "this GPU has no transform feedback";
         // A buffer stream output never wrote, or no stride: no vertices.
-        out.nothing = !draw_auto_counter(work, out.auto_counter, out.auto_counter_offset) ||
+        out.nothing = !stream_output_.written_counter(work.vertex_buffers[0].buffer,
+                                                      out.auto_counter, out.auto_counter_offset) ||
                       work.vertex_buffers[0].stride == 0;
     }
     return {};

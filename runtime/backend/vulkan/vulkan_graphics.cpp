@@ -261,9 +261,8 @@ void VulkanBackend::record_draw(VkCommandBuffer commands, const DrawWork& work,
                                 const DrawArguments& arguments, const DrawBuffers& buffers) {
     const bool predicated = begin_predicated(commands, work.predicate);
     if (arguments.from_stream_output)
-        transform_feedback()->draw_byte_count(
-            commands, 1, 0, buffers.auto_counter, buffers.auto_counter_offset,
-            work.vertex_buffers[0].offset, work.vertex_buffers[0].stride);
+        stream_output_.draw_auto(commands, buffers.auto_counter, buffers.auto_counter_offset,
+                                 work.vertex_buffers[0].offset, work.vertex_buffers[0].stride);
     else if (buffers.indirect != nullptr && arguments.indexed)
         vkCmdDrawIndexedIndirect(commands, buffers.indirect->buffer, arguments.offset, 1, 0);
     else if (buffers.indirect != nullptr)
@@ -357,8 +356,16 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
         last.plain_buffers = plain(buffers.touched);
     }
     if (buffers.nothing) return {};
-    StreamOutputTargets stream_targets;
-    if (std::string why = prepare_stream_output(work, stream_targets); !why.empty()) return why;
+    StreamOutput::Targets stream_targets;
+    const auto stream_target = [this](ObjectId id) {
+        GpuResource* buffer = use(id);
+        if (buffer != nullptr && buffer->is_buffer()) wrote(*buffer);
+        return buffer;
+    };
+    if (std::string why = stream_output_.prepare(work.stream_output, work.count_stream_output,
+                                                 stream_target, stream_targets);
+        !why.empty())
+        return why;
 
     // The running queries' counts stay in the command stream until asked
     // for. Where query slots are reset on the host, draws share them in
@@ -385,7 +392,7 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
                     VK_PIPELINE_STAGE_2_TRANSFORM_FEEDBACK_BIT_EXT);
     if (stream_targets.count != 0 || arguments.from_stream_output)
         gpu_->touch(
-            handle_key(stream_counters_.buffer()), true,
+            handle_key(stream_output_.counters()), true,
             VK_PIPELINE_STAGE_2_TRANSFORM_FEEDBACK_BIT_EXT | VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT);
     const GpuResource* predicate = work.predicate.id ? find(work.predicate.id) : nullptr;
     if (predicate != nullptr)
@@ -404,9 +411,9 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
         vkCmdBeginQuery(
             commands, counts.samples->pool, counts.samples->index,
             gpu_->device().execution().occlusion_precise ? VK_QUERY_CONTROL_PRECISE_BIT : 0);
-    begin_stream_output(commands, stream_targets, counts.stream_output);
+    stream_output_.begin(commands, stream_targets, counts.stream_output);
     record_draw(commands, work, arguments, buffers);
-    end_stream_output(commands, stream_targets, counts.stream_output);
+    stream_output_.end(commands, stream_targets, counts.stream_output);
     if (counts.samples) vkCmdEndQuery(commands, counts.samples->pool, counts.samples->index);
     if (counts.statistics)
         vkCmdEndQuery(commands, counts.statistics->pool, counts.statistics->index);

@@ -4,7 +4,6 @@
 // sparseBinding with sparseResidencyImage2D (lavapipe, for one), and a case
 // does when the device lacks a feature it needs; without any Vulkan device
 // it fails under CI (lavapipe is installed with the rest).
-#define CATCH_CONFIG_RUNNER
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <cstring>
@@ -13,6 +12,7 @@
 
 #include "gpu_support.h"
 #include "mapping_fixtures.h"
+#include "support/catch_run.h"
 #include "support/skip.h"
 
 using namespace gpu_tests;
@@ -391,19 +391,14 @@ TEST_CASE("a 64x64-tile box onto contiguous memory is one bind entry") {
 }
 
 int main(int argc, char** argv) {
-    Catch::Session session;
-    if (int rc = session.applyCommandLine(argc, argv); rc != 0)
-        return test_support::exit_status(rc);
-    const Catch::ConfigData& config = session.configData();
-    if (config.listTests || config.listTestNamesOnly || config.listTags || config.listReporters) {
-        return test_support::exit_status(session.run());
-    }
-    Gpu gpu = open_sparse_gpu();
-    if (gpu.no_vulkan) test_support::missing_dependency(gpu.skip_reason);
-    if (!gpu.device) test_support::skip_test(gpu.skip_reason);
-    std::printf("%scoalescer layout: %s\n", gpu.device->describe().c_str(),
-                d3dcap::runtime::backend::vulkan::layout_name(
-                    d3dcap::runtime::backend::vulkan::kDefaultLayout));
-    g_gpu = &gpu;
-    return test_support::exit_status(session.run());
+    Gpu gpu;
+    return test_support::run_catch(argc, argv, [&] {
+        gpu = open_sparse_gpu();
+        if (gpu.no_vulkan) test_support::missing_dependency(gpu.skip_reason);
+        if (!gpu.device) test_support::skip_test(gpu.skip_reason);
+        std::printf("%scoalescer layout: %s\n", gpu.device->describe().c_str(),
+                    d3dcap::runtime::backend::vulkan::layout_name(
+                        d3dcap::runtime::backend::vulkan::kDefaultLayout));
+        g_gpu = &gpu;
+    });
 }

@@ -7,11 +7,11 @@
 #include <cstdlib>
 #include <string>
 
-#define CATCH_CONFIG_RUNNER
 #include <catch2/catch.hpp>
 
 #include "data_support.h"
 #include "runtime/inspection.h"
+#include "support/catch_run.h"
 #include "support/skip.h"
 
 std::unique_ptr<data_tests::Backend> data_tests::make_test_backend() {
@@ -22,25 +22,18 @@ std::unique_ptr<data_tests::Backend> data_tests::make_test_backend() {
 }
 
 int main(int argc, char** argv) {
-    // Listing the tests (ctest's discovery) needs no device.
-    for (int i = 1; i < argc; ++i) {
-        if (std::string(argv[i]).rfind("--list", 0) == 0) {
-            return test_support::exit_status(Catch::Session().run(argc, argv));
-        }
-    }
     // Every message of the validation layer fails the run.
     setenv("D3DCAP_VULKAN_VALIDATION", "1", 0);
-    std::string error;
-    const std::unique_ptr<data_tests::Backend> probe =
-        d3dcap::runtime::backend::make_vulkan_backend(error);
-    if (!probe) {
-        test_support::missing_dependency("no Vulkan device: " + error);
-    }
-    if (D3DCAP_NEEDS_TILED_RESOURCES &&
-        probe->tiled_resources_tier() == D3D11_TILED_RESOURCES_NOT_SUPPORTED) {
-        test_support::skip_test("no tiled resources: " + probe->tier_reason());
-    }
-    const int failed = test_support::exit_status(Catch::Session().run(argc, argv));
+    std::unique_ptr<data_tests::Backend> probe;  // kept while the tests run
+    const int failed = test_support::run_catch(argc, argv, [&] {
+        std::string error;
+        probe = d3dcap::runtime::backend::make_vulkan_backend(error);
+        if (!probe) test_support::missing_dependency("no Vulkan device: " + error);
+        if (D3DCAP_NEEDS_TILED_RESOURCES &&
+            probe->tiled_resources_tier() == D3D11_TILED_RESOURCES_NOT_SUPPORTED) {
+            test_support::skip_test("no tiled resources: " + probe->tier_reason());
+        }
+    });
     if (const std::uint64_t messages = d3dcap::runtime::vulkan_validation_messages()) {
         std::fprintf(stderr, "the Vulkan validation layer reported %llu messages\n",
                      static_cast<unsigned long long>(messages));

@@ -10,7 +10,7 @@
 
 namespace d3dcap::trace {
 
-void store_as_lz4_literals(const std::uint8_t* source, std::size_t size, std::vector<char>& out) {
+void store_as_lz4_literals(const std::uint8_t* source, std::size_t size, BlockBytes& out) {
     // The LZ4 block format: a token whose high nibble is the literal count
     // (15 = more follows in bytes of 255, ended by one below 255), then the
     // literals; the last sequence of a block has no match part.
@@ -30,7 +30,7 @@ void store_as_lz4_literals(const std::uint8_t* source, std::size_t size, std::ve
 }
 
 bool encode_chunk(const std::uint8_t* source, std::size_t size, bool compress,
-                  std::vector<char>& out) {
+                  BlockBytes& out) {
 #if D3DCAP_TRACE_LZ4
     if (compress) {
         const int source_size = static_cast<int>(size);

@@ -8,7 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <vector>
+#include "block_bytes.h"
 
 namespace d3dcap::trace {
 
@@ -16,9 +16,9 @@ namespace d3dcap::trace {
 // when compress is set, else stored as literals. Returns false only when
 // the LZ4 library fails.
 bool encode_chunk(const std::uint8_t* source, std::size_t size, bool compress,
-                  std::vector<char>& out);
+                  BlockBytes& out);
 
 // The LZ4 block of one literal-only sequence holding source.
-void store_as_lz4_literals(const std::uint8_t* source, std::size_t size, std::vector<char>& out);
+void store_as_lz4_literals(const std::uint8_t* source, std::size_t size, BlockBytes& out);
 
 }  // namespace d3dcap::trace

@@ -73,7 +73,7 @@ char* put_sequence(char* out, const std::uint8_t* literals, std::size_t literal_
 
 }  // namespace
 
-void lz4_compress_block(const std::uint8_t* source, std::size_t size, std::vector<char>& out) {
+void lz4_compress_block(const std::uint8_t* source, std::size_t size, BlockBytes& out) {
     out.resize(lz4_block_bound(size));
     char* op = out.data();
     std::size_t anchor = 0;  // the first byte not yet written

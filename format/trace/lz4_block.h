@@ -10,7 +10,8 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <vector>
+
+#include "block_bytes.h"
 
 namespace d3dcap::trace {
 
@@ -20,6 +21,6 @@ constexpr std::size_t lz4_block_bound(std::size_t size) {
 }
 
 // `size` bytes of source as one LZ4 block; out is resized to it.
-void lz4_compress_block(const std::uint8_t* source, std::size_t size, std::vector<char>& out);
+void lz4_compress_block(const std::uint8_t* source, std::size_t size, BlockBytes& out);
 
 }  // namespace d3dcap::trace

@@ -52,7 +52,7 @@ void MarkerTableWriter::add(const Marker& marker, std::string_view label) {
 void MarkerTableWriter::seal(std::vector<std::uint8_t>& blocks,
                              const std::vector<std::uint8_t>& rows) const {
     if (rows.empty()) return;
-    std::vector<char> stored;
+    BlockBytes stored;
     if (!encode_chunk(rows.data(), rows.size(), true, stored))
         store_as_lz4_literals(rows.data(), rows.size(), stored);
     put_u32(blocks, static_cast<std::uint32_t>(rows.size()));

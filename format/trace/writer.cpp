@@ -127,6 +127,7 @@ TraceWriter::TraceWriter(std::string path, int fd, std::uint64_t offset,
     builder.FinishSizePrefixed(record.Finish());
     placeholder_.assign(builder.GetBufferPointer(), builder.GetBufferPointer() + builder.GetSize());
     if (placeholder_.size() > kPlaceholderBytes) std::abort();  // a header-only record: 48 bytes
+    open_.bytes.reserve(chunk_capacity());  // grown by copying, it would touch its pages twice
 }
 
 TraceWriter::~TraceWriter() {

@@ -20,6 +20,7 @@
 #include <thread>
 #include <vector>
 
+#include "block_bytes.h"
 #include "error.h"
 #include "index_builder.h"
 #include "record_delta.h"
@@ -142,7 +143,7 @@ class TraceWriter {
   private:
     struct Chunk {
         std::vector<std::uint8_t> bytes;
-        std::vector<char> compressed;
+        BlockBytes compressed;
         std::uint32_t record_count = 0;
         std::uint64_t first_event = 0;
         std::uint64_t sequence = 0;  // order in the file
@@ -206,6 +207,8 @@ class TraceWriter {
     void append(const std::uint8_t* data, std::size_t size, bool end_of_frame);
     // Puts the open chunk into the compression queue, waiting for room.
     void queue_open_chunk();
+    // What a new chunk's buffer reserves (it is closed at chunk_bytes).
+    std::size_t chunk_capacity() const { return options_.chunk_bytes + options_.chunk_bytes / 4; }
     // Writes placeholders for the events reserved but not submitted, then
     // queues the open chunk (the last step before the writer thread ends).
     void finish_merging();
@@ -257,7 +260,7 @@ class TraceWriter {
     std::deque<Chunk> to_compress_;
     std::vector<Chunk> compressed_;  // in any order; written by sequence
     std::vector<std::vector<std::uint8_t>> spare_bytes_;
-    std::vector<std::vector<char>> spare_compressed_;
+    std::vector<BlockBytes> spare_compressed_;
     std::size_t chunks_in_flight_ = 0;
     std::size_t compressing_ = 0;
     std::uint64_t next_sequence_ = 0;

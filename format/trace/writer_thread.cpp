@@ -251,7 +251,7 @@ void TraceWriter::queue_open_chunk() {
         next.bytes = std::move(spare_bytes_.back());
         spare_bytes_.pop_back();
     } else {
-        next.bytes.reserve(options_.chunk_bytes + options_.chunk_bytes / 4);
+        next.bytes.reserve(chunk_capacity());
     }
     open_.sequence = next_sequence_++;
     ++chunks_in_flight_;

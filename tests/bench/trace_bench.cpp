@@ -191,7 +191,7 @@ void lz4_chunk(benchmark::State& state, bool blobs, bool own_compressor = false)
     std::vector<char> out(
         static_cast<std::size_t>(LZ4_compressBound(static_cast<int>(chunk.size()))));
     int compressed = 0;
-    std::vector<char> own;
+    trace::BlockBytes own;
     for (auto _ : state) {
         if (own_compressor) {
             trace::lz4_compress_block(reinterpret_cast<const std::uint8_t*>(chunk.data()),

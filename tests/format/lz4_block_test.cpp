@@ -16,14 +16,14 @@ namespace trace = d3dcap::trace;
 
 namespace {
 
-std::vector<char> compressed(const std::vector<std::uint8_t>& source) {
-    std::vector<char> block;
+trace::BlockBytes compressed(const std::vector<std::uint8_t>& source) {
+    trace::BlockBytes block;
     trace::lz4_compress_block(source.data(), source.size(), block);
     return block;
 }
 
 // The LZ4 library's decoding of a block (empty with a failure noted).
-std::vector<std::uint8_t> decoded(const std::vector<char>& block, std::size_t size) {
+std::vector<std::uint8_t> decoded(const trace::BlockBytes& block, std::size_t size) {
     std::vector<std::uint8_t> out(size + 1);
     const int got =
         LZ4_decompress_safe(block.data(), reinterpret_cast<char*>(out.data()),
@@ -34,7 +34,7 @@ std::vector<std::uint8_t> decoded(const std::vector<char>& block, std::size_t si
 }
 
 void check_round_trip(const std::vector<std::uint8_t>& source) {
-    const std::vector<char> block = compressed(source);
+    const trace::BlockBytes block = compressed(source);
     CHECK(block.size() <= trace::lz4_block_bound(source.size()));
     CHECK(decoded(block, source.size()) == source);
 }
@@ -89,7 +89,7 @@ TEST_CASE("LZ4 blocks of the project's compressor decode with the LZ4 library") 
             const auto* bytes = reinterpret_cast<const std::uint8_t*>(record);
             source.insert(source.end(), bytes, bytes + sizeof record);
         }
-        const std::vector<char> block = compressed(source);
+        const trace::BlockBytes block = compressed(source);
         CHECK(decoded(block, source.size()) == source);
         CHECK(block.size() < source.size() / 2);
     }
@@ -100,7 +100,7 @@ TEST_CASE("LZ4 blocks of the project's compressor decode with the LZ4 library") 
 // literal, offset 01 00, match length 994 - 4 - 15 = 975 as 255 255 255
 // 210), then the 5 last literals (token 0x50 and five zeros): 14 bytes.
 TEST_CASE("1000 zero bytes are 14 bytes of LZ4 block") {
-    const std::vector<char> block = compressed(std::vector<std::uint8_t>(1000, 0));
+    const trace::BlockBytes block = compressed(std::vector<std::uint8_t>(1000, 0));
     const std::vector<std::uint8_t> expected = {0x1F, 0,    1, 0, 255, 255, 255,
                                                 210,  0x50, 0, 0, 0,   0,   0};
     REQUIRE(block.size() == expected.size());

@@ -73,7 +73,7 @@ TEST_CASE("chunks stored as LZ4 literals decode with LZ4 to the same bytes") {
         INFO("size " << size);
         std::vector<std::uint8_t> source(size);
         for (std::size_t i = 0; i < size; ++i) source[i] = static_cast<std::uint8_t>(i * 7 + 3);
-        std::vector<char> block;
+        trace::BlockBytes block;
         trace::store_as_lz4_literals(source.data(), size, block);
         const std::size_t length_bytes = size < 15 ? 0 : (size - 15) / 255 + 1;
         CHECK(block.size() == 1 + length_bytes + size);

@@ -29,8 +29,7 @@ void store_as_lz4_literals(const std::uint8_t* source, std::size_t size, BlockBy
     if (size > 0) std::memcpy(out.data() + start, source, size);
 }
 
-bool encode_chunk(const std::uint8_t* source, std::size_t size, bool compress,
-                  BlockBytes& out) {
+bool encode_chunk(const std::uint8_t* source, std::size_t size, bool compress, BlockBytes& out) {
 #if D3DCAP_TRACE_LZ4
     if (compress) {
         const int source_size = static_cast<int>(size);

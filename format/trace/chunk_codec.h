@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+
 #include "block_bytes.h"
 
 namespace d3dcap::trace {
@@ -15,8 +16,7 @@ namespace d3dcap::trace {
 // Encodes source into out (resized to the block's size): LZ4-compressed
 // when compress is set, else stored as literals. Returns false only when
 // the LZ4 library fails.
-bool encode_chunk(const std::uint8_t* source, std::size_t size, bool compress,
-                  BlockBytes& out);
+bool encode_chunk(const std::uint8_t* source, std::size_t size, bool compress, BlockBytes& out);
 
 // The LZ4 block of one literal-only sequence holding source.
 void store_as_lz4_literals(const std::uint8_t* source, std::size_t size, BlockBytes& out);

@@ -26,7 +26,8 @@ bool StreamOutput::available() {
         f.end_query = load<PFN_vkCmdEndQueryIndexedEXT>(dev, "vkCmdEndQueryIndexedEXT");
         f.draw_byte_count =
             load<PFN_vkCmdDrawIndirectByteCountEXT>(dev, "vkCmdDrawIndirectByteCountEXT");
-        available_ = f.bind && f.begin && f.end && f.begin_query && f.end_query && f.draw_byte_count;
+        available_ =
+            f.bind && f.begin && f.end && f.begin_query && f.end_query && f.draw_byte_count;
     }
     return available_;
 }

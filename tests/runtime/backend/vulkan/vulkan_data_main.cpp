@@ -3,11 +3,10 @@
 // layer with synchronization validation. Without a Vulkan device (lavapipe is
 // installed with the rest) it fails under CI and skips elsewhere; the tiled
 // tests skip without sparse residency (a GPU's), saying why.
+#include <catch2/catch.hpp>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
-
-#include <catch2/catch.hpp>
 
 #include "data_support.h"
 #include "runtime/inspection.h"

@@ -357,15 +357,17 @@ std::string VulkanBackend::draw(const DrawWork& work, const DrawArguments& argum
     }
     if (buffers.nothing) return {};
     StreamOutput::Targets stream_targets;
-    const auto stream_target = [this](ObjectId id) {
-        GpuResource* buffer = use(id);
-        if (buffer != nullptr && buffer->is_buffer()) wrote(*buffer);
-        return buffer;
-    };
-    if (std::string why = stream_output_.prepare(work.stream_output, work.count_stream_output,
-                                                 stream_target, stream_targets);
-        !why.empty())
-        return why;
+    if (work.stream_output.active()) {  // no std::function made for the draws without
+        const auto stream_target = [this](ObjectId id) {
+            GpuResource* buffer = use(id);
+            if (buffer != nullptr && buffer->is_buffer()) wrote(*buffer);
+            return buffer;
+        };
+        if (std::string why = stream_output_.prepare(work.stream_output, work.count_stream_output,
+                                                     stream_target, stream_targets);
+            !why.empty())
+            return why;
+    }
 
     // The running queries' counts stay in the command stream until asked
     // for. Where query slots are reset on the host, draws share them in

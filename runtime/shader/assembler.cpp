@@ -248,6 +248,27 @@ std::uint16_t rdef_program_type(ProgramType type) {
     }
 }
 
+// ".dwords N ...": DWORDs inside the previous instruction's length, after
+// its operands (the token format allows them; the runtime skips them).
+void append_dwords(Parser& parser, const Token& directive, std::vector<std::uint32_t>& body,
+                   std::size_t instruction) {
+    if (instruction == SIZE_MAX) parser.fail(directive, "'.dwords' follows no instruction");
+    const std::uint32_t length = (body[instruction] & token::kLengthMask) >> token::kLengthShift;
+    if (length == 0)
+        parser.fail(directive,
+                    "'.dwords' cannot follow an instruction whose length is not in "
+                    "its opcode token");
+    std::uint32_t added = 0;
+    do {
+        body.push_back(parser.unsigned_number("a DWORD"));
+        ++added;
+    } while (!parser.at_statement_end());
+    if (length + added > 127)
+        parser.fail(directive, "'.dwords' makes the instruction " + std::to_string(length + added) +
+                                   " DWORDs long (at most 127)");
+    body[instruction] += added << token::kLengthShift;
+}
+
 }  // namespace
 
 AssembleResult assemble(std::string_view text) {
@@ -257,6 +278,7 @@ AssembleResult assemble(std::string_view text) {
         AssemblyState state;
         bool have_version = false;
         std::vector<std::uint32_t> body;
+        std::size_t last_instruction = SIZE_MAX;  // where its opcode token is in `body`
         std::vector<SignatureElement> inputs, outputs, patch_constants;
         Reflection reflection;
         for (;;) {
@@ -283,13 +305,16 @@ AssembleResult assemble(std::string_view text) {
                     parse_variable(parser, reflection);
                 } else if (directive.text == "binding") {
                     parse_binding(parser, reflection);
+                } else if (directive.text == "dwords") {
+                    append_dwords(parser, directive, body, last_instruction);
                 } else {
                     parser.fail(directive, "unknown directive '." + std::string(directive.text) +
                                                "' (.input, .output, .patch_constant, .cbuffer, "
-                                               ".variable, .binding)");
+                                               ".variable, .binding, .dwords)");
                 }
             } else if (first.kind == Token::Kind::Identifier) {
                 parser.next();
+                last_instruction = body.size();
                 assembly::assemble_instruction(parser, first, state, body);
             } else {
                 parser.fail(first, "expected an instruction, found " + assembly::describe(first));

@@ -72,6 +72,10 @@
 // literals are raw bits), d(1.000000l, 2.000000l) (doubles). fcall writes
 // its function index as a last index: "fcall fp0[0][2]".
 //
+// ".dwords N ..." (decimal or hex) after an instruction puts DWORDs inside its
+// length after its operands, as some assemblers write (Microsoft's after
+// samplepos); the runtime skips them, and the disassembler prints them so.
+//
 // Declarations are written as fxc prints them ("dcl_constantbuffer cb0[4],
 // immediateIndexed", "dcl_input_ps_siv linear noperspective v0.xy,
 // position", "dcl_uav_structured_glc_opc u1, 16", "dcl_thread_group 8, 8, 1",

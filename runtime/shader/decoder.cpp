@@ -447,15 +447,19 @@ std::size_t decode_instruction(const TokenReader& reader, std::size_t begin, std
             if (info->layout == Layout::InterfaceCall)
                 instruction.function_index = in.dword("function index");
             if (info->layout != Layout::HsPhase) {
-                while (in.left()) {
+                const std::uint32_t expected = info->operand_count();
+                while (in.left() && instruction.operands.size() < expected) {
                     instruction.operands.push_back(in.operand());
                     in.next_operand();
                 }
-                const std::uint32_t expected = info->operand_count();
                 if (instruction.operands.size() != expected)
                     fail("takes " + std::to_string(expected) + " operands but has " +
                          std::to_string(instruction.operands.size()));
             }
+            // The runtime reads an instruction's operands and moves on by its
+            // length, so DWORDs past them are kept, not refused: Microsoft's
+            // assembler writes one after samplepos.
+            while (in.left()) instruction.trailing_dwords.push_back(in.dword("trailing DWORD"));
         }
         if (in.left()) fail(std::to_string(in.left()) + " DWORDs are left after the last operand");
     } catch (DecodeError& error) {

@@ -347,6 +347,10 @@ std::string disassemble_instruction(const Instruction& instruction) {
         return text + " " + format_operand(instruction.operands[0], NumberKind::Integer) + "[" +
                std::to_string(instruction.function_index) + "]";
     if (!instruction.operands.empty()) text += " " + join_operands(instruction, info.numbers);
+    if (!instruction.trailing_dwords.empty()) {
+        text += "\n.dwords";
+        for (const std::uint32_t word : instruction.trailing_dwords) text += " " + hex_word(word);
+    }
     return text;
 }
 

@@ -111,6 +111,8 @@ struct Instruction {
     std::array<ReturnType, 4> return_types{};
     std::uint32_t function_index = 0;  // fcall
     std::vector<Operand> operands;
+    // DWORDs within the instruction's length after its operands.
+    std::vector<std::uint32_t> trailing_dwords;
     Declaration declaration;
 
     const OpcodeInfo& info() const { return opcode_info(opcode); }

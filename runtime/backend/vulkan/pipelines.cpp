@@ -385,6 +385,9 @@ const GraphicsPipeline* PipelineCache::make_graphics(const DrawWork& work,
 
     std::vector<VkPipelineShaderStageCreateInfo> stages;
     std::vector<VkShaderModule> modules;
+    const auto rasterizer_samples = static_cast<std::uint32_t>(targets.samples);
+    const VkSpecializationMapEntry sample_count_entry{kRasterizerSampleCountConstant, 0, 4};
+    const VkSpecializationInfo specialization{1, &sample_count_entry, 4, &rasterizer_samples};
     for (int stage = 0; stage < 5; ++stage) {
         const auto& shader = shaders.stages[stage];
         if (!shader) continue;
@@ -400,6 +403,7 @@ const GraphicsPipeline* PipelineCache::make_graphics(const DrawWork& work,
         stage_info.stage = kStageBits[stage];
         stage_info.module = module;
         stage_info.pName = "main";
+        stage_info.pSpecializationInfo = &specialization;
         stages.push_back(stage_info);
     }
     VkGraphicsPipelineCreateInfo info{};

@@ -346,6 +346,13 @@ std::shared_ptr<const TranslatedShader> ShaderTranslator::translate(
     target.type = VKD3D_SHADER_STRUCTURE_TYPE_SPIRV_TARGET_INFO;
     target.environment = VKD3D_SHADER_SPIRV_ENVIRONMENT_VULKAN_1_0;
     target.dual_source_blending = dual_source;
+    vkd3d_shader_parameter sample_count{};
+    sample_count.name = VKD3D_SHADER_PARAMETER_NAME_RASTERIZER_SAMPLE_COUNT;
+    sample_count.type = VKD3D_SHADER_PARAMETER_TYPE_SPECIALIZATION_CONSTANT;
+    sample_count.data_type = VKD3D_SHADER_PARAMETER_DATA_TYPE_UINT32;
+    sample_count.u.specialization_constant.id = kRasterizerSampleCountConstant;
+    target.parameters = &sample_count;
+    target.parameter_count = 1;
     vkd3d_shader_spirv_domain_shader_target_info domain{};
     if (shader->program_type == 4) {
         domain.type = VKD3D_SHADER_STRUCTURE_TYPE_SPIRV_DOMAIN_SHADER_TARGET_INFO;

@@ -71,6 +71,11 @@ struct TranslatedShader {
     bool streams_out = false;  // translated with a stream-output declaration
 };
 
+// The specialization constant that carries the rasterizer's sample count
+// (what samplepos and sampleinfo read from the rasterizer register); every
+// graphics pipeline sets it from its targets.
+inline constexpr std::uint32_t kRasterizerSampleCountConstant = 0;
+
 // Each graphics stage binds its slots in a set of its own (vertex 0, hull 1,
 // domain 2, geometry 3, pixel 4), so that stages' registers do not collide;
 // compute uses set 0.

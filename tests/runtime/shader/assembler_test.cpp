@@ -61,7 +61,14 @@ TEST_CASE("assembly errors name the line and column") {
           "line 2, column 30: 'warp' is not a system value");
     CHECK(error_of("ps_5_0\n.inputs TEXCOORD0 v0.xy\n") ==
           "line 2, column 2: unknown directive '.inputs' (.input, .output, .patch_constant, "
-          ".cbuffer, .variable, .binding)");
+          ".cbuffer, .variable, .binding, .dwords)");
+    CHECK(error_of("ps_5_0\n.dwords 0\n") == "line 2, column 2: '.dwords' follows no instruction");
+    CHECK(error_of("ps_5_0\nret\n.dwords\n") ==
+          "line 3, column 8: expected a DWORD (a whole number), found the end of the line");
+    std::string too_many = "ps_5_0\nret\n.dwords";
+    for (int i = 0; i < 127; ++i) too_many += " 0";
+    CHECK(error_of(too_many + "\n") ==
+          "line 3, column 2: '.dwords' makes the instruction 128 DWORDs long (at most 127)");
     CHECK(error_of("gs_5_0\n.output TEXCOORD0 o0.xy float stream 4\n") ==
           "line 2, column 38: stream 4 is past 3");
 }

@@ -82,9 +82,6 @@ TEST_CASE("operands that are truncated or undefined are refused") {
           "instruction at offset 0x8: mov: operand 1 has component selection mode 3 (undefined)");
     CHECK(decode_error({0x03000036, 0x00100013, 0}) ==
           "instruction at offset 0x8: mov: operand 1 has N components (undefined)");
-    // Too many operands for the opcode.
-    CHECK(decode_error({0x07000036, 0x00100012, 0, 0x0010000a, 1, 0x0010000a, 2}) ==
-          "instruction at offset 0x8: mov: takes 2 operands but has 3");
     // Relative indices nested past the limit (each index relative to the next).
     CHECK(decode_error({0x0a000036, 0x00100012, 0, 0x0090000a, 0x0090000a, 0x0090000a, 0x0090000a,
                         0x0010000a, 0, 0}) ==

@@ -305,3 +305,29 @@ TEST_CASE("a bare token stream disassembles without signatures") {
     CHECK(disassemble_instruction(program->instructions.at(7)) ==
           "mul r0.xyzw, v0.yyyy, cb0[1].xyzw");
 }
+
+TEST_CASE("DWORDs past an instruction's operands are kept and shown, as Windows skips them") {
+    // samplepos r0.xy, rasterizer.xyxx, l(1) with one more DWORD inside its
+    // length, as Microsoft's assembler writes it; then a mov with two.
+    const std::vector<std::uint32_t> tokens{
+        0x00000041, 16,                                                     // ps_4_1
+        0x0700006e, 0x00100032, 0, 0x0000e046, 0x00004001, 1,          0,   // samplepos
+        0x07000036, 0x00100012, 0, 0x00004001, 2,          0xdeadbeef, 7};  // mov
+    std::string error;
+    const auto program = decode(shader_tests::token_bytes(tokens), error);
+    INFO(error);
+    REQUIRE(program);
+    REQUIRE(program->instructions.size() == 2);
+    CHECK(program->instructions[0].operands.size() == 3);
+    CHECK(program->instructions[0].trailing_dwords == std::vector<std::uint32_t>{0});
+    CHECK(disassemble_instruction(program->instructions[0]) ==
+          "samplepos r0.xy, rasterizer.xyxx, l(1)\n.dwords 0x00000000");
+    CHECK(program->instructions[1].trailing_dwords == std::vector<std::uint32_t>{0xdeadbeef, 7});
+    CHECK(disassemble_instruction(program->instructions[1]) ==
+          "mov r0.x, l(2)\n.dwords 0xdeadbeef 0x00000007");
+    // The text assembles back to the same tokens.
+    const AssembleResult again = assemble(disassemble(*program));
+    INFO(again.error);
+    REQUIRE(again.ok());
+    CHECK(again.tokens == tokens);
+}

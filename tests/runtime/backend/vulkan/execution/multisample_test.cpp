@@ -233,3 +233,62 @@ TEST_CASE("CheckMultisampleQualityLevels says 0 where the device cannot draw the
             S_OK);
     CHECK(levels == 1);
 }
+
+TEST_CASE("samplepos and sampleinfo read the rasterizer's and a view's standard 4x pattern",
+          "[draw][msaa]") {
+    TestDevice& test = *hardware_device();
+    // D3D11's standard 4x pattern in 1/16 pixel from the centre: (-2, -6),
+    // (6, -2), (-6, 2), (2, 6); an index past the count reads zeros. The
+    // shader carries the DWORD that Microsoft's assembler writes after
+    // samplepos' operands.
+    constexpr const char* kSamplePs = R"(ps_4_1
+.input SV_Position0 v0.xyzw float
+.input COLOR0 v1.xyzw float
+.output SV_Target0 o0.xyzw float
+dcl_resource_texture2dms(4) (float,float,float,float) t0
+dcl_output o0.xyzw
+dcl_temps 3
+samplepos r0.xy, rasterizer.xyxx, l(1)
+.dwords 0
+sampleinfo r1.x, rasterizer.x
+sampleinfo_uint r1.y, t0.x
+samplepos r2.xy, t0.xyxx, l(3)
+samplepos r2.zw, rasterizer.xxxy, l(4)
+add r1.w, r2.z, r2.w
+utof r1.y, r1.y
+mov o0.xy, r0.xyxx
+add o0.z, r1.x, r1.y
+mad o0.w, r2.x, r2.y, r1.w
+ret
+)";
+    Scene scene(test, kSamplePs);
+    UINT levels = 0;
+    REQUIRE(test.device->CheckMultisampleQualityLevels(DXGI_FORMAT_R32G32B32A32_FLOAT, kSamples,
+                                                       &levels) == S_OK);
+    REQUIRE(levels > 0);
+    auto target = test.texture2d(4, 4, DXGI_FORMAT_R32G32B32A32_FLOAT, D3D11_BIND_RENDER_TARGET, 1,
+                                 1, D3D11_USAGE_DEFAULT, 0, 0, kSamples);
+    auto source = test.texture2d(4, 4, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_BIND_SHADER_RESOURCE, 1, 1,
+                                 D3D11_USAGE_DEFAULT, 0, 0, kSamples);
+    Com<ID3D11RenderTargetView> rtv;
+    Com<ID3D11ShaderResourceView> view;
+    REQUIRE(test.device->CreateRenderTargetView(target.get(), nullptr, rtv.out()) == S_OK);
+    REQUIRE(test.device->CreateShaderResourceView(source.get(), nullptr, view.out()) == S_OK);
+    ID3D11RenderTargetView* targets[] = {rtv.get()};
+    test.context->OMSetRenderTargets(1, targets, nullptr);
+    ID3D11ShaderResourceView* views[] = {view.get()};
+    test.context->PSSetShaderResources(0, 1, views);
+    const auto vb = scene.vertices(quad(-1, -1, 1, 1, 0.5f, {1, 0, 0, 1}));
+    scene.draw(6);
+    std::vector<std::uint8_t> bytes;
+    REQUIRE(d3dcap::runtime::resource_contents(target.get(), 0, bytes));
+    REQUIRE(bytes.size() == 4 * 4 * kSamples * 16);
+    // Every sample of texel (2, 1): sample 1 of the rasterizer, 4 + 4
+    // samples, sample 3 of the view (0.125 * 0.375) plus the zeros of index 4.
+    std::array<float, 4> texel{};
+    for (UINT sample = 0; sample < kSamples; ++sample) {
+        std::memcpy(texel.data(), bytes.data() + ((1 * 4 + 2) * kSamples + sample) * 16, 16);
+        CHECK(texel == std::array<float, 4>{0.375f, -0.125f, 8.0f, 0.046875f});
+    }
+    check_validation_clean();
+}

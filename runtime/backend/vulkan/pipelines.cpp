@@ -104,6 +104,40 @@ VkBlendFactor blend_factor(D3D11_BLEND blend) {
     }
 }
 
+// A factor for a target whose D3D11 format has no alpha but whose Vulkan
+// format keeps one (B8G8R8X8): the destination's alpha reads 1.
+VkBlendFactor alpha_one_factor(D3D11_BLEND blend, bool color) {
+    switch (blend) {
+        case D3D11_BLEND_DEST_ALPHA:
+            return VK_BLEND_FACTOR_ONE;
+        case D3D11_BLEND_INV_DEST_ALPHA:
+            return VK_BLEND_FACTOR_ZERO;
+        case D3D11_BLEND_SRC_ALPHA_SAT:  // min(As, 1 - Ad) for colour, 1 for alpha
+            return color ? VK_BLEND_FACTOR_ZERO : VK_BLEND_FACTOR_ONE;
+        default:
+            return blend_factor(blend);
+    }
+}
+
+// An alpha factor applied to an alpha-only target (A8) kept as red: the
+// destination's alpha is its red, the blend factor's alpha is used.
+VkBlendFactor alpha_in_red_factor(D3D11_BLEND blend) {
+    switch (blend) {
+        case D3D11_BLEND_DEST_ALPHA:
+            return VK_BLEND_FACTOR_DST_COLOR;
+        case D3D11_BLEND_INV_DEST_ALPHA:
+            return VK_BLEND_FACTOR_ONE_MINUS_DST_COLOR;
+        case D3D11_BLEND_SRC_ALPHA_SAT:
+            return VK_BLEND_FACTOR_ONE;
+        case D3D11_BLEND_BLEND_FACTOR:
+            return VK_BLEND_FACTOR_CONSTANT_ALPHA;
+        case D3D11_BLEND_INV_BLEND_FACTOR:
+            return VK_BLEND_FACTOR_ONE_MINUS_CONSTANT_ALPHA;
+        default:
+            return blend_factor(blend);
+    }
+}
+
 VkLogicOp logic_op(D3D11_LOGIC_OP op) {
     constexpr VkLogicOp kOps[] = {
         VK_LOGIC_OP_CLEAR,         VK_LOGIC_OP_SET,          VK_LOGIC_OP_COPY,
@@ -183,6 +217,8 @@ const GraphicsPipeline* PipelineCache::graphics(const DrawWork& work,
     append(key, targets.discard);
     append(key, targets.samples);
     for (VkFormat format : targets.colors) append(key, format);
+    append(key, targets.alpha_one);
+    append(key, targets.alpha_in_red);
     append(key, targets.depth);
     if (last_ != nullptr && key == last_key_) return last_;
     if (auto found = graphics_.find(key); found != graphics_.end()) {
@@ -333,6 +369,19 @@ const GraphicsPipeline* PipelineCache::make_graphics(const DrawWork& work,
         b.dstAlphaBlendFactor = blend_factor(t.DestBlendAlpha);
         b.alphaBlendOp = minus_one<VkBlendOp>(t.BlendOpAlpha, 4);
         b.colorWriteMask = t.RenderTargetWriteMask & 0xf;
+        if (targets.alpha_one >> i & 1) {
+            b.srcColorBlendFactor = alpha_one_factor(t.SrcBlend, true);
+            b.dstColorBlendFactor = alpha_one_factor(t.DestBlend, true);
+            b.srcAlphaBlendFactor = alpha_one_factor(t.SrcBlendAlpha, false);
+            b.dstAlphaBlendFactor = alpha_one_factor(t.DestBlendAlpha, false);
+        } else if (targets.alpha_in_red >> i & 1) {
+            b.srcColorBlendFactor = b.srcAlphaBlendFactor = alpha_in_red_factor(t.SrcBlendAlpha);
+            b.dstColorBlendFactor = b.dstAlphaBlendFactor = alpha_in_red_factor(t.DestBlendAlpha);
+            b.colorBlendOp = b.alphaBlendOp;
+            b.colorWriteMask = t.RenderTargetWriteMask & D3D11_COLOR_WRITE_ENABLE_ALPHA
+                                   ? VK_COLOR_COMPONENT_R_BIT
+                                   : 0;
+        }
     }
     VkPipelineColorBlendStateCreateInfo blend{};
     blend.sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO;

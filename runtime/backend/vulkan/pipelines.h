@@ -54,6 +54,10 @@ struct PipelineTargets {
     VkFormat depth = VK_FORMAT_UNDEFINED;
     VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT;
     bool discard = false;
+    // Bits by slot: a D3D11 format without alpha kept in a Vulkan format
+    // with one (B8G8R8X8: its alpha reads 1 in blending), and an alpha-only
+    // format kept as red (A8: blended by the alpha factors).
+    std::uint8_t alpha_one = 0, alpha_in_red = 0;
 };
 
 // Whether a signature element is a varying (not a system value the

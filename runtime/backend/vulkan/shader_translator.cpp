@@ -248,13 +248,15 @@ std::uint32_t descriptor_set_of(int program_type) {
 }
 
 std::shared_ptr<const TranslatedShader> ShaderTranslator::translate(
-    std::span<const std::uint8_t> bytecode, std::string& error, const TranslatedShader* hull,
-    bool dual_source, const StreamOutputDeclaration* stream_output,
-    std::span<const std::pair<std::uint32_t, std::uint32_t>> uav_first_slices) {
+    std::span<const std::uint8_t> bytecode, std::string& error, const TranslationOptions& options) {
+    const TranslatedShader* hull = options.hull;
+    const StreamOutputDeclaration* stream_output = options.stream_output;
+    const auto uav_first_slices = options.uav_first_slices;
     std::uint64_t key = XXH3_64bits(bytecode.data(), bytecode.size());
     if (!uav_first_slices.empty())
         key ^= XXH3_64bits(uav_first_slices.data(), uav_first_slices.size_bytes()) | 2;
-    if (dual_source) key ^= std::uint64_t{1} << 40;
+    if (options.dual_source) key ^= std::uint64_t{1} << 40;
+    key ^= std::uint64_t{options.alpha_in_red} << 32;
     if (stream_output != nullptr && !stream_output->entries.empty())
         key ^= declaration_hash(*stream_output);
     else
@@ -345,7 +347,17 @@ std::shared_ptr<const TranslatedShader> ShaderTranslator::translate(
     vkd3d_shader_spirv_target_info target{};
     target.type = VKD3D_SHADER_STRUCTURE_TYPE_SPIRV_TARGET_INFO;
     target.environment = VKD3D_SHADER_SPIRV_ENVIRONMENT_VULKAN_1_0;
-    target.dual_source_blending = dual_source;
+    target.dual_source_blending = options.dual_source;
+    // o# of an alpha-only target: (w, y, z, w), alpha in red and in alpha
+    // (blending reads it there).
+    std::array<unsigned, 8> swizzles{};
+    if (options.alpha_in_red != 0 && shader->program_type == 0) {
+        for (unsigned i = 0; i < swizzles.size(); ++i)
+            swizzles[i] = options.alpha_in_red >> i & 1 ? VKD3D_SHADER_SWIZZLE(W, Y, Z, W)
+                                                        : VKD3D_SHADER_NO_SWIZZLE;
+        target.output_swizzles = swizzles.data();
+        target.output_swizzle_count = static_cast<unsigned>(swizzles.size());
+    }
     vkd3d_shader_parameter sample_count{};
     sample_count.name = VKD3D_SHADER_PARAMETER_NAME_RASTERIZER_SAMPLE_COUNT;
     sample_count.type = VKD3D_SHADER_PARAMETER_TYPE_SPECIALIZATION_CONSTANT;

@@ -81,20 +81,35 @@ inline constexpr std::uint32_t kRasterizerSampleCountConstant = 0;
 // compute uses set 0.
 std::uint32_t descriptor_set_of(int program_type);
 
+// What a shader is translated for besides its bytecode.
+struct TranslationOptions {
+    // A domain shader: the hull shader it runs after.
+    const TranslatedShader* hull = nullptr;
+    // A pixel shader whose outputs feed dual-source blending: o0 and o1 are
+    // the two sources of target 0.
+    bool dual_source = false;
+    // A pixel shader: a bit per render target kept as one red channel for an
+    // alpha-only format (A8_UNORM); its o# writes alpha into red.
+    std::uint8_t alpha_in_red = 0;
+    // The last stage before the rasterizer, with a stream-output declaration:
+    // it streams its outputs (transform feedback, stream_output_layout.h).
+    const StreamOutputDeclaration* stream_output = nullptr;
+    // Texture3D UAVs bound from a first W slice: (register, slice), uav_slices.h.
+    std::span<const std::pair<std::uint32_t, std::uint32_t>> uav_first_slices;
+
+    bool same_variant(const TranslationOptions& o) const {
+        return hull == o.hull && dual_source == o.dual_source && alpha_in_red == o.alpha_in_red &&
+               stream_output == o.stream_output;
+    }
+};
+
 class ShaderTranslator {
   public:
     // The translation of a DXBC container, or null with the reason (vkd3d's
-    // own messages included) in `error`. A domain shader is translated for
-    // the hull shader it runs after.
-    // A pixel shader whose outputs feed dual-source blending is translated
-    // with o0 and o1 as the two sources of target 0; the last stage before
-    // the rasterizer, with a stream-output declaration, streams its outputs
-    // (transform feedback, stream_output_layout.h).
-    std::shared_ptr<const TranslatedShader> translate(
-        std::span<const std::uint8_t> bytecode, std::string& error,
-        const TranslatedShader* hull = nullptr, bool dual_source = false,
-        const StreamOutputDeclaration* stream_output = nullptr,
-        std::span<const std::pair<std::uint32_t, std::uint32_t>> uav_first_slices = {});
+    // own messages included) in `error`.
+    std::shared_ptr<const TranslatedShader> translate(std::span<const std::uint8_t> bytecode,
+                                                      std::string& error,
+                                                      const TranslationOptions& options = {});
 
   private:
     std::mutex mutex_;

@@ -339,13 +339,10 @@ class VulkanBackend final : public FillingBackend {
     // Each graphics stage's last translation and what it was made for.
     struct StageTranslation {
         ObjectId shader = 0;
-        const TranslatedShader* hull = nullptr;
-        bool dual_source = false;
-        const StreamOutputDeclaration* stream_output = nullptr;
+        TranslationOptions options;  // without UAV slices: those are never kept
         std::shared_ptr<const TranslatedShader> result;
         bool same_as(const StageTranslation& o) const {
-            return shader == o.shader && hull == o.hull && dual_source == o.dual_source &&
-                   stream_output == o.stream_output;
+            return shader == o.shader && options.same_variant(o.options);
         }
     };
     std::array<StageTranslation, 5> last_translations_;

@@ -24,8 +24,9 @@ std::string VulkanBackend::prepare_shader(std::span<const std::uint8_t> bytecode
     if (const auto chunks = shader::read_container(bytecode, error);
         chunks && shader::program_type(*chunks, error) == 4)
         return {};
-    return translator_.translate(bytecode, error, nullptr, false, stream_output) ? std::string()
-                                                                                 : error;
+    TranslationOptions options;
+    options.stream_output = stream_output;
+    return translator_.translate(bytecode, error, options) ? std::string() : error;
 }
 
 std::string VulkanBackend::dispatch(const StageWork& compute, const DispatchSize& groups,
@@ -35,8 +36,10 @@ std::string VulkanBackend::dispatch(const StageWork& compute, const DispatchSize
     if (groups.arguments && (arguments == nullptr || !arguments->is_buffer()))
         return "pBufferForArgs is not a buffer of this device";
     std::string error;
-    const auto shader = translator_.translate(compute.bytecode, error, nullptr, false, nullptr,
-                                              uav_first_slices(compute));
+    const auto slices = uav_first_slices(compute);
+    TranslationOptions options;
+    options.uav_first_slices = slices;
+    const auto shader = translator_.translate(compute.bytecode, error, options);
     if (!shader) return error;
     if (shader->program_type != 5) return "the bound compute shader holds another stage";
     const ComputePipeline* pipeline = pipelines_.compute(shader, error);

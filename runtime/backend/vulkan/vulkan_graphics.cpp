@@ -30,6 +30,15 @@ bool dual_source_blend(const D3D11_BLEND_DESC1& desc) {
                              dual_source(t.SrcBlendAlpha) || dual_source(t.DestBlendAlpha));
 }
 
+// A bit per render-target slot whose view is of an alpha-only format, kept
+// in Vulkan as a red channel.
+std::uint8_t alpha_only_targets(const DrawWork& work) {
+    std::uint8_t slots = 0;
+    for (const auto& [slot, view] : work.render_targets)
+        if (slot < 8 && view.format == DXGI_FORMAT_A8_UNORM) slots |= 1u << slot;
+    return slots;
+}
+
 // Each stage's varyings must sit where the stage before writes them
 // (vkd3d-shader links by register): empty, or the first that does not.
 std::string check_linkage(const PipelineShaders& shaders) {
@@ -96,10 +105,12 @@ std::string VulkanBackend::pipeline_targets(const DrawWork& work, PipelineTarget
         if (out.discard) break;
         if (slot >= out.colors.size()) out.colors.resize(slot + 1, VK_FORMAT_UNDEFINED);
         out.colors[slot] = same_bits_format(view.format);
-        if (!sample_count(view.resource)) {
-            return "the render targets have different sample counts";
-        }
+        if (slot < 8 && (view.format == DXGI_FORMAT_B8G8R8X8_UNORM ||
+                         view.format == DXGI_FORMAT_B8G8R8X8_UNORM_SRGB))
+            out.alpha_one |= 1u << slot;
+        if (!sample_count(view.resource)) return "the render targets have different sample counts";
     }
+    if (!out.discard) out.alpha_in_red = alpha_only_targets(work);
     if (work.depth_stencil_view && !out.discard) {
         const GpuResource* depth = find(work.depth_stencil_view->resource);
         if (depth != nullptr) out.depth = depth->storage.format;
@@ -171,19 +182,23 @@ std::string VulkanBackend::draw_shaders(const DrawWork& work, PipelineShaders& s
             return "a domain shader is bound without a hull shader";
         // The same shader object translated the same way as for the draw
         // before: that translation (ids are never reused).
-        StageTranslation wanted{work.stages[stage].shader,
-                                stage == kDomain ? shaders.stages[kHull].get() : nullptr,
-                                stage == kPixel && dual_source_blend(work.blend),
-                                stage == last_stage ? stream_output : nullptr,
-                                {}};
+        StageTranslation wanted{work.stages[stage].shader, {}, {}};
+        TranslationOptions& options = wanted.options;
+        if (stage == kDomain) options.hull = shaders.stages[kHull].get();
+        if (stage == kPixel) {
+            options.dual_source = dual_source_blend(work.blend);
+            options.alpha_in_red = alpha_only_targets(work);
+        }
+        if (stage == last_stage) options.stream_output = stream_output;
         const auto slices = uav_first_slices(work.stages[stage]);
         StageTranslation& last = last_translations_[stage];
         if (wanted.shader != 0 && slices.empty() && last.result && last.same_as(wanted)) {
             shaders.stages[stage] = last.result;
         } else {
+            options.uav_first_slices = slices;
             shaders.stages[stage] =
-                translator_.translate(work.stages[stage].bytecode, error, wanted.hull,
-                                      wanted.dual_source, wanted.stream_output, slices);
+                translator_.translate(work.stages[stage].bytecode, error, options);
+            options.uav_first_slices = {};
             wanted.result = slices.empty() ? shaders.stages[stage] : nullptr;
             last = wanted;
         }

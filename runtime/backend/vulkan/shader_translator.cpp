@@ -5,6 +5,7 @@
 #include <vkd3d_shader.h>
 #include <xxhash.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -155,6 +156,36 @@ bool null_destination(const shader::Instruction& instruction, std::size_t operan
            instruction.operands[operand].type == shader::OperandType::Null;
 }
 
+// Registers an instruction uses must be declared (vkd3d-shader asserts
+// otherwise): r# below the dcl_temps count of the program or hull-shader
+// phase, x# by dcl_indexableTemp with an immediate index inside it. Empty,
+// or what is not.
+std::string undeclared(const shader::Program& program, std::uint32_t temps,
+                       const shader::Operand& operand) {
+    using shader::OperandType;
+    if (operand.type == OperandType::Temp && operand.index_dimension == 1 &&
+        operand.register_index() >= temps)
+        return "uses r" + std::to_string(operand.register_index()) + " but " +
+               std::to_string(temps) + " temps are declared";
+    if (operand.type == OperandType::IndexableTemp && operand.index_dimension == 2) {
+        const std::uint32_t id = operand.register_index();
+        const auto& declared = program.indexable_temps;
+        const auto found =
+            std::find_if(declared.begin(), declared.end(),
+                         [&](const shader::IndexableTemp& t) { return t.reg == id; });
+        if (found == declared.end())
+            return "uses x" + std::to_string(id) + ", which is not declared";
+        const shader::OperandIndex& element = operand.indices[1];
+        if (!element.has_relative() && element.value >= found->register_count)
+            return "uses x" + std::to_string(id) + "[" + std::to_string(element.value) + "] of " +
+                   std::to_string(found->register_count) + " registers";
+    }
+    for (std::uint32_t i = 0; i < operand.index_dimension && i < 3; ++i)
+        for (const shader::Operand& relative : operand.indices[i].relative)
+            if (std::string why = undeclared(program, temps, relative); !why.empty()) return why;
+    return {};
+}
+
 // Reads the shader with the project's own token reader before vkd3d-shader
 // sees it: what vkd3d-shader would refuse, drop or mistranslate is refused
 // here, naming the instruction; umul whose high half goes nowhere becomes
@@ -171,8 +202,9 @@ bool lower(std::vector<std::uint8_t>& container, std::string& error) {
     }
     const std::size_t code_start = static_cast<std::size_t>(code->data.data() - container.data());
     bool patched = false;
+    std::uint32_t temps = 0;  // declared in the program or the hull-shader phase
     for (const shader::Instruction& instruction : program->instructions) {
-        auto at = [&](const char* why) {
+        auto at = [&](const std::string& why) {
             char offset[16];
             std::snprintf(offset, sizeof offset, "0x%x", instruction.byte_offset);
             error = std::string("instruction at offset ") + offset + ": " +
@@ -180,6 +212,12 @@ bool lower(std::vector<std::uint8_t>& container, std::string& error) {
             return false;
         };
         if (const char* why = unsupported(instruction.opcode)) return at(why);
+        if (instruction.opcode == Opcode::DclTemps) temps = instruction.declaration.count;
+        if (instruction.info().layout == shader::Layout::HsPhase) temps = 0;
+        if (!instruction.info().is_declaration())
+            for (const shader::Operand& operand : instruction.operands)
+                if (std::string why = undeclared(*program, temps, operand); !why.empty())
+                    return at(why);
         switch (instruction.opcode) {
             case Opcode::Umul:
                 if (!null_destination(instruction, 0))

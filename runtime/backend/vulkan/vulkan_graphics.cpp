@@ -39,8 +39,10 @@ std::uint8_t alpha_only_targets(const DrawWork& work) {
     return slots;
 }
 
-// Each stage's varyings must sit where the stage before writes them
-// (vkd3d-shader links by register): empty, or the first that does not.
+// Stages link by register, as D3D11's share a register array (semantics
+// are not matched). vkd3d-shader links varyings by register too, but a
+// register the stage before writes only as a system value (SV_Position) is
+// not passed on as a varying: empty, or the first input read from one.
 std::string check_linkage(const PipelineShaders& shaders) {
     const TranslatedShader* producer = nullptr;
     int producer_stage = kVertex;
@@ -50,15 +52,13 @@ std::string check_linkage(const PipelineShaders& shaders) {
         for (const shader::SignatureElement& input : consumer->inputs) {
             if (producer == nullptr || !varying(input)) continue;
             const auto written = [&](const shader::SignatureElement& output) {
-                return shader::equal_ignoring_case(output.semantic_name, input.semantic_name) &&
-                       output.semantic_index == input.semantic_index &&
-                       output.register_index == input.register_index;
+                return output.register_index == input.register_index && varying(output);
             };
             if (std::none_of(producer->outputs.begin(), producer->outputs.end(), written))
                 return std::string("the ") + kStageNames[stage] + " shader's input " +
                        input.semantic_name + std::to_string(input.semantic_index) + " (v" +
                        std::to_string(input.register_index) +
-                       ") is not written to the same register by the " +
+                       ") is not written to that register as a varying by the " +
                        kStageNames[producer_stage] + " shader";
         }
         producer = consumer;

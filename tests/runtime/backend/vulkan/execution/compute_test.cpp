@@ -261,6 +261,24 @@ ret
     CHECK(test.messages().back().text ==
           "not executed: instruction at offset 0x34: umul: its high half is not translated by "
           "vkd3d-shader 1.2");
+
+    // Registers used but not declared, even inside a relative index.
+    const char* const undeclared[][2] = {
+        {"mov r1.x, l(1)", "mov: uses r1 but 1 temps are declared"},
+        {"mov r0.x, x0[0].x", "mov: uses x0, which is not declared"},
+        {"mov r0.x, x1[4].x", "mov: uses x1[4] of 4 registers"},
+        {"mov r0.x, x1[r2.x + 0].x", "mov: uses r2 but 1 temps are declared"},
+    };
+    for (const auto& [line, why] : undeclared) {
+        const std::string text = std::string("cs_5_0\ndcl_temps 1\ndcl_indexableTemp x1[4], 4\n") +
+                                 "dcl_thread_group 1, 1, 1\n" + line + "\nret\n";
+        const auto code = assemble(text.c_str());
+        Com<ID3D11ComputeShader> wrong;
+        test.clear_messages();
+        REQUIRE(test.device->CreateComputeShader(code.data(), code.size(), nullptr, wrong.out()) ==
+                S_OK);
+        CHECK(test.last_message().ends_with(std::string(why) + "; work with it is not executed"));
+    }
 }
 
 TEST_CASE("Append through a UAV's hidden counter, from its initial count to CopyStructureCount",

@@ -93,6 +93,11 @@ FeatureChain::FeatureChain(VkPhysicalDevice physical,
     f.pipelineStatisticsQuery = a.pipelineStatisticsQuery;
     f.shaderClipDistance = a.shaderClipDistance;
     f.shaderCullDistance = a.shaderCullDistance;
+    // D3D11 reads zeros past the end of a buffer (vertex fetches and shader
+    // loads alike) and drops writes there; its indirect draws may start at
+    // any instance.
+    f.robustBufferAccess = a.robustBufferAccess;
+    f.drawIndirectFirstInstance = a.drawIndirectFirstInstance;
     features11_.shaderDrawParameters = has11.shaderDrawParameters;
     features12_.timelineSemaphore = has12.timelineSemaphore;
     features12_.samplerMirrorClampToEdge = has12.samplerMirrorClampToEdge;
@@ -116,6 +121,11 @@ FeatureChain::FeatureChain(VkPhysicalDevice physical,
     if (robustness && has_robustness.nullDescriptor) {
         robustness_.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT;
         robustness_.nullDescriptor = VK_TRUE;
+        // Exact zeros past the end (the first robustness may return any
+        // value inside the buffer), for textures too.
+        robustness_.robustBufferAccess2 =
+            a.robustBufferAccess && has_robustness.robustBufferAccess2;
+        robustness_.robustImageAccess2 = has_robustness.robustImageAccess2;
         *tail = &robustness_;
         tail = &robustness_.pNext;
         extensions_.push_back(VK_EXT_ROBUSTNESS_2_EXTENSION_NAME);

@@ -423,3 +423,46 @@ ret
     CHECK(sampled == 2.5f);
     check_validation_clean();
 }
+
+TEST_CASE("Loads past the end of a view read zero and stores there are dropped", "[compute]") {
+    TestDevice& test = *hardware_device();
+    // Views of the first 4 words of 8-word buffers: the shader copies words
+    // 0 to 7 from one to the other, and writes 99 at word 6.
+    const auto shader = compute_shader(test, R"(cs_5_0
+dcl_resource_raw t0
+dcl_uav_raw u0
+dcl_input vThreadID.x
+dcl_temps 1
+dcl_thread_group 8, 1, 1
+ishl r0.x, vThreadID.x, l(2)
+ld_raw r0.y, r0.x, t0.xxxx
+store_raw u0.x, r0.x, r0.y
+store_raw u0.x, l(24), l(99)
+ret
+)");
+    const std::uint32_t input[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+    const std::uint32_t before[8] = {50, 51, 52, 53, 54, 55, 56, 57};
+    auto source = test.buffer(32, D3D11_BIND_SHADER_RESOURCE, D3D11_USAGE_DEFAULT, 0,
+                              D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS, 0, input);
+    auto target = test.buffer(32, D3D11_BIND_UNORDERED_ACCESS, D3D11_USAGE_DEFAULT, 0,
+                              D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS, 0, before);
+    D3D11_SHADER_RESOURCE_VIEW_DESC srv_desc{};
+    srv_desc.Format = DXGI_FORMAT_R32_TYPELESS;
+    srv_desc.ViewDimension = D3D11_SRV_DIMENSION_BUFFEREX;
+    srv_desc.BufferEx = {0, 4, D3D11_BUFFEREX_SRV_FLAG_RAW};
+    Com<ID3D11ShaderResourceView> srv;
+    REQUIRE(test.device->CreateShaderResourceView(source.get(), &srv_desc, srv.out()) == S_OK);
+    const auto uav = raw_uav(test, target.get(), 4);
+    test.context->CSSetShader(shader.get(), nullptr, 0);
+    ID3D11ShaderResourceView* srvs[] = {srv.get()};
+    test.context->CSSetShaderResources(0, 1, srvs);
+    ID3D11UnorderedAccessView* uavs[] = {uav.get()};
+    test.context->CSSetUnorderedAccessViews(0, 1, uavs, nullptr);
+    test.clear_messages();
+    test.context->Dispatch(1, 1, 1);
+    INFO(test.last_message());
+    CHECK(test.messages().empty());
+    CHECK(read_words(test, target.get(), 32) ==
+          std::vector<std::uint32_t>{1, 2, 3, 4, 54, 55, 56, 57});
+    check_validation_clean();
+}

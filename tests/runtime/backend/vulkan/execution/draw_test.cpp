@@ -492,6 +492,55 @@ TEST_CASE("An instance step rate of 2 gives two instances each element", "[draw]
     check_validation_clean();
 }
 
+TEST_CASE("StartInstanceLocation is added after the step rate divides, past the slot's offset",
+          "[draw][instancing]") {
+    TestDevice& test = *hardware_device();
+    // Instance i draws column i; its colour is element 1 + i / 2 of slot 1,
+    // whose buffer is bound 4 bytes (one element) in.
+    const auto vs_code = assemble(instanced_vs("0.500000").c_str());
+    Scene scene(test);
+    Com<ID3D11VertexShader> vs;
+    REQUIRE(test.device->CreateVertexShader(vs_code.data(), vs_code.size(), nullptr, vs.out()) ==
+            S_OK);
+    const D3D11_INPUT_ELEMENT_DESC elements[] = {
+        {"POSITION", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0},
+        {"COLOR", 0, DXGI_FORMAT_R8G8B8A8_UNORM, 1, 0, D3D11_INPUT_PER_INSTANCE_DATA, 2}};
+    Com<ID3D11InputLayout> layout;
+    REQUIRE(test.device->CreateInputLayout(elements, 2, vs_code.data(), vs_code.size(),
+                                           layout.out()) == S_OK);
+    test.context->IASetInputLayout(layout.get());
+    test.context->VSSetShader(vs.get(), nullptr, 0);
+    const float positions[6][4] = {{-1, 1, 0.5f, 1},  {-0.5f, 1, 0.5f, 1}, {-1, -1, 0.5f, 1},
+                                   {-1, -1, 0.5f, 1}, {-0.5f, 1, 0.5f, 1}, {-0.5f, -1, 0.5f, 1}};
+    const std::uint32_t colours[4] = {rgba(255, 0, 0, 255), rgba(0, 255, 0, 255),
+                                      rgba(0, 0, 255, 255), rgba(240, 240, 240, 255)};
+    auto position_buffer = test.buffer(sizeof positions, D3D11_BIND_VERTEX_BUFFER,
+                                       D3D11_USAGE_DEFAULT, 0, 0, 0, positions);
+    auto colour_buffer = test.buffer(sizeof colours, D3D11_BIND_VERTEX_BUFFER, D3D11_USAGE_DEFAULT,
+                                     0, 0, 0, colours);
+    ID3D11Buffer* buffers[] = {position_buffer.get(), colour_buffer.get()};
+    const UINT strides[] = {16, 4}, offsets[] = {0, 4};
+    test.context->IASetVertexBuffers(0, 2, buffers, strides, offsets);
+    test.clear_messages();
+    test.context->DrawInstanced(6, 4, 0, 1);
+    INFO(test.last_message());
+    CHECK(test.messages().empty());
+    std::vector<std::uint32_t> expected;
+    for (int y = 0; y < 4; ++y)
+        for (int x = 0; x < 4; ++x) expected.push_back(colours[2 + x / 2]);
+    CHECK(scene.texels() == expected);
+
+    // The same from an indirect draw's arguments.
+    const float black[4] = {0, 0, 0, 1};
+    test.context->ClearRenderTargetView(scene.rtv.get(), black);
+    const UINT arguments[4] = {6, 4, 0, 1};
+    auto argument_buffer = test.buffer(sizeof arguments, 0, D3D11_USAGE_DEFAULT, 0,
+                                       D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS, 0, arguments);
+    test.context->DrawInstancedIndirect(argument_buffer.get(), 0);
+    CHECK(scene.texels() == expected);
+    check_validation_clean();
+}
+
 TEST_CASE("Dual-source blending takes the second source from the pixel shader's o1",
           "[draw][blend]") {
     TestDevice& test = *hardware_device();

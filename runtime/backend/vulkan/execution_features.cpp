@@ -39,7 +39,14 @@ FeatureChain::FeatureChain(VkPhysicalDevice physical,
     const bool conditional = listed(extensions, VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME);
     VkPhysicalDeviceConditionalRenderingFeaturesEXT has_conditional{};
     has_conditional.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT;
+    const bool depth_bias = listed(extensions, VK_EXT_DEPTH_BIAS_CONTROL_EXTENSION_NAME);
+    VkPhysicalDeviceDepthBiasControlFeaturesEXT has_depth_bias{};
+    has_depth_bias.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_BIAS_CONTROL_FEATURES_EXT;
     void** tail = &has12.pNext;
+    if (depth_bias) {
+        *tail = &has_depth_bias;
+        tail = &has_depth_bias.pNext;
+    }
     if (border) {
         *tail = &has_border;
         tail = &has_border.pNext;
@@ -155,8 +162,26 @@ FeatureChain::FeatureChain(VkPhysicalDevice physical,
         conditional_.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT;
         conditional_.conditionalRendering = VK_TRUE;
         *tail = &conditional_;
+        tail = &conditional_.pNext;
         extensions_.push_back(VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME);
         enabled_.conditional_rendering = true;
+    }
+    if (depth_bias && has_depth_bias.depthBiasControl && has_depth_bias.depthBiasExact) {
+        depth_bias_.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_BIAS_CONTROL_FEATURES_EXT;
+        depth_bias_.depthBiasControl = VK_TRUE;
+        depth_bias_.depthBiasExact = VK_TRUE;
+        *tail = &depth_bias_;
+        extensions_.push_back(VK_EXT_DEPTH_BIAS_CONTROL_EXTENSION_NAME);
+        enabled_.exact_depth_bias = true;
+    } else {
+        // llvmpipe (lavapipe) takes r = 2 / 2^bits.
+        VkPhysicalDeviceDriverProperties driver{};
+        driver.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES;
+        VkPhysicalDeviceProperties2 properties{};
+        properties.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2;
+        properties.pNext = &driver;
+        vkGetPhysicalDeviceProperties2(physical, &properties);
+        if (driver.driverID == VK_DRIVER_ID_MESA_LLVMPIPE) enabled_.unorm_depth_bias_scale = 0.5f;
     }
     enabled_.anisotropy = f.samplerAnisotropy;
     enabled_.cube_arrays = f.imageCubeArray;

@@ -7,6 +7,36 @@
 
 #include <vector>
 
+// VK_EXT_depth_bias_control, newer than the packaged headers (the
+// registry's numbers and layouts).
+#ifndef VK_EXT_depth_bias_control
+#define VK_EXT_depth_bias_control 1
+#define VK_EXT_DEPTH_BIAS_CONTROL_EXTENSION_NAME "VK_EXT_depth_bias_control"
+inline constexpr auto VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_BIAS_CONTROL_FEATURES_EXT =
+    static_cast<VkStructureType>(1000283000);
+inline constexpr auto VK_STRUCTURE_TYPE_DEPTH_BIAS_REPRESENTATION_INFO_EXT =
+    static_cast<VkStructureType>(1000283002);
+typedef enum VkDepthBiasRepresentationEXT {
+    VK_DEPTH_BIAS_REPRESENTATION_LEAST_REPRESENTABLE_VALUE_FORMAT_EXT = 0,
+    VK_DEPTH_BIAS_REPRESENTATION_LEAST_REPRESENTABLE_VALUE_FORCE_UNORM_EXT = 1,
+    VK_DEPTH_BIAS_REPRESENTATION_FLOAT_EXT = 2,
+} VkDepthBiasRepresentationEXT;
+typedef struct VkPhysicalDeviceDepthBiasControlFeaturesEXT {
+    VkStructureType sType;
+    void* pNext;
+    VkBool32 depthBiasControl;
+    VkBool32 leastRepresentableValueForceUnormRepresentation;
+    VkBool32 floatRepresentation;
+    VkBool32 depthBiasExact;
+} VkPhysicalDeviceDepthBiasControlFeaturesEXT;
+typedef struct VkDepthBiasRepresentationInfoEXT {
+    VkStructureType sType;
+    const void* pNext;
+    VkDepthBiasRepresentationEXT depthBiasRepresentation;
+    VkBool32 depthBiasExact;
+} VkDepthBiasRepresentationInfoEXT;
+#endif
+
 namespace d3dcap::runtime::backend::vulkan {
 
 // What was enabled, for the backend's checks.
@@ -26,6 +56,11 @@ struct ExecutionFeatures {
     bool transform_feedback = false;     // stream output, DrawAuto, SO queries
     bool conditional_rendering = false;  // predicates evaluated on the GPU
     bool host_query_reset = false;       // vkResetQueryPool
+    // DepthBias in steps of exactly the format's r (VK_EXT_depth_bias_control);
+    // without it Vulkan lets r of a UNORM depth be up to twice 1 / 2^bits,
+    // and the constant factor is scaled by what the driver is known to use.
+    bool exact_depth_bias = false;
+    float unorm_depth_bias_scale = 1.0f;
 };
 
 // The feature chain vkCreateDevice takes: every execution feature the
@@ -52,6 +87,7 @@ class FeatureChain {
     VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT divisor_{};
     VkPhysicalDeviceTransformFeedbackFeaturesEXT feedback_{};
     VkPhysicalDeviceConditionalRenderingFeaturesEXT conditional_{};
+    VkPhysicalDeviceDepthBiasControlFeaturesEXT depth_bias_{};
     std::vector<const char*> extensions_;
     ExecutionFeatures enabled_;
 };

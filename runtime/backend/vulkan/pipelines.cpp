@@ -330,7 +330,22 @@ const GraphicsPipeline* PipelineCache::make_graphics(const DrawWork& work,
         r.FrontCounterClockwise ? VK_FRONT_FACE_COUNTER_CLOCKWISE : VK_FRONT_FACE_CLOCKWISE;
     raster.depthBiasEnable =
         r.DepthBias != 0 || r.SlopeScaledDepthBias != 0.0f || r.DepthBiasClamp != 0.0f;
-    raster.depthBiasConstantFactor = static_cast<float>(r.DepthBias);
+    // D3D11's r for a UNORM depth is 1 / 2^bits; for a float depth,
+    // 2^(e - 23), which Vulkan's is.
+    const vulkan::ExecutionFeatures& has = device_.execution();
+    const bool unorm_depth = targets.depth == VK_FORMAT_D16_UNORM ||
+                             targets.depth == VK_FORMAT_D16_UNORM_S8_UINT ||
+                             targets.depth == VK_FORMAT_X8_D24_UNORM_PACK32 ||
+                             targets.depth == VK_FORMAT_D24_UNORM_S8_UINT;
+    raster.depthBiasConstantFactor =
+        static_cast<float>(r.DepthBias) *
+        (unorm_depth && !has.exact_depth_bias ? has.unorm_depth_bias_scale : 1.0f);
+    VkDepthBiasRepresentationInfoEXT exact_bias{};
+    exact_bias.sType = VK_STRUCTURE_TYPE_DEPTH_BIAS_REPRESENTATION_INFO_EXT;
+    exact_bias.depthBiasRepresentation =
+        VK_DEPTH_BIAS_REPRESENTATION_LEAST_REPRESENTABLE_VALUE_FORMAT_EXT;
+    exact_bias.depthBiasExact = VK_TRUE;
+    if (has.exact_depth_bias && raster.depthBiasEnable) raster.pNext = &exact_bias;
     raster.depthBiasClamp = r.DepthBiasClamp;
     raster.depthBiasSlopeFactor = r.SlopeScaledDepthBias;
     raster.lineWidth = 1.0f;

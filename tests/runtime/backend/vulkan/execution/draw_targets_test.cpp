@@ -138,6 +138,44 @@ TEST_CASE("DepthBias moves a D32_FLOAT depth by that many units of its exponent"
     check_validation_clean();
 }
 
+TEST_CASE("DepthBias moves a UNORM depth by that many steps of the format", "[draw][depth]") {
+    TestDevice& test = *hardware_device();
+    Scene scene(test);
+    D3D11_RASTERIZER_DESC desc{};
+    desc.FillMode = D3D11_FILL_SOLID;
+    desc.CullMode = D3D11_CULL_NONE;
+    desc.DepthClipEnable = TRUE;
+    const auto vb = scene.vertices(quad(-1, -1, 1, 1, 0.125f, {1, 1, 1, 1}));
+    // r is 1 / 2^bits: z 0.125 is 0x200000 of 24 bits (0.125 * (2^24 - 1),
+    // rounded), less 10000 steps; of 16 bits, 0x2000 less 1000.
+    const struct {
+        DXGI_FORMAT format;
+        INT bias;
+        std::uint32_t mask, expected;
+    } cases[] = {{DXGI_FORMAT_D24_UNORM_S8_UINT, -10000, 0xffffff, 0x200000 - 10000},
+                 {DXGI_FORMAT_D16_UNORM, -1000, 0xffff, 0x2000 - 1000}};
+    for (const auto& c : cases) {
+        desc.DepthBias = c.bias;
+        Com<ID3D11RasterizerState> state;
+        REQUIRE(test.device->CreateRasterizerState(&desc, state.out()) == S_OK);
+        test.context->RSSetState(state.get());
+        auto depth = test.texture2d(4, 4, c.format, D3D11_BIND_DEPTH_STENCIL);
+        Com<ID3D11DepthStencilView> dsv;
+        REQUIRE(test.device->CreateDepthStencilView(depth.get(), nullptr, dsv.out()) == S_OK);
+        test.context->ClearDepthStencilView(dsv.get(), D3D11_CLEAR_DEPTH, 1.0f, 0);
+        ID3D11RenderTargetView* targets[] = {scene.rtv.get()};
+        test.context->OMSetRenderTargets(1, targets, dsv.get());
+        scene.draw(6);
+        std::vector<std::uint8_t> bytes;
+        REQUIRE(d3dcap::runtime::resource_contents(depth.get(), 0, bytes));
+        std::uint32_t first = 0;
+        std::memcpy(&first, bytes.data(), c.format == DXGI_FORMAT_D16_UNORM ? 2 : 4);
+        INFO(static_cast<int>(c.format));
+        CHECK((first & c.mask) == c.expected);
+    }
+    check_validation_clean();
+}
+
 TEST_CASE("SetPredication skips clears, copies and updates as it skips draws", "[draw][query]") {
     TestDevice& test = *hardware_device();
     Scene scene(test);

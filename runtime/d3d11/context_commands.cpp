@@ -591,9 +591,8 @@ void Context::End(ID3D11Asynchronous* async) {
         record([ref = Ref<Query>(query)](Context& target) { target.End(ref.get()); });
         return;
     }
-    if (query->needs_begin() && query->state != Query::State::Building) {
-        log().warning(call, "pAsync", "End without Begin; the query counts from here");
-    }
+    // End without Begin is a Begin and End with nothing between.
+    if (query->needs_begin() && query->state != Query::State::Building) query->restart();
     query->state = Query::State::Issued;
     for (auto* running : {&running_occlusion_, &running_statistics_, &running_stream_output_})
         running->erase(std::remove(running->begin(), running->end(), Ref<Query>(query)),

@@ -30,7 +30,7 @@ bool CounterSlots::slot(ObjectId owner, bool make, VkDeviceSize& offset) {
         return true;
     }
     if (!make) return false;
-    if (buffer_ == VK_NULL_HANDLE && !create()) return false;
+    if (!make_buffer()) return false;
     if (free_.empty()) return false;
     const std::uint32_t slot = free_.back();
     free_.pop_back();

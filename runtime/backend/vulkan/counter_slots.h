@@ -28,6 +28,8 @@ class CounterSlots {
     void forget(ObjectId owner);
     // The buffer holding the counters (null before the first slot).
     VkBuffer buffer() const { return buffer_; }
+    // The buffer, made where there is none yet (false: no memory for it).
+    bool make_buffer() { return buffer_ != VK_NULL_HANDLE || create(); }
     // The device's end: the buffer released once work using it is done.
     void destroy();
 

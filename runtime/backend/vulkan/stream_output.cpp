@@ -43,13 +43,17 @@ std::string StreamOutput::prepare(const StreamOutputWork& so, bool count,
     std::uint32_t bound = 0;
     for (std::uint32_t slot = 0; slot < so.targets.size(); ++slot)
         if (so.targets[slot]) bound |= 1u << slot;
-    if ((bound & declared) == 0) return {};  // nothing to write: the draw only rasterizes
-    if ((bound & declared) != declared)
+    // Nothing bound: nothing is written, but SO statistics count what
+    // would be (through buffers of no room).
+    const bool sinks = (bound & declared) == 0;
+    if (sinks && !count) return {};  // the draw only rasterizes
+    if (!sinks && (bound & declared) != declared)
         return "the stream-output declaration writes buffer slots that have no buffer bound";
     if (!available()) return "this GPU has no transform feedback";
+    if (!counters_.make_buffer()) return "the device has no memory for stream-output counters";
     while ((declared >> out.count) != 0) ++out.count;
     for (std::uint32_t slot = 0; slot < out.count; ++slot) {
-        if (!(declared & (1u << slot))) continue;
+        if (!(declared & (1u << slot)) || sinks) continue;
         GpuResource* buffer = target(so.targets[slot]);
         if (buffer == nullptr || !buffer->is_buffer())
             return "stream-output slot " + std::to_string(slot) +
@@ -70,11 +74,12 @@ std::string StreamOutput::prepare(const StreamOutputWork& so, bool count,
         }
     }
     // Slots below the last that the declaration does not write take a
-    // buffer nothing is written to, without a counter.
+    // buffer nothing is written to, without a counter; sinks one with no
+    // room.
     for (std::uint32_t slot = 0; slot < out.count; ++slot) {
-        if (declared & (1u << slot)) continue;
+        if ((declared & (1u << slot)) && !sinks) continue;
         out.buffers[slot] = counters_.buffer();
-        out.sizes[slot] = 4;
+        out.sizes[slot] = sinks ? 0 : 4;
     }
     out.query = count;
     return {};

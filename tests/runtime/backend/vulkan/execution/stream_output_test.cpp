@@ -294,3 +294,41 @@ TEST_CASE("A declaration that writes buffer slot 1 only needs no buffer in slot 
         CHECK(slice(words, v * 4, 4) == slice(expected, v * 8 + 4, 4));
     check_validation_clean();
 }
+
+TEST_CASE("SO statistics count what would be streamed with no buffer bound, and End alone counts 0",
+          "[draw][stream-output][query]") {
+    TestDevice& test = *hardware_device();
+    Scene scene(test);
+    const auto vs_code = assemble(kColourVs);
+    const auto gs = stream_output_shader(test, vs_code, kPositionColour, 2, {kVertexBytes});
+    auto vertices = quad(-1, 0, 1, 1, 0.5f, {1, 0, 0, 1});
+    const auto lower = quad(-1, -1, 1, 0, 0.5f, {0, 0, 1, 1});
+    vertices.insert(vertices.end(), lower.begin(), lower.end());
+    const auto vb = scene.vertices(vertices);
+    test.context->GSSetShader(gs.get(), nullptr, 0);
+    const auto so = query(test, D3D11_QUERY_SO_STATISTICS);
+    const auto stream0 = query(test, D3D11_QUERY_SO_STATISTICS_STREAM0);
+    test.context->Begin(so.get());
+    test.context->Begin(stream0.get());
+    scene.draw(12);
+    test.context->End(stream0.get());
+    test.context->End(so.get());
+    // Four triangles needed storage; none was written.
+    for (ID3D11Query* q : {so.get(), stream0.get()}) {
+        const D3D11_QUERY_DATA_SO_STATISTICS counts = statistics_of(test, q);
+        CHECK(counts.NumPrimitivesWritten == 0);
+        CHECK(counts.PrimitivesStorageNeeded == 4);
+    }
+    // The draw still rasterized stream 0.
+    CHECK(scene.texels() == rows(2, rgba(255, 0, 0, 255), rgba(0, 0, 255, 255)));
+
+    // End without Begin is a Begin and End with nothing between.
+    test.clear_messages();
+    scene.draw(12);
+    test.context->End(so.get());
+    CHECK(test.messages().empty());
+    const D3D11_QUERY_DATA_SO_STATISTICS nothing = statistics_of(test, so.get());
+    CHECK(nothing.NumPrimitivesWritten == 0);
+    CHECK(nothing.PrimitivesStorageNeeded == 0);
+    check_validation_clean();
+}

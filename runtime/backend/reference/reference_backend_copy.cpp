@@ -104,9 +104,9 @@ void ReferenceBackend::update_subresource(ObjectId dest_id, std::uint32_t subres
     const SubresourceLayout& layout = access.layout();
     const ElementBox box = element_box(layout, dest_box);
     if (box.empty()) return;
-    const std::uint64_t row = std::uint64_t{box.width()} * layout.element_bytes;
-    const std::uint64_t rows_pitch = row_pitch != 0 ? row_pitch : row;
-    const std::uint64_t slices_pitch = depth_pitch != 0 ? depth_pitch : rows_pitch * box.height();
+    // The pitches as given: 0 reads every row (slice) from the same bytes,
+    // as D3D11 does (and as a capture records the data).
+    const std::uint64_t rows_pitch = row_pitch, slices_pitch = depth_pitch;
     const auto* source = static_cast<const std::uint8_t*>(data);
     for (std::uint32_t slice = 0; slice < box.depth(); ++slice) {
         for (std::uint32_t line = 0; line < box.height(); ++line) {

@@ -526,3 +526,30 @@ ret
     test.context->Unmap(staging.get(), 0);
     check_validation_clean();
 }
+
+TEST_CASE("UpdateSubresource with pitches of 0 reads every row and slice from the same bytes",
+          "[texture][update]") {
+    TestDevice reference;
+    for (TestDevice* test : {hardware_device(), &reference}) {
+        // One row of four RGBA8 texels for a 4x4 texture.
+        const std::uint32_t row[4] = {0x11223344, 0x55667788, 0x99aabbcc, 0xddeeff00};
+        auto texture = test->texture2d(4, 4, DXGI_FORMAT_R8G8B8A8_UNORM, 0);
+        test->context->UpdateSubresource1(texture.get(), 0, nullptr, row, 0, 0, 0);
+        std::vector<std::uint8_t> bytes;
+        REQUIRE(d3dcap::runtime::resource_contents(texture.get(), 0, bytes));
+        REQUIRE(bytes.size() == 64);
+        for (int y = 0; y < 4; ++y) CHECK(std::memcmp(bytes.data() + y * 16, row, 16) == 0);
+
+        // A 2x2x2 volume: row pitch 8, depth pitch 0 (both slices the same).
+        D3D11_TEXTURE3D_DESC desc{2, 2, 2, 1, DXGI_FORMAT_R32_UINT, D3D11_USAGE_DEFAULT, 0, 0, 0};
+        Com<ID3D11Texture3D> volume;
+        REQUIRE(test->device->CreateTexture3D(&desc, nullptr, volume.out()) == S_OK);
+        const std::uint32_t slice[4] = {1, 2, 3, 4};
+        test->context->UpdateSubresource(volume.get(), 0, nullptr, slice, 8, 0);
+        REQUIRE(d3dcap::runtime::resource_contents(volume.get(), 0, bytes));
+        std::vector<std::uint32_t> words(bytes.size() / 4);
+        std::memcpy(words.data(), bytes.data(), bytes.size());
+        CHECK(words == std::vector<std::uint32_t>{1, 2, 3, 4, 1, 2, 3, 4});
+    }
+    check_validation_clean();
+}

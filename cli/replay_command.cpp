@@ -174,6 +174,12 @@ int run_replay_command(const ReplayCommandOptions& options, std::ostream& out, s
     const replay::RunReport& r = report.value();
     bool failed_adaptation = false;
     for (const auto& a : r.adaptations) failed_adaptation |= !a.adapted;
+    if (options.verify && r.hashes_checked == 0 && r.hashes_not_comparable > 0) {
+        err << "d3dcap replay: --verify: nothing was verified; every recorded hash is of "
+               "content the capturing device did not compute (capture on a device that runs "
+               "draws and dispatches)\n";
+        return 3;
+    }
     if (options.verify && r.hashes_checked == 0) {
         err << "d3dcap replay: --verify: nothing was verified; the trace records no content "
                "hashes ("

@@ -15,6 +15,7 @@
 #include "capture/layer/resource_info.h"
 #include "format/trace/records.h"
 #include "runtime/formats/thumbnail.h"
+#include "runtime/unexecuted_content.h"
 
 namespace d3dcap::capture {
 
@@ -54,6 +55,15 @@ bool hashable(ResourceInfo& info) {
         return false;
     std::lock_guard lock(info.mutex);
     return info.mappings.empty();
+}
+
+// Whether the device says the resource's content came from work it did not
+// execute (this project's runtime does, in private data; others never).
+bool unexecuted_content(ID3D11Resource* real) {
+    std::uint8_t flag = 0;
+    UINT size = 1;
+    return SUCCEEDED(real->GetPrivateData(runtime::kUnexecutedContentGuid, &size, &flag)) &&
+           size == 1 && flag == 1;
 }
 
 using Xxh3State = std::unique_ptr<XXH3_state_t, XXH_errorcode (*)(XXH3_state_t*)>;
@@ -142,6 +152,7 @@ void Layer::record_content_hashes(std::uint64_t frame) {
     std::sort(live.begin(), live.end(),
               [](const Wrapper* a, const Wrapper* b) { return a->id < b->id; });
     std::vector<fb::SubresourceHash> hashes;
+    std::vector<std::uint64_t> unexecuted;
     std::vector<std::pair<std::uint64_t, runtime::formats::Thumbnail>> images;  // render targets
     Readbacks readbacks;
     const Xxh3State state = new_xxh3_state();
@@ -152,6 +163,7 @@ void Layer::record_content_hashes(std::uint64_t frame) {
             continue;
         Readback* readback = readbacks.of(real);
         if (readback == nullptr) continue;
+        if (unexecuted_content(real)) unexecuted.push_back(w->id);
         // The first subresource of a render target, or of a staging copy of
         // one, also goes down as a small image (up to 4096x4096 texels).
         const bool image = info.shape.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE2D &&
@@ -186,8 +198,10 @@ void Layer::record_content_hashes(std::uint64_t frame) {
         for (const auto& [id, thumbnail] : images)
             image_tables.push_back(fb::CreateSubresourceImageDirect(
                 b, id, 0, thumbnail.width, thumbnail.height, thumbnail.scale, &thumbnail.rgba));
-        trace::finish_meta(b, thread_number(),
-                           fb::CreateContentHashesDirect(b, frame, &hashes, &image_tables));
+        trace::finish_meta(
+            b, thread_number(),
+            fb::CreateContentHashesDirect(b, frame, &hashes, &image_tables,
+                                          unexecuted.empty() ? nullptr : &unexecuted));
     });
 }
 
@@ -210,10 +224,13 @@ void Layer::record_mapped_hash(Wrapper& resource, UINT subresource,
         [&](const std::uint8_t* data, std::size_t n) { XXH3_64bits_update(state.get(), data, n); });
     const std::vector<fb::SubresourceHash> hashes = {
         fb::SubresourceHash(resource.id, subresource, XXH3_64bits_digest(state.get()))};
+    const std::vector<std::uint64_t> unexecuted = {resource.id};
+    const bool not_executed = unexecuted_content(real);
     hash_records_.fetch_add(1, std::memory_order_relaxed);
     record_meta([&](flatbuffers::FlatBufferBuilder& b) {
         trace::finish_meta(b, thread_number(),
-                           fb::CreateContentHashesDirect(b, frame(), &hashes, nullptr));
+                           fb::CreateContentHashesDirect(b, frame(), &hashes, nullptr,
+                                                         not_executed ? &unexecuted : nullptr));
     });
 }
 

@@ -90,6 +90,14 @@ void append_meta_args(const fb::Record& record, std::string& out) {
                 }
             }
             out += ']';
+            if (const auto* unexecuted = content->unexecuted(); unexecuted && unexecuted->size()) {
+                json::lit(out, ",\"unexecuted\":[");
+                for (flatbuffers::uoffset_t i = 0; i < unexecuted->size(); ++i) {
+                    if (i != 0) out += ',';
+                    json::num(out, unexecuted->Get(i));
+                }
+                out += ']';
+            }
             break;
         }
         case fb::Meta::SwapChainSize: {

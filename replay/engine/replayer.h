@@ -146,6 +146,9 @@ class Replayer {
     // With ReplayOptions::verify: subresource hashes compared so far, and
     // those that differed.
     std::uint64_t hashes_checked() const;
+    // Recorded hashes of content the capturing device did not compute (work
+    // it did not execute), which replay does not compare.
+    std::uint64_t hashes_not_comparable() const;
     // The draws and dispatches the replay devices ran, and how many of them
     // a device did not execute.
     runtime::DrawCounts draw_counts() const;

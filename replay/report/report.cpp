@@ -194,7 +194,10 @@ json report_json(const RunReport& r) {
         {"work",
          {{"draws", r.draws}, {"dispatches", r.dispatches}, {"not_executed", r.not_executed}}},
         {"hashes",
-         {{"verified", r.verified}, {"checked", r.hashes_checked}, {"differences", differences}}}};
+         {{"verified", r.verified},
+          {"checked", r.hashes_checked},
+          {"not_comparable", r.hashes_not_comparable},
+          {"differences", differences}}}};
 }
 
 void print_summary(const RunReport& r, std::ostream& out, std::size_t rows) {
@@ -265,6 +268,10 @@ void print_summary(const RunReport& r, std::ostream& out, std::size_t rows) {
                     downscaled);
             out << ")";
         }
+        if (r.hashes_not_comparable > 0)
+            out << "; " << r.hashes_not_comparable
+                << " not comparable (content the capturing device did not compute: work it did "
+                   "not execute)";
         for (std::size_t i = 0; i < r.hash_differences.size() && i < rows; ++i) {
             const HashDifference& d = r.hash_differences[i];
             out << "\n  frame " << d.frame << " resource " << d.resource << " subresource "

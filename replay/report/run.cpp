@@ -356,6 +356,7 @@ Result<RunReport> run_replay(const RunOptions& options) {
             report.adaptations = replayer.adaptations();
             report.verified = options.verify;
             report.hashes_checked = replayer.hashes_checked();
+            report.hashes_not_comparable = replayer.hashes_not_comparable();
             report.hash_differences = replayer.hash_differences();
             const runtime::DrawCounts work = replayer.draw_counts();
             report.draws = work.draws;

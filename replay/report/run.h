@@ -105,6 +105,7 @@ struct RunReport {
     std::vector<Adaptation> adaptations;
     bool verified = false;
     std::uint64_t hashes_checked = 0;
+    std::uint64_t hashes_not_comparable = 0;  // Replayer::hashes_not_comparable
     std::vector<HashDifference> hash_differences;
     // Draws and dispatches replayed, and those the device did not execute.
     std::uint64_t draws = 0, dispatches = 0, not_executed = 0;

@@ -381,6 +381,9 @@ class Context final : public ChildObject<DeviceChildBase, ID3D11DeviceContext2> 
     }
     void run_dispatch(const char* call, backend::DispatchSize groups);
     // Counts a draw; an immediate context runs it on the device.
+    // Counts work the device did not execute and marks what it would have
+    // written (Resource::unexecuted_content).
+    void not_executed(bool compute);
     void run_draw(const char* call, const backend::DrawArguments& arguments);
     void count_draw() { ++counters_.draws; }
     bool predicated(backend::GpuPredicate* gpu = nullptr) const;

@@ -429,7 +429,7 @@ void Context::run_draw(const char* call, const backend::DrawArguments& arguments
     if (!state_.stages[static_cast<int>(Stage::Vertex)].shader) return;  // nothing runs
     // Devices that run no shaders skip it without gathering the state.
     if (!device().backend().executes_shaders()) {
-        ++counters_.not_executed;
+        not_executed(false);
         return;
     }
     backend::DrawWork& work = draw_scratch_;
@@ -452,8 +452,25 @@ void Context::run_draw(const char* call, const backend::DrawArguments& arguments
         dirty_ |= backend::kStreamOutputPart;
     }
     if (why.empty()) return;
-    ++counters_.not_executed;
+    not_executed(false);
     log().error(call, "", "not executed: " + why);
+}
+
+void Context::not_executed(bool compute) {
+    ++counters_.not_executed;
+    // What the work would have written holds something else now.
+    auto mark = [](const auto& view) {
+        if (view) view->resource().set_unexecuted_content(true);
+    };
+    if (compute) {
+        for (const auto& uav : state_.compute_uavs) mark(uav);
+        return;
+    }
+    for (const auto& target : state_.render_targets) mark(target);
+    mark(state_.depth_stencil_view);
+    for (const auto& uav : state_.output_uavs) mark(uav);
+    for (const auto& buffer : state_.stream_output_targets)
+        if (buffer) buffer->set_unexecuted_content(true);
 }
 
 // Predicated work (draws, dispatches, copies, updates, clears, GenerateMips,
@@ -507,7 +524,7 @@ void Context::run_dispatch(const char* call, backend::DispatchSize groups) {
     if (!state_.stages[static_cast<int>(Stage::Compute)].shader || predicated(&groups.predicate))
         return;
     if (!device().backend().executes_shaders()) {
-        ++counters_.not_executed;
+        not_executed(true);
         return;
     }
     backend::StageWork work;
@@ -518,7 +535,7 @@ void Context::run_dispatch(const char* call, backend::DispatchSize groups) {
     const std::string why = device().backend().dispatch(work, groups, results);
     count_results(results);
     if (why.empty()) return;
-    ++counters_.not_executed;
+    not_executed(true);
     log().error(call, "", "not executed: " + why);
 }
 

@@ -344,6 +344,7 @@ void Context::copy_region(const char* call, ID3D11Resource* dst_resource, UINT d
     auto guard = device().lock();
     device().backend().copy_subresource_region(dst->id(), dst_subresource, x, y, z, src->id(),
                                                src_subresource, box ? &region : nullptr, flags);
+    if (src->unexecuted_content()) dst->set_unexecuted_content(true);
 }
 
 void Context::CopySubresourceRegion(ID3D11Resource* dst, UINT dst_subresource, UINT x, UINT y,
@@ -398,6 +399,7 @@ void Context::CopyResource(ID3D11Resource* dst_resource, ID3D11Resource* src_res
     if (dst->any_mapped() || src->any_mapped()) return drop("pDstResource", "a resource is mapped");
     auto guard = device().lock();
     device().backend().copy_resource(dst->id(), src->id());
+    dst->set_unexecuted_content(src->unexecuted_content());
 }
 
 // Updates
@@ -522,6 +524,7 @@ void Context::CopyStructureCount(ID3D11Buffer* dst_buffer, UINT offset,
     if (predicated()) return;  // SetPredication skips it
     auto guard = device().lock();
     device().backend().copy_uav_counter(uav->id(), uav->structure_counter, dst->id(), offset);
+    if (uav->resource().unexecuted_content()) dst->set_unexecuted_content(true);
 }
 
 // Clears
@@ -727,6 +730,7 @@ void Context::ResolveSubresource(ID3D11Resource* dst_resource, UINT dst_subresou
     auto guard = device().lock();
     device().backend().resolve_subresource(dst->info().id, dst_subresource, src->info().id,
                                            src_subresource, format);
+    if (src->unexecuted_content()) dst->set_unexecuted_content(true);
 }
 
 void Context::discard(const char* call, View* view, const D3D11_RECT* rects, UINT rect_count) {

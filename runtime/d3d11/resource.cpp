@@ -7,6 +7,7 @@
 #include "runtime/formats/data_sizes.h"
 #include "runtime/formats/format_rules.h"
 #include "runtime/formats/formats.h"
+#include "runtime/unexecuted_content.h"
 
 namespace d3dcap::runtime::d3d11 {
 
@@ -21,6 +22,13 @@ Resource::~Resource() {
 
 bool Resource::any_mapped() const {
     return std::any_of(mapped_.begin(), mapped_.end(), [](std::uint8_t type) { return type; });
+}
+
+void Resource::set_unexecuted_content(bool unexecuted) {
+    if (unexecuted == unexecuted_content_) return;
+    unexecuted_content_ = unexecuted;
+    const std::uint8_t flag = unexecuted ? 1 : 0;
+    private_data().set(kUnexecutedContentGuid, 1, &flag);
 }
 
 std::uint32_t Resource::mip_width(std::uint32_t mip) const {

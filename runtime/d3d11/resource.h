@@ -52,10 +52,16 @@ class Resource : public DeviceChildBase {
     std::uint32_t mip_height(std::uint32_t mip) const;
     std::uint32_t mip_depth(std::uint32_t mip) const;
 
+    // Whether its content came, in part, from draws or dispatches the device
+    // did not execute; kept as private data (kUnexecutedContentGuid) too.
+    bool unexecuted_content() const { return unexecuted_content_; }
+    void set_unexecuted_content(bool unexecuted);
+
     // ResizeTilePool changes a pool's size.
     void set_byte_width(std::uint64_t byte_width) { info_.byte_width = byte_width; }
 
   private:
+    bool unexecuted_content_ = false;
     backend::ResourceInfo info_;
     dxgi::Surface dxgi_{*this};
     std::vector<std::uint8_t> mapped_;

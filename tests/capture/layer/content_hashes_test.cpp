@@ -14,6 +14,7 @@
 #include "capture/layer/layer_test.h"
 #include "capture/layer/readback.h"
 #include "runtime/inspection.h"
+#include "runtime/shader/assembler.h"
 
 namespace capture_tests {
 namespace {
@@ -346,4 +347,50 @@ TEST_CASE("Mapped rows are hashed in the canonical layout, without their padding
 }
 
 }  // namespace
+
+TEST_CASE("Hashes of content from work the device did not run are marked, and copies carry it") {
+    setenv("D3DCAP_CAPTURE_HASHES", "all", 1);
+    Capture capture;
+    ID3D11Device2* device = capture.device.get();
+    ID3D11DeviceContext2* context = capture.context.get();
+    // Numbered 3 (written by a dispatch), 4 (a copy of it), 5 (untouched).
+    D3D11_BUFFER_DESC desc = buffer_desc(16, D3D11_USAGE_DEFAULT, D3D11_BIND_UNORDERED_ACCESS, 0);
+    desc.MiscFlags = D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS;
+    Com<ID3D11Buffer> written, copy, untouched;
+    REQUIRE(device->CreateBuffer(&desc, nullptr, written.out()) == S_OK);
+    REQUIRE(device->CreateBuffer(&desc, nullptr, copy.out()) == S_OK);
+    REQUIRE(device->CreateBuffer(&desc, nullptr, untouched.out()) == S_OK);
+    D3D11_UNORDERED_ACCESS_VIEW_DESC view_desc{};
+    view_desc.Format = DXGI_FORMAT_R32_TYPELESS;
+    view_desc.ViewDimension = D3D11_UAV_DIMENSION_BUFFER;
+    view_desc.Buffer = {0, 4, D3D11_BUFFER_UAV_FLAG_RAW};
+    Com<ID3D11UnorderedAccessView> view;
+    REQUIRE(device->CreateUnorderedAccessView(written.get(), &view_desc, view.out()) == S_OK);
+    const auto shader = runtime::shader::assemble(R"(cs_5_0
+dcl_uav_raw u0
+dcl_thread_group 1, 1, 1
+store_raw u0.x, l(0), l(1)
+ret
+)");
+    REQUIRE(shader.ok());
+    Com<ID3D11ComputeShader> cs;
+    REQUIRE(device->CreateComputeShader(shader.container.data(), shader.container.size(), nullptr,
+                                        cs.out()) == S_OK);
+    context->CSSetShader(cs.get(), nullptr, 0);
+    ID3D11UnorderedAccessView* views[] = {view.get()};
+    context->CSSetUnorderedAccessViews(0, 1, views, nullptr);
+    context->Dispatch(1, 1, 1);  // the reference device runs no shaders
+    context->CopyResource(copy.get(), written.get());
+    capture.session.api->end_frame();
+    TraceRecords records = capture.stop();
+
+    const auto content = records.meta(fb::Meta::ContentHashes);
+    REQUIRE(content.size() == 1);
+    const auto* unexecuted = content[0]->meta_as_ContentHashes()->unexecuted();
+    REQUIRE(unexecuted != nullptr);
+    CHECK(std::vector<std::uint64_t>(unexecuted->begin(), unexecuted->end()) ==
+          std::vector<std::uint64_t>{3, 4});
+    CHECK(recorded(*content[0]->meta_as_ContentHashes()).size() == 3);
+}
+
 }  // namespace capture_tests

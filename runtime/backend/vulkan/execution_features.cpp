@@ -14,7 +14,7 @@ bool listed(const std::vector<VkExtensionProperties>& list, const char* name) {
 }  // namespace
 
 FeatureChain::FeatureChain(VkPhysicalDevice physical,
-                           const std::vector<VkExtensionProperties>& extensions) {
+                           const std::vector<VkExtensionProperties>& extensions, bool validation) {
     // What the adapter has.
     VkPhysicalDeviceFeatures2 has{};
     has.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2;
@@ -39,7 +39,8 @@ FeatureChain::FeatureChain(VkPhysicalDevice physical,
     const bool conditional = listed(extensions, VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME);
     VkPhysicalDeviceConditionalRenderingFeaturesEXT has_conditional{};
     has_conditional.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT;
-    const bool depth_bias = listed(extensions, VK_EXT_DEPTH_BIAS_CONTROL_EXTENSION_NAME);
+    const bool depth_bias =
+        !validation && listed(extensions, VK_EXT_DEPTH_BIAS_CONTROL_EXTENSION_NAME);
     VkPhysicalDeviceDepthBiasControlFeaturesEXT has_depth_bias{};
     has_depth_bias.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_BIAS_CONTROL_FEATURES_EXT;
     void** tail = &has12.pNext;

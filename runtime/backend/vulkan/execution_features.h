@@ -69,7 +69,10 @@ struct ExecutionFeatures {
 // the device is created.
 class FeatureChain {
   public:
-    FeatureChain(VkPhysicalDevice physical, const std::vector<VkExtensionProperties>& extensions);
+    // `validation`: the Khronos validation layer is on; extensions newer than
+    // the packaged layer are left out, as it reports structs it does not know.
+    FeatureChain(VkPhysicalDevice physical, const std::vector<VkExtensionProperties>& extensions,
+                 bool validation);
     FeatureChain(const FeatureChain&) = delete;
     FeatureChain& operator=(const FeatureChain&) = delete;
 

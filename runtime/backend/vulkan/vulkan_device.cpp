@@ -464,7 +464,7 @@ Status VulkanDevice::init(const DeviceOptions& options) {
     std::vector<VkExtensionProperties> device_extensions(extension_count);
     vkEnumerateDeviceExtensionProperties(physical_, nullptr, &extension_count,
                                          device_extensions.data());
-    FeatureChain chain(physical_, device_extensions);
+    FeatureChain chain(physical_, device_extensions, validation_);
     const SparseCapabilities& has = adapter_.sparse;
     VkPhysicalDeviceFeatures all{};
     vkGetPhysicalDeviceFeatures(physical_, &all);

@@ -175,14 +175,17 @@ FeatureChain::FeatureChain(VkPhysicalDevice physical,
         extensions_.push_back(VK_EXT_DEPTH_BIAS_CONTROL_EXTENSION_NAME);
         enabled_.exact_depth_bias = true;
     } else {
-        // llvmpipe (lavapipe) takes r = 2 / 2^bits.
+        // llvmpipe (lavapipe) and NVIDIA's driver take r = 2 / 2^bits
+        // (measured: twice the steps D3D11 gives).
         VkPhysicalDeviceDriverProperties driver{};
         driver.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES;
         VkPhysicalDeviceProperties2 properties{};
         properties.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2;
         properties.pNext = &driver;
         vkGetPhysicalDeviceProperties2(physical, &properties);
-        if (driver.driverID == VK_DRIVER_ID_MESA_LLVMPIPE) enabled_.unorm_depth_bias_scale = 0.5f;
+        if (driver.driverID == VK_DRIVER_ID_MESA_LLVMPIPE ||
+            driver.driverID == VK_DRIVER_ID_NVIDIA_PROPRIETARY)
+            enabled_.unorm_depth_bias_scale = 0.5f;
     }
     enabled_.anisotropy = f.samplerAnisotropy;
     enabled_.cube_arrays = f.imageCubeArray;

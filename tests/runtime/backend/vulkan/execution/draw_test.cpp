@@ -5,6 +5,7 @@
 // texel for texel against values the test computes.
 #include <array>
 #include <catch2/catch.hpp>
+#include <span>
 #include <string>
 
 #include "draw_support.h"
@@ -36,6 +37,39 @@ mov o1.xyzw, v1.xyzw
 ret
 )";
 }
+
+// Column 0 of the target as two triangles, instanced: instance i moves
+// right by i/2 clip units (column i); its colour is per-instance data of
+// slot 1 at step rate 2, bound `colour_offset` bytes into `colours`.
+struct StepRateColumns {
+    Com<ID3D11VertexShader> vs;
+    Com<ID3D11InputLayout> layout;
+    Com<ID3D11Buffer> positions, colours;
+
+    StepRateColumns(TestDevice& test, std::span<const std::uint32_t> colour_elements,
+                    UINT colour_offset) {
+        const auto vs_code = assemble(instanced_vs("0.500000").c_str());
+        REQUIRE(test.device->CreateVertexShader(vs_code.data(), vs_code.size(), nullptr,
+                                                vs.out()) == S_OK);
+        const D3D11_INPUT_ELEMENT_DESC elements[] = {
+            {"POSITION", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0},
+            {"COLOR", 0, DXGI_FORMAT_R8G8B8A8_UNORM, 1, 0, D3D11_INPUT_PER_INSTANCE_DATA, 2}};
+        REQUIRE(test.device->CreateInputLayout(elements, 2, vs_code.data(), vs_code.size(),
+                                               layout.out()) == S_OK);
+        test.context->IASetInputLayout(layout.get());
+        test.context->VSSetShader(vs.get(), nullptr, 0);
+        const float corners[6][4] = {{-1, 1, 0.5f, 1},  {-0.5f, 1, 0.5f, 1}, {-1, -1, 0.5f, 1},
+                                     {-1, -1, 0.5f, 1}, {-0.5f, 1, 0.5f, 1}, {-0.5f, -1, 0.5f, 1}};
+        positions = test.buffer(sizeof corners, D3D11_BIND_VERTEX_BUFFER, D3D11_USAGE_DEFAULT, 0, 0,
+                                0, corners);
+        colours =
+            test.buffer(static_cast<UINT>(colour_elements.size_bytes()), D3D11_BIND_VERTEX_BUFFER,
+                        D3D11_USAGE_DEFAULT, 0, 0, 0, colour_elements.data());
+        ID3D11Buffer* buffers[] = {positions.get(), colours.get()};
+        const UINT strides[] = {16, 4}, offsets[] = {0, colour_offset};
+        test.context->IASetVertexBuffers(0, 2, buffers, strides, offsets);
+    }
+};
 
 }  // namespace
 
@@ -455,32 +489,9 @@ TEST_CASE("A draw recorded on a deferred context runs when its command list exec
 
 TEST_CASE("An instance step rate of 2 gives two instances each element", "[draw][instancing]") {
     TestDevice& test = *hardware_device();
-    // Instance i draws column i (moved right by i/2 clip units); its colour
-    // is element i/2 of slot 1.
-    const auto vs_code = assemble(instanced_vs("0.500000").c_str());
     Scene scene(test);
-    Com<ID3D11VertexShader> vs;
-    REQUIRE(test.device->CreateVertexShader(vs_code.data(), vs_code.size(), nullptr, vs.out()) ==
-            S_OK);
-    const D3D11_INPUT_ELEMENT_DESC elements[] = {
-        {"POSITION", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0},
-        {"COLOR", 0, DXGI_FORMAT_R8G8B8A8_UNORM, 1, 0, D3D11_INPUT_PER_INSTANCE_DATA, 2}};
-    Com<ID3D11InputLayout> layout;
-    REQUIRE(test.device->CreateInputLayout(elements, 2, vs_code.data(), vs_code.size(),
-                                           layout.out()) == S_OK);
-    test.context->IASetInputLayout(layout.get());
-    test.context->VSSetShader(vs.get(), nullptr, 0);
-    // Column 0 of the target as two triangles.
-    const float positions[6][4] = {{-1, 1, 0.5f, 1},  {-0.5f, 1, 0.5f, 1}, {-1, -1, 0.5f, 1},
-                                   {-1, -1, 0.5f, 1}, {-0.5f, 1, 0.5f, 1}, {-0.5f, -1, 0.5f, 1}};
     const std::uint32_t colours[2] = {rgba(255, 0, 0, 255), rgba(0, 255, 0, 255)};
-    auto position_buffer = test.buffer(sizeof positions, D3D11_BIND_VERTEX_BUFFER,
-                                       D3D11_USAGE_DEFAULT, 0, 0, 0, positions);
-    auto colour_buffer = test.buffer(sizeof colours, D3D11_BIND_VERTEX_BUFFER, D3D11_USAGE_DEFAULT,
-                                     0, 0, 0, colours);
-    ID3D11Buffer* buffers[] = {position_buffer.get(), colour_buffer.get()};
-    const UINT strides[] = {16, 4}, offsets[] = {0, 0};
-    test.context->IASetVertexBuffers(0, 2, buffers, strides, offsets);
+    const StepRateColumns columns(test, colours, 0);
     test.clear_messages();
     test.context->DrawInstanced(6, 4, 0, 0);
     INFO(test.last_message());
@@ -495,32 +506,12 @@ TEST_CASE("An instance step rate of 2 gives two instances each element", "[draw]
 TEST_CASE("StartInstanceLocation is added after the step rate divides, past the slot's offset",
           "[draw][instancing]") {
     TestDevice& test = *hardware_device();
-    // Instance i draws column i; its colour is element 1 + i / 2 of slot 1,
-    // whose buffer is bound 4 bytes (one element) in.
-    const auto vs_code = assemble(instanced_vs("0.500000").c_str());
     Scene scene(test);
-    Com<ID3D11VertexShader> vs;
-    REQUIRE(test.device->CreateVertexShader(vs_code.data(), vs_code.size(), nullptr, vs.out()) ==
-            S_OK);
-    const D3D11_INPUT_ELEMENT_DESC elements[] = {
-        {"POSITION", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0},
-        {"COLOR", 0, DXGI_FORMAT_R8G8B8A8_UNORM, 1, 0, D3D11_INPUT_PER_INSTANCE_DATA, 2}};
-    Com<ID3D11InputLayout> layout;
-    REQUIRE(test.device->CreateInputLayout(elements, 2, vs_code.data(), vs_code.size(),
-                                           layout.out()) == S_OK);
-    test.context->IASetInputLayout(layout.get());
-    test.context->VSSetShader(vs.get(), nullptr, 0);
-    const float positions[6][4] = {{-1, 1, 0.5f, 1},  {-0.5f, 1, 0.5f, 1}, {-1, -1, 0.5f, 1},
-                                   {-1, -1, 0.5f, 1}, {-0.5f, 1, 0.5f, 1}, {-0.5f, -1, 0.5f, 1}};
+    // Instance i's colour is element 1 + i / 2 of slot 1, whose buffer is
+    // bound 4 bytes (one element) in.
     const std::uint32_t colours[4] = {rgba(255, 0, 0, 255), rgba(0, 255, 0, 255),
                                       rgba(0, 0, 255, 255), rgba(240, 240, 240, 255)};
-    auto position_buffer = test.buffer(sizeof positions, D3D11_BIND_VERTEX_BUFFER,
-                                       D3D11_USAGE_DEFAULT, 0, 0, 0, positions);
-    auto colour_buffer = test.buffer(sizeof colours, D3D11_BIND_VERTEX_BUFFER, D3D11_USAGE_DEFAULT,
-                                     0, 0, 0, colours);
-    ID3D11Buffer* buffers[] = {position_buffer.get(), colour_buffer.get()};
-    const UINT strides[] = {16, 4}, offsets[] = {0, 4};
-    test.context->IASetVertexBuffers(0, 2, buffers, strides, offsets);
+    const StepRateColumns columns(test, colours, 4);
     test.clear_messages();
     test.context->DrawInstanced(6, 4, 0, 1);
     INFO(test.last_message());

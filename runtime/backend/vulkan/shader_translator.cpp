@@ -156,34 +156,100 @@ bool null_destination(const shader::Instruction& instruction, std::size_t operan
            instruction.operands[operand].type == shader::OperandType::Null;
 }
 
-// Registers an instruction uses must be declared (vkd3d-shader asserts
-// otherwise): r# below the dcl_temps count of the program or hull-shader
-// phase, x# by dcl_indexableTemp with an immediate index inside it. Empty,
-// or what is not.
+// Registers an instruction uses must be declared, and addressed with the
+// indices and components their kind takes (vkd3d-shader asserts otherwise): r# below the
+// dcl_temps count of the program or hull-shader phase, x# by
+// dcl_indexableTemp with an immediate index inside it, v# and o# below 32,
+// cb# with a buffer and a vector index. Empty, or what is not.
 std::string undeclared(const shader::Program& program, std::uint32_t temps,
                        const shader::Operand& operand) {
     using shader::OperandType;
-    if (operand.type == OperandType::Temp && operand.index_dimension == 1 &&
-        operand.register_index() >= temps)
-        return "uses r" + std::to_string(operand.register_index()) + " but " +
-               std::to_string(temps) + " temps are declared";
-    if (operand.type == OperandType::IndexableTemp && operand.index_dimension == 2) {
-        const std::uint32_t id = operand.register_index();
-        const auto& declared = program.indexable_temps;
-        const auto found =
-            std::find_if(declared.begin(), declared.end(),
-                         [&](const shader::IndexableTemp& t) { return t.reg == id; });
-        if (found == declared.end())
-            return "uses x" + std::to_string(id) + ", which is not declared";
-        const shader::OperandIndex& element = operand.indices[1];
-        if (!element.has_relative() && element.value >= found->register_count)
-            return "uses x" + std::to_string(id) + "[" + std::to_string(element.value) + "] of " +
-                   std::to_string(found->register_count) + " registers";
+    const std::string prefix(shader::operand_type_info(operand.type).prefix);
+    auto immediate = [&](std::uint32_t i) { return !operand.indices[i].has_relative(); };
+    const bool componentless =
+        operand.type != OperandType::Temp && operand.type != OperandType::Input &&
+        operand.type != OperandType::Output && operand.type != OperandType::IndexableTemp &&
+        operand.type != OperandType::ConstantBuffer &&
+        operand.type != OperandType::ImmediateConstantBuffer;
+    if (!componentless && operand.component_count == 0)
+        return "uses " + prefix + " without components";
+    switch (operand.type) {
+        case OperandType::Temp:
+            if (operand.index_dimension != 1 || !immediate(0))
+                return "uses r without one immediate register number";
+            if (operand.register_index() >= temps)
+                return "uses r" + std::to_string(operand.register_index()) + " but " +
+                       std::to_string(temps) + " temps are declared";
+            break;
+        case OperandType::IndexableTemp: {
+            if (operand.index_dimension != 2 || !immediate(0))
+                return "uses x without a register number and an element index";
+            const std::uint32_t id = operand.register_index();
+            const auto& declared = program.indexable_temps;
+            const auto found =
+                std::find_if(declared.begin(), declared.end(),
+                             [&](const shader::IndexableTemp& t) { return t.reg == id; });
+            if (found == declared.end())
+                return "uses x" + std::to_string(id) + ", which is not declared";
+            const shader::OperandIndex& element = operand.indices[1];
+            if (!element.has_relative() && element.value >= found->register_count)
+                return "uses x" + std::to_string(id) + "[" + std::to_string(element.value) +
+                       "] of " + std::to_string(found->register_count) + " registers";
+            break;
+        }
+        case OperandType::Input:
+        case OperandType::Output:
+            if (operand.index_dimension == 0)
+                return "uses " + prefix + " without a register number";
+            if (immediate(operand.index_dimension - 1) &&
+                operand.indices[operand.index_dimension - 1].value >= shader::limits::kRegisters)
+                return "uses " + prefix +
+                       std::to_string(operand.indices[operand.index_dimension - 1].value) +
+                       " (at most " + std::to_string(shader::limits::kRegisters) + " registers)";
+            break;
+        case OperandType::ConstantBuffer:
+            if (operand.index_dimension != 2 || !immediate(0))
+                return "uses cb without a buffer number and a vector index";
+            if (program.constant_buffer(operand.register_index()) == nullptr)
+                return "uses cb" + std::to_string(operand.register_index()) +
+                       ", which is not declared";
+            break;
+        case OperandType::Resource:
+        case OperandType::Sampler:
+        case OperandType::UnorderedAccessView: {
+            const std::uint32_t reg = operand.register_index();
+            const bool declared =
+                operand.type == OperandType::Resource  ? program.resource(reg) != nullptr
+                : operand.type == OperandType::Sampler ? program.sampler(reg) != nullptr
+                                                       : program.uav(reg) != nullptr;
+            if (operand.index_dimension != 1 || !immediate(0) || !declared)
+                return "uses " + prefix + std::to_string(reg) + ", which is not declared";
+            break;
+        }
+        default:
+            break;
     }
     for (std::uint32_t i = 0; i < operand.index_dimension && i < 3; ++i)
         for (const shader::Operand& relative : operand.indices[i].relative)
             if (std::string why = undeclared(program, temps, relative); !why.empty()) return why;
     return {};
+}
+
+// What only takes writes: the outputs and null, as a source.
+bool write_only(shader::OperandType type) {
+    using shader::OperandType;
+    switch (type) {
+        case OperandType::Output:
+        case OperandType::OutputDepth:
+        case OperandType::OutputCoverageMask:
+        case OperandType::OutputDepthGreaterEqual:
+        case OperandType::OutputDepthLessEqual:
+        case OperandType::OutputStencilRef:
+        case OperandType::Null:
+            return true;
+        default:
+            return false;
+    }
 }
 
 // Reads the shader with the project's own token reader before vkd3d-shader
@@ -214,10 +280,29 @@ bool lower(std::vector<std::uint8_t>& container, std::string& error) {
         if (const char* why = unsupported(instruction.opcode)) return at(why);
         if (instruction.opcode == Opcode::DclTemps) temps = instruction.declaration.count;
         if (instruction.info().layout == shader::Layout::HsPhase) temps = 0;
-        if (!instruction.info().is_declaration())
+        if (!instruction.info().is_declaration()) {
             for (const shader::Operand& operand : instruction.operands)
                 if (std::string why = undeclared(*program, temps, operand); !why.empty())
                     return at(why);
+            const shader::OpcodeInfo& info = instruction.info();
+            for (std::size_t i = 0; info.layout == shader::Layout::Operands &&
+                                    i < info.destinations && i < instruction.operands.size();
+                 ++i) {
+                const shader::Operand& d = instruction.operands[i];
+                if (d.type == shader::OperandType::Null && info.destinations < 2)
+                    return at("its only destination is null");
+                if (d.component_count == 4 && d.selection == shader::ComponentSelection::Mask &&
+                    d.mask == 0)
+                    return at("destination " + std::to_string(i + 1) + " writes no component");
+            }
+            for (std::size_t i = info.destinations;
+                 info.layout == shader::Layout::Operands && i < instruction.operands.size(); ++i)
+                if (write_only(instruction.operands[i].type))
+                    return at("source operand " + std::to_string(i + 1) + " is " +
+                              std::string(
+                                  shader::operand_type_info(instruction.operands[i].type).prefix) +
+                              ", which is written, not read");
+        }
         switch (instruction.opcode) {
             case Opcode::Umul:
                 if (!null_destination(instruction, 0))
@@ -329,6 +414,15 @@ std::shared_ptr<const TranslatedShader> ShaderTranslator::translate(
     if (const shader::ContainerChunk* inputs = shader::find_chunk(*chunks, "ISGN"))
         if (!shader::read_signature(*inputs, shader->inputs, error)) return nullptr;
     if (!shader::output_signature(*chunks, shader->outputs, error)) return nullptr;
+    // vkd3d-shader asserts on elements of no component type.
+    for (const auto* elements : {&shader->inputs, &shader->outputs})
+        for (const shader::SignatureElement& e : *elements)
+            if (e.component_type == shader::ComponentType::Unknown ||
+                static_cast<int>(e.component_type) > 3) {
+                error = "signature element " + e.semantic_name + std::to_string(e.semantic_index) +
+                        " has no component type (float, int or uint)";
+                return nullptr;
+            }
     std::vector<std::uint8_t> lowered(bytecode.begin(), bytecode.end());
     if (!lower(lowered, error)) return nullptr;
     if (!uav_first_slices.empty() && !offset_uav_w_slices(lowered, uav_first_slices, error))

@@ -268,6 +268,8 @@ ret
         {"mov r0.x, x0[0].x", "mov: uses x0, which is not declared"},
         {"mov r0.x, x1[4].x", "mov: uses x1[4] of 4 registers"},
         {"mov r0.x, x1[r2.x + 0].x", "mov: uses r2 but 1 temps are declared"},
+        {"mov r0.x, t5.x", "mov: uses t5, which is not declared"},
+        {"mov null, l(1)", "mov: its only destination is null"},
     };
     for (const auto& [line, why] : undeclared) {
         const std::string text = std::string("cs_5_0\ndcl_temps 1\ndcl_indexableTemp x1[4], 4\n") +

@@ -6,6 +6,7 @@
 #include <xxhash.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -252,6 +253,115 @@ bool write_only(shader::OperandType type) {
     }
 }
 
+// Operands that must name a resource, sampler, UAV or group-shared memory
+// (vkd3d-shader asserts on any other register there): by opcode, the
+// operand's position and the kinds it takes; kinds 0 where there is none.
+enum OperandClass : std::uint8_t {
+    kView = 1,
+    kUav = 2,
+    kShared = 4,
+    kSampler = 8,
+    kRasterizer = 16
+};
+struct ObjectOperand {
+    std::uint8_t position = 0, kinds = 0;
+};
+std::array<ObjectOperand, 2> object_operands(Opcode op) {
+    const auto number = static_cast<std::uint32_t>(op);
+    auto in = [&](Opcode first, Opcode last) {
+        return number >= static_cast<std::uint32_t>(first) &&
+               number <= static_cast<std::uint32_t>(last);
+    };
+    if (in(Opcode::Sample, Opcode::SampleB) || op == Opcode::Lod || op == Opcode::Gather4 ||
+        op == Opcode::Gather4C)
+        return {{{2, kView}, {3, kSampler}}};
+    if (op == Opcode::Gather4Po || op == Opcode::Gather4PoC) return {{{3, kView}, {4, kSampler}}};
+    if (in(Opcode::AtomicAnd, Opcode::AtomicUmin) || op == Opcode::StoreRaw ||
+        op == Opcode::StoreStructured)
+        return {{{0, kUav | kShared}, {}}};
+    if (in(Opcode::ImmAtomicIadd, Opcode::ImmAtomicUmin)) return {{{1, kUav | kShared}, {}}};
+    switch (op) {
+        case Opcode::Ld:
+        case Opcode::LdMs:
+            return {{{2, kView}, {}}};
+        case Opcode::Resinfo:
+            return {{{2, kView | kUav}, {}}};
+        case Opcode::SamplePos:
+        case Opcode::SampleInfo:
+            return {{{1, kView | kRasterizer}, {}}};
+        case Opcode::Bufinfo:
+            return {{{1, kView | kUav}, {}}};
+        case Opcode::LdUavTyped:
+            return {{{2, kUav}, {}}};
+        case Opcode::StoreUavTyped:
+            return {{{0, kUav}, {}}};
+        case Opcode::LdRaw:
+            return {{{2, kView | kUav | kShared}, {}}};
+        case Opcode::LdStructured:
+            return {{{3, kView | kUav | kShared}, {}}};
+        case Opcode::ImmAtomicAlloc:
+        case Opcode::ImmAtomicConsume:
+            return {{{1, kUav}, {}}};
+        default:
+            return {};
+    }
+}
+
+// "t# or u#".
+std::string kinds_text(std::uint8_t kinds) {
+    static constexpr std::pair<std::uint8_t, const char*> kNames[] = {{kView, "t#"},
+                                                                      {kUav, "u#"},
+                                                                      {kShared, "g#"},
+                                                                      {kSampler, "s#"},
+                                                                      {kRasterizer, "rasterizer"}};
+    std::string text;
+    for (const auto& [kind, name] : kNames) {
+        if (!(kinds & kind)) continue;
+        kinds &= static_cast<std::uint8_t>(~kind);
+        text += (text.empty() ? "" : kinds ? ", " : " or ") + std::string(name);
+    }
+    return text;
+}
+
+std::uint8_t object_kind(shader::OperandType type) {
+    using shader::OperandType;
+    switch (type) {
+        case OperandType::Resource:
+            return kView;
+        case OperandType::UnorderedAccessView:
+            return kUav;
+        case OperandType::ThreadGroupSharedMemory:
+            return kShared;
+        case OperandType::Sampler:
+            return kSampler;
+        case OperandType::Rasterizer:
+            return kRasterizer;
+        default:
+            return 0;
+    }
+}
+
+// What an instruction can write.
+bool writable(shader::OperandType type) {
+    using shader::OperandType;
+    switch (type) {
+        case OperandType::Temp:
+        case OperandType::Output:
+        case OperandType::IndexableTemp:
+        case OperandType::OutputDepth:
+        case OperandType::OutputCoverageMask:
+        case OperandType::OutputDepthGreaterEqual:
+        case OperandType::OutputDepthLessEqual:
+        case OperandType::OutputStencilRef:
+        case OperandType::Null:
+        case OperandType::UnorderedAccessView:
+        case OperandType::ThreadGroupSharedMemory:
+            return true;
+        default:
+            return false;
+    }
+}
+
 // Reads the shader with the project's own token reader before vkd3d-shader
 // sees it: what vkd3d-shader would refuse, drop or mistranslate is refused
 // here, naming the instruction; umul whose high half goes nowhere becomes
@@ -279,7 +389,35 @@ bool lower(std::vector<std::uint8_t>& container, std::string& error) {
         };
         if (const char* why = unsupported(instruction.opcode)) return at(why);
         if (instruction.opcode == Opcode::DclTemps) temps = instruction.declaration.count;
-        if (instruction.info().layout == shader::Layout::HsPhase) temps = 0;
+        if (instruction.info().layout == shader::Layout::HsPhase) {
+            if (program->type != shader::ProgramType::Hull) return at("is not in a hull shader");
+            temps = 0;
+        }
+        // An input or output declaration names a register of those files,
+        // with components where the register has them.
+        if (static_cast<std::uint32_t>(instruction.opcode) >=
+                static_cast<std::uint32_t>(Opcode::DclInput) &&
+            static_cast<std::uint32_t>(instruction.opcode) <=
+                static_cast<std::uint32_t>(Opcode::DclOutputSiv) &&
+            !instruction.operands.empty()) {
+            const shader::Operand& declared = instruction.operands[0];
+            const bool files = declared.type == shader::OperandType::Input ||
+                               declared.type == shader::OperandType::Output ||
+                               declared.type == shader::OperandType::InputControlPoint ||
+                               declared.type == shader::OperandType::OutputControlPoint ||
+                               declared.type == shader::OperandType::InputPatchConstant;
+            using shader::OperandType;
+            const OperandType t = declared.type;
+            if (t == OperandType::Temp || t == OperandType::IndexableTemp ||
+                t == OperandType::Null || object_kind(t) != 0 || t == OperandType::ConstantBuffer ||
+                t == OperandType::UnorderedAccessView || t == OperandType::Immediate32 ||
+                t == OperandType::Immediate64)
+                return at("declares " +
+                          std::string(shader::operand_type_info(declared.type).prefix) +
+                          ", which is no input or output");
+            if (files && declared.component_count == 0)
+                return at("declares a register without components");
+        }
         if (!instruction.info().is_declaration()) {
             for (const shader::Operand& operand : instruction.operands)
                 if (std::string why = undeclared(*program, temps, operand); !why.empty())
@@ -289,11 +427,22 @@ bool lower(std::vector<std::uint8_t>& container, std::string& error) {
                                     i < info.destinations && i < instruction.operands.size();
                  ++i) {
                 const shader::Operand& d = instruction.operands[i];
+                if (!writable(d.type))
+                    return at("destination " + std::to_string(i + 1) + " is " +
+                              std::string(shader::operand_type_info(d.type).prefix) +
+                              ", which cannot be written");
                 if (d.type == shader::OperandType::Null && info.destinations < 2)
                     return at("its only destination is null");
                 if (d.component_count == 4 && d.selection == shader::ComponentSelection::Mask &&
                     d.mask == 0)
                     return at("destination " + std::to_string(i + 1) + " writes no component");
+            }
+            for (const ObjectOperand& object : object_operands(instruction.opcode)) {
+                if (object.kinds == 0) continue;
+                if (object.position >= instruction.operands.size() ||
+                    !(object_kind(instruction.operands[object.position].type) & object.kinds))
+                    return at("operand " + std::to_string(object.position + 1) + " is not " +
+                              kinds_text(object.kinds));
             }
             for (std::size_t i = info.destinations;
                  info.layout == shader::Layout::Operands && i < instruction.operands.size(); ++i)
@@ -302,6 +451,13 @@ bool lower(std::vector<std::uint8_t>& container, std::string& error) {
                               std::string(
                                   shader::operand_type_info(instruction.operands[i].type).prefix) +
                               ", which is written, not read");
+            for (const shader::Operand& operand : instruction.operands)
+                if (operand.type == shader::OperandType::CycleCounter ||
+                    operand.type == shader::OperandType::ThisPointer ||
+                    operand.type == shader::OperandType::FunctionInput ||
+                    operand.type == shader::OperandType::FunctionOutput)
+                    return at(std::string(shader::operand_type_info(operand.type).prefix) +
+                              " is not translated by vkd3d-shader 1.2");
         }
         switch (instruction.opcode) {
             case Opcode::Umul:
@@ -404,6 +560,27 @@ std::shared_ptr<const TranslatedShader> ShaderTranslator::translate(
         shader->tess_partitioning = static_cast<std::uint32_t>(program->tess_partitioning);
         if (program->tess_partitioning == shader::TessPartitioning::Pow2) {
             error = "pow2 partitioning is approximated by vkd3d-shader 1.2";
+            return nullptr;
+        }
+        // Without a control-point phase the control points pass through:
+        // what comes in goes out (vkd3d-shader asserts otherwise).
+        const bool passes_through =
+            std::none_of(program->hull_phases.begin(), program->hull_phases.end(),
+                         [](const shader::HullPhase& phase) {
+                             return phase.kind == Opcode::HsControlPointPhase;
+                         });
+        const auto& in = program->input_signature;
+        const auto& out = program->output_signature;
+        const bool same =
+            in.size() == out.size() &&
+            std::equal(in.begin(), in.end(), out.begin(),
+                       [](const shader::SignatureElement& a, const shader::SignatureElement& b) {
+                           return a.register_index == b.register_index && a.mask == b.mask;
+                       });
+        if (passes_through && !same) {
+            error =
+                "a hull shader without a control-point phase whose input and output "
+                "signatures differ";
             return nullptr;
         }
     }

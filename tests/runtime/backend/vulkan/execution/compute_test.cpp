@@ -270,6 +270,8 @@ ret
         {"mov r0.x, x1[r2.x + 0].x", "mov: uses r2 but 1 temps are declared"},
         {"mov r0.x, t5.x", "mov: uses t5, which is not declared"},
         {"mov null, l(1)", "mov: its only destination is null"},
+        {"store_raw r0.x, l(0), l(1)", "store_raw: operand 1 is not u# or g#"},
+        {"mov l(1), r0.x", "mov: destination 1 is l, which cannot be written"},
     };
     for (const auto& [line, why] : undeclared) {
         const std::string text = std::string("cs_5_0\ndcl_temps 1\ndcl_indexableTemp x1[4], 4\n") +

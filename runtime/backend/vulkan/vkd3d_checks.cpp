@@ -249,22 +249,8 @@ std::uint8_t object_kind(shader::OperandType type) {
 // What an instruction can write.
 bool writable(shader::OperandType type) {
     using shader::OperandType;
-    switch (type) {
-        case OperandType::Temp:
-        case OperandType::Output:
-        case OperandType::IndexableTemp:
-        case OperandType::OutputDepth:
-        case OperandType::OutputCoverageMask:
-        case OperandType::OutputDepthGreaterEqual:
-        case OperandType::OutputDepthLessEqual:
-        case OperandType::OutputStencilRef:
-        case OperandType::Null:
-        case OperandType::UnorderedAccessView:
-        case OperandType::ThreadGroupSharedMemory:
-            return true;
-        default:
-            return false;
-    }
+    return write_only(type) || type == OperandType::Temp || type == OperandType::IndexableTemp ||
+           type == OperandType::UnorderedAccessView || type == OperandType::ThreadGroupSharedMemory;
 }
 
 }  // namespace
